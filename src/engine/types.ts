@@ -1,0 +1,43 @@
+// The contract every game module honours. The rest of the service (app, http, store) talks to
+// games only through this interface, so a second game is a new folder, not a rewrite.
+// State, Action and View are plain JSON: JSON.parse(JSON.stringify(x)) deep-equals x.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** An action a player may take: a small JSON object with a `type`. */
+export type Action = { type: string; [key: string]: Json };
+
+export interface Outcome {
+  /** The winning role, or null for a draw. */
+  winner: string | null;
+  reason: string;
+  vp: Record<string, number>;
+}
+
+export interface SetupOptions {
+  scenario?: 'historical' | 'free-deployment';
+}
+
+export interface GameModule<S = any, V = any> {
+  id: string;
+  title: string;
+  roles: string[];
+  setup(seed: number, options?: SetupOptions): S;
+  /** Roles that must act now; [] when the game is over. */
+  pending(state: S): string[];
+  /** Every legal action for that role, each one accepted by apply() as-is. */
+  legalActions(state: S, role: string): Action[];
+  /** The next state; never mutates its input; throws RuleError if the action is illegal. */
+  apply(state: S, role: string, action: Action): S;
+  /** What that role may see; null is an observer, who sees only what both players may see. */
+  view(state: S, role: string | null): V;
+  outcome(state: S): Outcome | null;
+}
+
+/** Thrown by apply() for an illegal action. The message is safe to show to the acting player. */
+export class RuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
