@@ -1,0 +1,11 @@
+// The games this service knows. Each is a pure module behind the GameModule contract.
+
+import { juliusCaesar } from './julius-caesar/index.js';
+import type { GameModule } from './types.js';
+
+export { RuleError } from './types.js';
+export type { Action, GameModule, Outcome, SetupOptions, Json } from './types.js';
+
+export const games: Record<string, GameModule> = {
+  'julius-caesar': juliusCaesar,
+};

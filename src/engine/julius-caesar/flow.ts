@@ -1,0 +1,68 @@
+// The state machine: for each step of the game, who must act, which actions are legal, and what
+// an action does. Each step's rules live in the module named after its rulebook section.
+
+import type { Action } from '../types.js';
+import { applyBattle, applyChoose, battleActions, chooseActions, currentSlot } from './battles.js';
+import { applyDiscard, applyPlay, cardsPending, discardActions, discardPending, playActions } from './cards.js';
+import { applyCommand, applySurprise, commandActions, surpriseActions } from './command.js';
+import { applyJupiter, applyJupiterPlace, applyVulcan, jupiterActions, jupiterPlaceActions, vulcanActions } from './gods.js';
+import { applyRegroup, regroupActions } from './retreats.js';
+import type { Role } from './roles.js';
+import { applyDeploy, deployActions, deployPending } from './setup.js';
+import type { State, Step } from './state.js';
+import { applyDisband, applyNavis, applySupply, disbandActions, navisActions, supplyActions } from './winter.js';
+
+interface StepRules {
+  /** Roles that must act now. */
+  pending(s: State): Role[];
+  /** Legal actions of a role (may be non-empty for a role that is not pending: changing a sealed card). */
+  actions(s: State, role: Role): Action[];
+  /** Performs a legal action on a private copy of the state and proceeds to the next decision. */
+  apply(s: State, role: Role, a: Action): void;
+}
+
+const cmdRole = (s: State): Role[] => (s.cmd ? [s.cmd.role] : []);
+const only = (roles: (s: State) => Role[], actions: (s: State, role: Role) => Action[]) => (s: State, role: Role) =>
+  roles(s).includes(role) ? actions(s, role) : [];
+
+const commandStep = (actions: (s: State, role: Role) => Action[], apply: StepRules['apply']): StepRules => ({
+  pending: cmdRole,
+  actions: only(cmdRole, actions),
+  apply,
+});
+
+/** The owner of the blocks taking hits, or of the blocks whose battle turn it is. */
+const battleRole = (s: State): Role[] => {
+  const b = s.battle;
+  if (!b) return [];
+  if (b.hits) return [b.hits.role];
+  const slot = currentSlot(s);
+  return slot ? [slot[0]] : [];
+};
+
+const p1 = (s: State): Role[] => (s.p1 ? [s.p1] : []);
+const regroupRole = (s: State): Role[] => (s.regroup ? [s.regroup.role] : []);
+const winterRole = (s: State): Role[] => (s.winter ? [s.winter] : []);
+
+export const STEPS: Record<Step, StepRules> = {
+  deploy: { pending: deployPending, actions: deployActions, apply: applyDeploy },
+  discard: { pending: discardPending, actions: discardActions, apply: applyDiscard },
+  cards: { pending: cardsPending, actions: playActions, apply: applyPlay },
+  command: commandStep(commandActions, applyCommand),
+  jupiter: commandStep(jupiterActions, applyJupiter),
+  'jupiter-place': commandStep((s) => jupiterPlaceActions(s), applyJupiterPlace),
+  vulcan: commandStep(vulcanActions, applyVulcan),
+  surprise: commandStep(surpriseActions, applySurprise),
+  'battle-choose': { pending: p1, actions: only(p1, chooseActions), apply: applyChoose },
+  battle: { pending: battleRole, actions: battleActions, apply: applyBattle },
+  hits: { pending: battleRole, actions: battleActions, apply: applyBattle },
+  regroup: { pending: regroupRole, actions: only(regroupRole, regroupActions), apply: applyRegroup },
+  'winter-navis': { pending: winterRole, actions: only(winterRole, navisActions), apply: applyNavis },
+  'winter-supply': { pending: winterRole, actions: only(winterRole, supplyActions), apply: applySupply },
+  'winter-disband': { pending: winterRole, actions: only(winterRole, disbandActions), apply: applyDisband },
+  over: { pending: () => [], actions: () => [], apply: () => {} },
+};
+
+export function pendingRoles(s: State): Role[] {
+  return STEPS[s.step].pending(s);
+}

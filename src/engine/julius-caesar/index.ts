@@ -1,0 +1,92 @@
+// Julius Caesar (Columbia Games, rules v2.0) as a GameModule: pure, deterministic, plain JSON.
+
+import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from '../types.js';
+import { STEPS, pendingRoles } from './flow.js';
+import { isRole, ROLES, type Role } from './roles.js';
+import { setup } from './setup.js';
+import { cloneState, data, hasBlock, idx, type State } from './state.js';
+import { view, type JCView } from './view.js';
+
+export type { State } from './state.js';
+export type { JCView } from './view.js';
+
+function legalActions(s: State, role: string): Action[] {
+  if (!isRole(role)) return [];
+  return STEPS[s.step].actions(s, role);
+}
+
+/** Key order never matters; a swap may name its two blocks in either order. */
+function canonical(a: Action): string {
+  const norm: Action = a.type === 'swap' && Array.isArray(a.blocks) ? { ...a, blocks: [...(a.blocks as string[])].sort(byBlockOrder) } : a;
+  return stable(norm);
+}
+
+function byBlockOrder(x: string, y: string): number {
+  return hasBlock(x) && hasBlock(y) ? idx(x) - idx(y) : x < y ? -1 : 1;
+}
+
+function stable(x: unknown): string {
+  if (x === null || typeof x !== 'object') return JSON.stringify(x) ?? 'null';
+  if (Array.isArray(x)) return `[${x.map(stable).join(',')}]`;
+  const o = x as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${stable(o[k])}`)
+    .join(',')}}`;
+}
+
+function findLegal(legal: Action[], a: Action): Action | undefined {
+  const key = canonical(a);
+  return legal.find((l) => l.type === a.type && (l.block === undefined || l.block === a.block || l.type === 'swap') && canonical(l) === key);
+}
+
+function apply(state: State, role: string, action: Action): State {
+  if (!isRole(role)) throw new RuleError(`Unknown role "${role}": the roles are Caesar and Pompey.`);
+  if (action === null || typeof action !== 'object' || Array.isArray(action) || typeof action.type !== 'string') {
+    throw new RuleError('An action is a JSON object with a string "type"; choose one from legalActions.');
+  }
+  if (state.step === 'over') throw new RuleError('The game is over.');
+  const legal = legalActions(state, role);
+  const match = findLegal(legal, action);
+  if (!match) throw new RuleError(explain(state, role, action, legal));
+  const s = cloneState(state);
+  STEPS[s.step].apply(s, role, match);
+  return s;
+}
+
+/** Why an action is illegal, in words that reveal nothing the role may not see. */
+function explain(s: State, role: Role, a: Action, legal: Action[]): string {
+  if (legal.length === 0) {
+    const waiting = pendingRoles(s);
+    return waiting.length ? `It is not ${role}'s turn: waiting for ${waiting.join(' and ')}.` : `${role} has nothing to do now.`;
+  }
+  const types = [...new Set(legal.map((l) => l.type))];
+  if (!types.includes(a.type)) {
+    return `"${a.type}" is not possible now (${s.step} step). Possible now: ${types.map((t) => `"${t}"`).join(', ')}.`;
+  }
+  if ('block' in a) {
+    if (!hasBlock(a.block)) return `There is no block "${String(a.block)}".`;
+    const i = idx(a.block);
+    if (s.side[i] !== role) return `${a.block} is not one of ${role}'s blocks.`;
+    const own = legal.filter((l) => l.type === a.type && l.block === a.block);
+    if (own.length === 0) return `${data(i).name} cannot "${a.type}" now.`;
+    return `${data(i).name} cannot do that: ${JSON.stringify(a)} is not among its ${own.length} legal "${a.type}" actions.`;
+  }
+  return `${JSON.stringify(a)} is not legal now; see legalActions.`;
+}
+
+function outcome(s: State): Outcome | null {
+  return s.result ? { winner: s.result.winner, reason: s.result.reason, vp: { ...s.result.vp } } : null;
+}
+
+export const juliusCaesar: GameModule<State, JCView> = {
+  id: 'julius-caesar',
+  title: 'Julius Caesar',
+  roles: [...ROLES],
+  setup: (seed: number, options?: SetupOptions) => setup(seed, options?.scenario ?? 'historical'),
+  pending: (s) => pendingRoles(s),
+  legalActions,
+  apply,
+  view: (s, role) => view(s, isRole(role) ? role : null),
+  outcome,
+};

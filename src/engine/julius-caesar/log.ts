@@ -1,0 +1,46 @@
+// The human-readable game log. Each entry has a public text and, where the rules hide something
+// from the opponent, a fuller text for the role that may see it. view() picks the right one.
+
+import type { Role } from './roles.js';
+import type { State } from './state.js';
+
+export interface LogEntry {
+  /** What both players (and observers) see; null if the event is secret altogether. */
+  t: string | null;
+  /** What Caesar / Pompey sees instead, when it knows more. */
+  Caesar?: string;
+  Pompey?: string;
+  /** Consecutive moves along one route merge into one entry ("moves 3 blocks"). */
+  group?: { key: string; names: string[] };
+}
+
+export function logPublic(s: State, text: string): void {
+  s.log.push({ t: text });
+}
+
+/** An event whose details only `role` may see; `publicText` is what the others see (null: nothing). */
+export function logSecret(s: State, role: Role, secret: string, publicText: string | null): void {
+  s.log.push(role === 'Caesar' ? { t: publicText, Caesar: secret } : { t: publicText, Pompey: secret });
+}
+
+export function blocksWord(n: number): string {
+  return n === 1 ? 'a block' : `${n} blocks`;
+}
+
+/**
+ * A block moving along a route: merged with the previous entry when it is the same player moving
+ * along the same route, so the log reads "Caesar moves 3 blocks Ravenna → Rome".
+ */
+export function logMove(s: State, role: Role, verb: string, route: string, name: string, suffix = ''): void {
+  const key = `${role}|${verb}|${route}|${suffix}`;
+  const last = s.log[s.log.length - 1];
+  const names = last?.group?.key === key ? [...last.group.names, name] : [name];
+  const entry: LogEntry = {
+    t: `${role} ${verb} ${blocksWord(names.length)} ${route}${suffix}`,
+    [role]: `${role} ${verb} ${names.join(', ')} ${route}${suffix}`,
+    group: { key, names },
+  };
+  // Entries are shared between states: replace the last one, never mutate it.
+  if (names.length > 1) s.log[s.log.length - 1] = entry;
+  else s.log.push(entry);
+}

@@ -1,0 +1,51 @@
+// Step losses and eliminations (7.4, 7.5, 7.51, 7.52), shared by battles and God cards.
+
+import { logPublic, logSecret } from './log.js';
+import { roman } from './levies.js';
+import { other } from './roles.js';
+import { BLOCKS } from './data/blocks.js';
+import { CLEO, data, ELIMINATED, isLeader, KILLED, leadersKilled, stepSize, type State } from './state.js';
+
+/**
+ * One step lost (a battle hit, disruption, Vulcan). A block reduced below I is eliminated; Cleopatra
+ * instead changes sides at strength I (7.52). `revealed`: the loss happens in view of both players.
+ */
+export function loseStep(s: State, i: number, revealed = true): void {
+  const owner = s.side[i]!;
+  const before = s.str[i]!;
+  if (i === CLEO && before <= 1) return cleopatraChangesSides(s);
+  const after = Math.max(0, before - stepSize(i));
+  if (after === 0) return eliminate(s, i);
+  s.str[i] = after;
+  const text = `${owner}'s ${data(i).name} loses a step (${roman(before)} → ${roman(after)}).`;
+  if (revealed) logPublic(s, text);
+  else logSecret(s, owner, text, null);
+}
+
+/** 7.5: face-up into its owner's Levy Pool (a defector into its original side's, JC-135); 7.51: a leader is killed. */
+export function eliminate(s: State, i: number): void {
+  const d = data(i);
+  const owner = s.side[i]!;
+  s.str[i] = 0;
+  s.moved[i] = false;
+  s.side[i] = d.side;
+  if (isLeader(i)) {
+    const first = leadersKilled(s, d.side) === 0;
+    s.loc[i] = KILLED;
+    logPublic(s, `${owner}'s ${d.name} is killed: a trophy worth 1 VP to ${other(d.side)}.`);
+    if (first) {
+      const third = BLOCKS.find((b) => b.side === d.side && b.reserveLeader);
+      if (third) logPublic(s, `${d.side} may now levy ${third.name}.`);
+    }
+  } else {
+    s.loc[i] = ELIMINATED;
+    logPublic(s, `${owner}'s ${d.name} is eliminated.`);
+  }
+}
+
+/** 7.52: instead of being eliminated Cleopatra stays where she is and joins the other side at strength I. */
+export function cleopatraChangesSides(s: State): void {
+  s.side[CLEO] = other(s.side[CLEO]!);
+  s.str[CLEO] = 1;
+  logPublic(s, `Cleopatra changes sides: she now fights for ${s.side[CLEO]} (I).`);
+}

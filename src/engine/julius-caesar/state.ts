@@ -1,0 +1,296 @@
+// The game state (checklist Appendix C) and the small queries every rule uses.
+// Plain JSON only: arrays indexed like BLOCKS, records keyed by role, null for "none".
+
+import { BLOCKS, type BlockData } from './data/blocks.js';
+import { CARDS, type CardData, type GodName } from './data/cards.js';
+import type { Role } from './roles.js';
+import type { LogEntry } from './log.js';
+import { cityVp, isCity } from './map.js';
+
+export type Scenario = 'historical' | 'free-deployment';
+
+/** Off-map places of a block. On the map, a block's place is a city or sea name. */
+export const POOL = 'pool'; // in its owner's Levy Pool, face-down, available (5.2)
+export const ELIMINATED = 'eliminated'; // face-up in the Levy Pool until the Year reset (7.5)
+export const KILLED = 'killed'; // a leader killed in battle: a permanent trophy (7.51)
+
+export type Step =
+  | 'deploy' // 5.3 free deployment, both players at once
+  | 'discard' // 2.1 each player discards 1 of 6, both at once
+  | 'cards' // 2.1 sealed card play, both at once
+  | 'command' // 6.0 moves then levies (or a God card's group move)
+  | 'jupiter' // God card: choose the city
+  | 'jupiter-place' // God card: where the defector goes
+  | 'vulcan' // God card: choose the city
+  | 'surprise' // Mars / Neptune: designate the battle
+  | 'battle-choose' // 7.1 P1 picks the next battle
+  | 'battle' // 7.2 a block's battle turn
+  | 'hits' // 7.4 owner picks among equally strong blocks
+  | 'regroup' // 7.7
+  | 'winter-navis' // 8.3
+  | 'winter-supply' // 8.4
+  | 'winter-disband' // 8.5
+  | 'over';
+
+export interface Command {
+  role: Role;
+  /** The effective card (Apollo already resolved). */
+  card: string;
+  god: GodName | null;
+  mp: number;
+  lp: number;
+  /** Locations activated for group moves this phase (6.1). */
+  activated: string[];
+  /** Amphibious moves are still allowed: no other move made yet (6.3). */
+  amphibious: boolean;
+  /** Seas crossed by amphibious moves: one Navis must stay in each (6.3). */
+  seasCrossed: string[];
+  /** Blocks of this player that crossed each land edge this phase (6.11). */
+  roads: Record<string, number>;
+  /** Levying has begun: no more moves (2.2). */
+  levying: boolean;
+  /** God card group moves: land blocks only (Mars, Mercury, Pluto) or Navis only (Neptune). */
+  only: 'land' | 'navis' | null;
+}
+
+/** A Contested location created during the Command Phase, awaiting its battle. */
+export interface Fight {
+  attacker: Role;
+  /** Where the Main Attack came from: the first road or sea border used (6.12). */
+  main: string;
+  /** Ids of Reserve blocks (7.3): attackers by another road, and all responders (6.14). */
+  reserves: string[];
+  /** Locations each player's blocks entered from (7.62, 7.63, 6.13). */
+  entries: Record<Role, string[]>;
+  /** Where each entering block came from (Navis retreats, 7.82). */
+  from: Record<string, string>;
+  /** P2 defenders that may still move away (6.13); null until P2's command begins. */
+  mayLeave: number | null;
+  /** Designated for Mars / Neptune: the attacker's blocks act first in Round 1. */
+  surprise: boolean;
+}
+
+export interface Battle {
+  loc: string;
+  attacker: Role;
+  defender: Role;
+  round: number;
+  /** Reserves not yet arrived (Round 1 only). */
+  reserves: string[];
+  /** Blocks that have had their battle turn this round. */
+  acted: string[];
+  surprise: boolean;
+  /** Each side's main force was wiped out in Round 1 (disruption, 7.31). */
+  routed: Role | null;
+  /** Retreat road counters per player for this round (7.61). */
+  retreatRoads: Record<Role, Record<string, number>>;
+  /** Sea retreats per player this round (7.64). */
+  seaRetreats: Record<Role, number>;
+  /** Position in this round's order of battle turns (7.2). */
+  slot: number;
+  /** Hits waiting to be assigned by their owner among equally strong blocks (7.4). */
+  hits: { role: Role; count: number } | null;
+}
+
+export interface Regroup {
+  loc: string;
+  role: Role;
+  roads: Record<string, number>;
+}
+
+export interface State {
+  game: 'julius-caesar';
+  seed: number;
+  rng: number;
+  scenario: Scenario;
+  year: number;
+  /** 1-5 during the Year; 0 before turn 1 (deployment, discards); 6 in Winter. */
+  turn: number;
+  step: Step;
+  /** Per block, indexed like BLOCKS: place, current strength (0 off map), current side, moved this turn. */
+  loc: string[];
+  str: number[];
+  side: Role[];
+  moved: boolean[];
+  deck: string[];
+  hand: Record<Role, string[]>;
+  discard: Record<Role, string | null>;
+  /** Face-down card of this turn, before both are in (2.1). */
+  sealed: Record<Role, string | null>;
+  /** Cards revealed this turn, and the cards they act as (Apollo). */
+  played: Record<Role, string | null>;
+  effective: Record<Role, string | null>;
+  /** Effective cards of the previous turn of this Year (Apollo copies them). */
+  previous: Record<Role, string | null>;
+  p1: Role | null;
+  deployed: Record<Role, boolean>;
+  cmd: Command | null;
+  fights: Record<string, Fight>;
+  battle: Battle | null;
+  regroup: Regroup | null;
+  jupiter: { block: string; options: string[] } | null;
+  /** Whose winter step it is (8.3-8.5: Caesar first). */
+  winter: Role | null;
+  log: LogEntry[];
+  result: { winner: Role | null; reason: string; vp: Record<Role, number> } | null;
+}
+
+// ---- blocks ----
+
+export const BLOCK_COUNT = BLOCKS.length;
+const blockIndex = new Map<string, number>(BLOCKS.map((b, i) => [b.id, i]));
+
+export function idx(id: string): number {
+  const i = blockIndex.get(id);
+  if (i === undefined) throw new Error(`unknown block ${id}`);
+  return i;
+}
+
+export function hasBlock(id: unknown): id is string {
+  return typeof id === 'string' && blockIndex.has(id);
+}
+
+export function data(i: number): BlockData {
+  return BLOCKS[i]!;
+}
+
+export function blockId(i: number): string {
+  return BLOCKS[i]!.id;
+}
+
+export function onMap(s: State, i: number): boolean {
+  const l = s.loc[i]!;
+  return l !== POOL && l !== ELIMINATED && l !== KILLED;
+}
+
+export function isNavis(i: number): boolean {
+  return BLOCKS[i]!.type === 'navis';
+}
+
+export function isLeader(i: number): boolean {
+  return BLOCKS[i]!.type === 'leader';
+}
+
+export const CLEO = idx('CLEO');
+
+/** Strength lost per hit or step: the Elephant's two steps are IV and II (7.41). */
+export function stepSize(i: number): number {
+  return BLOCKS[i]!.type === 'elephant' ? 2 : 1;
+}
+
+/** Strength at which a block enters play when levied (6.4): I, the Elephant II. */
+export function levyStrength(i: number): number {
+  return stepSize(i);
+}
+
+export function blocksAt(s: State, loc: string, role?: Role): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === loc && (role === undefined || s.side[i] === role)) out.push(i);
+  return out;
+}
+
+// ---- locations (4.21) ----
+
+export type Status = 'friendly' | 'enemy' | 'vacant' | 'contested';
+
+/** Blocks per location and side, computed once per query: [Caesar, Pompey]. */
+export type Occupancy = Map<string, [number, number]>;
+
+export function occupancy(s: State): Occupancy {
+  const occ: Occupancy = new Map();
+  for (let i = 0; i < BLOCK_COUNT; i++) {
+    const l = s.loc[i]!;
+    if (l === POOL || l === ELIMINATED || l === KILLED) continue;
+    let c = occ.get(l);
+    if (!c) occ.set(l, (c = [0, 0]));
+    c[s.side[i] === 'Caesar' ? 0 : 1]++;
+  }
+  return occ;
+}
+
+export function status(occ: Occupancy, loc: string, role: Role): Status {
+  const c = occ.get(loc);
+  if (!c) return 'vacant';
+  const own = role === 'Caesar' ? c[0] : c[1];
+  const enemy = role === 'Caesar' ? c[1] : c[0];
+  if (own && enemy) return 'contested';
+  if (own) return 'friendly';
+  if (enemy) return 'enemy';
+  return 'vacant';
+}
+
+export function count(occ: Occupancy, loc: string, role: Role): number {
+  const c = occ.get(loc);
+  return c ? c[role === 'Caesar' ? 0 : 1] : 0;
+}
+
+export function friendlyCities(s: State, role: Role, occ = occupancy(s)): string[] {
+  const out: string[] = [];
+  for (const [loc] of occ) if (isCity(loc) && status(occ, loc, role) === 'friendly') out.push(loc);
+  return out.sort();
+}
+
+// ---- cards ----
+
+const cardById = new Map<string, CardData>(CARDS.map((c) => [c.id, c]));
+
+export function card(id: string): CardData {
+  const c = cardById.get(id);
+  if (!c) throw new Error(`unknown card ${id}`);
+  return c;
+}
+
+export function isCard(id: unknown): id is string {
+  return typeof id === 'string' && cardById.has(id);
+}
+
+export function godOf(id: string | null): GodName | null {
+  if (!id) return null;
+  const c = card(id);
+  return c.kind === 'god' ? c.god : null;
+}
+
+export function cardLabel(id: string): string {
+  const c = card(id);
+  return c.kind === 'god' ? `${c.god} (${c.id})` : `${c.id} (Move ${c.move}, Levy ${c.levy})`;
+}
+
+// ---- victory points (1.2) ----
+
+export function leadersKilled(s: State, side: Role): number {
+  let n = 0;
+  for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === KILLED && BLOCKS[i]!.side === side) n++;
+  return n;
+}
+
+/** Friendly cities' values plus 1 per enemy leader killed. */
+export function victoryPoints(s: State, role: Role, occ = occupancy(s)): number {
+  let vp = 0;
+  for (const [loc] of occ) if (status(occ, loc, role) === 'friendly') vp += cityVp(loc);
+  return vp + leadersKilled(s, role === 'Caesar' ? 'Pompey' : 'Caesar');
+}
+
+// ---- copying ----
+
+/** A deep copy for apply(); log entries are immutable and shared. */
+export function cloneState(s: State): State {
+  const { log, ...rest } = s;
+  const c = deepCopy(rest) as State;
+  c.log = log.slice();
+  return c;
+}
+
+function deepCopy(x: unknown): unknown {
+  if (x === null || typeof x !== 'object') return x;
+  if (Array.isArray(x)) {
+    const a = new Array(x.length);
+    for (let i = 0; i < x.length; i++) a[i] = deepCopy(x[i]);
+    return a;
+  }
+  const o: Record<string, unknown> = {};
+  for (const k in x as Record<string, unknown>) {
+    const v = (x as Record<string, unknown>)[k];
+    o[k] = deepCopy(v);
+  }
+  return o;
+}
