@@ -1,0 +1,78 @@
+// Engine benchmark: random legal-action playouts of whole Julius Caesar games on one core.
+// Reports games/s, actions/s, and microseconds per legalActions() and per view(), median of runs.
+// Usage: npm run bench:engine [-- --games 200 --runs 5]
+
+import { games } from '../src/engine/index.js';
+import type { Action } from '../src/engine/types.js';
+
+const g = games['julius-caesar']!;
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const GAMES = arg('games', 100);
+const RUNS = arg('runs', 5);
+
+/** A tiny seeded generator for the random player (the engine has its own inside the state). */
+function player(seed: number) {
+  let x = seed >>> 0 || 1;
+  return (n: number) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+interface Sample {
+  games: number;
+  actions: number;
+  ms: number;
+  legalUs: number;
+  viewUs: number;
+}
+
+function run(offset: number): Sample {
+  let actions = 0;
+  let legalTime = 0;
+  let legalCalls = 0;
+  let viewTime = 0;
+  let viewCalls = 0;
+  const t0 = performance.now();
+  for (let k = 0; k < GAMES; k++) {
+    const pick = player(offset * 100003 + k + 1);
+    let s = g.setup(offset * 100003 + k, { scenario: 'historical' });
+    for (;;) {
+      const pending = g.pending(s);
+      if (pending.length === 0) break;
+      const role = pending[pick(pending.length)]!;
+      const l0 = performance.now();
+      const legal: Action[] = g.legalActions(s, role);
+      legalTime += performance.now() - l0;
+      legalCalls++;
+      s = g.apply(s, role, legal[pick(legal.length)]!);
+      actions++;
+      if (actions % 16 === 0) {
+        const v0 = performance.now();
+        g.view(s, role);
+        viewTime += performance.now() - v0;
+        viewCalls++;
+      }
+    }
+  }
+  const ms = performance.now() - t0 - viewTime;
+  return { games: GAMES, actions, ms, legalUs: (legalTime * 1000) / legalCalls, viewUs: (viewTime * 1000) / viewCalls };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+run(999); // warm-up
+const samples: Sample[] = [];
+for (let r = 0; r < RUNS; r++) samples.push(run(r));
+const gps = median(samples.map((x) => (x.games / x.ms) * 1000));
+const aps = median(samples.map((x) => (x.actions / x.ms) * 1000));
+const per = median(samples.map((x) => x.actions / x.games));
+console.log(`Julius Caesar engine, ${RUNS} runs of ${GAMES} random games (median):`);
+console.log(`  ${gps.toFixed(1)} games/s, ${aps.toFixed(0)} actions/s, ${per.toFixed(0)} actions/game`);
+console.log(`  legalActions: ${median(samples.map((x) => x.legalUs)).toFixed(1)} µs/call`);
+console.log(`  view:         ${median(samples.map((x) => x.viewUs)).toFixed(1)} µs/call`);
