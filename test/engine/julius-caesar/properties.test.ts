@@ -1,0 +1,228 @@
+// Property tests: seeded random playouts of complete games (random choice among the legal
+// actions of a pending role), with the engine contract and the game's invariants checked after
+// every action. GAMES can be raised locally: PROPERTY_GAMES=2000 npx tap test/engine/...
+
+import t from 'tap';
+import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
+import { CITIES, ROADS, SEAS } from '../../../src/engine/julius-caesar/data/map.js';
+import { jc, type Action, type JCView, type Role, type State } from './helpers.js';
+
+const GAMES = Number(process.env.PROPERTY_GAMES ?? 100);
+const ROLES: Role[] = ['Caesar', 'Pompey'];
+const cityByName = new Map(CITIES.map((c) => [c.name, c]));
+const seaNames = new Set<string>(SEAS);
+const roadKind = new Map<string, string>();
+for (const [a, b, k] of ROADS) roadKind.set(a < b ? `${a}|${b}` : `${b}|${a}`, k);
+
+function picker(seed: number) {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  return (n: number) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+/** VP recomputed here from the raw state, independently of the engine's own scoring (1.2). */
+function recomputeVp(s: State): Record<Role, number> {
+  const vp = { Caesar: 0, Pompey: 0 };
+  const sides = new Map<string, Set<string>>();
+  BLOCKS.forEach((_, i) => {
+    const l = s.loc[i]!;
+    if (!cityByName.has(l)) return;
+    if (!sides.has(l)) sides.set(l, new Set());
+    sides.get(l)!.add(s.side[i]!);
+  });
+  for (const [loc, set] of sides) if (set.size === 1) vp[[...set][0] as Role] += cityByName.get(loc)!.vp;
+  BLOCKS.forEach((b, i) => {
+    if (s.loc[i] === 'killed') vp[b.side === 'Caesar' ? 'Pompey' : 'Caesar']++;
+  });
+  return vp;
+}
+
+/** Invariants of any reachable state; returns the first violation found, or null. */
+function violation(s: State): string | null {
+  if (s.loc.length !== 63 || s.str.length !== 63 || s.side.length !== 63) return 'not 63 blocks';
+  for (let i = 0; i < 63; i++) {
+    const b = BLOCKS[i]!;
+    const l = s.loc[i]!;
+    const str = s.str[i]!;
+    const off = l === 'pool' || l === 'eliminated' || l === 'killed';
+    if (!off && !cityByName.has(l) && !seaNames.has(l)) return `${b.id} at unknown place ${l}`;
+    if (off && str !== 0) return `${b.id} off the map with strength ${str}`;
+    if (!off && (str < 1 || str > b.max)) return `${b.id} strength ${str} outside 1..${b.max}`;
+    if (!off && b.type === 'elephant' && str !== 2 && str !== 4) return `elephant at strength ${str}`;
+    if (b.type === 'navis' && cityByName.has(l) && cityByName.get(l)!.seas.length === 0) return `${b.id} inland in ${l}`;
+    if (b.type !== 'navis' && seaNames.has(l)) return `${b.id} (land) at sea in ${l}`;
+    if (l === 'killed' && b.type !== 'leader') return `${b.id} killed but not a leader`;
+    if (b.id === 'CLEO' && off) return 'Cleopatra off the map';
+    if (off && s.side[i] !== b.side) return `${b.id} in the wrong pool`;
+  }
+  // 6.11: road counters within the limits (Pluto raises attack limits to 6 / 3 / 2).
+  if (s.cmd) {
+    const pluto = s.cmd.god === 'Pluto';
+    for (const [key, n] of Object.entries(s.cmd.roads)) {
+      const k = roadKind.get(key);
+      if (!k) return `road counter on unknown edge ${key}`;
+      const limit = k === 'major' ? (pluto ? 6 : 4) : k === 'minor' ? (pluto ? 3 : 2) : 2;
+      if (n > limit) return `${n} blocks crossed ${key} (${k})`;
+    }
+    if (s.cmd.mp < 0 || s.cmd.lp < 0) return 'negative MP or LP';
+  }
+  if (s.battle) {
+    for (const r of ROLES) {
+      for (const [key, n] of Object.entries(s.battle.retreatRoads[r])) {
+        const k = roadKind.get(key)!;
+        if (n > (k === 'major' ? 4 : k === 'minor' ? 2 : 1)) return `${n} retreats across ${key}`;
+      }
+      if (s.battle.seaRetreats[r] > 1) return 'two sea retreats in a round';
+    }
+  }
+  const cards = [...s.deck, ...s.hand.Caesar, ...s.hand.Pompey];
+  if (new Set(cards).size !== cards.length) return 'a card in two places';
+  return null;
+}
+
+/** An enemy block shown with identity or strength outside the battle being fought. */
+function leak(v: JCView, s: State, role: Role | null): string | null {
+  for (const b of v.blocks) {
+    if (b.side === role) continue;
+    const inBattle = s.battle !== null && b.location === s.battle.loc && !b.reserve;
+    if (inBattle) continue;
+    if (b.strength !== undefined) return `strength of a ${b.side} block in ${b.location}`;
+    if (b.id !== undefined && b.id !== 'CLEO') return `identity of ${b.id}`;
+  }
+  for (const r of ROLES) {
+    if (r === role) continue;
+    if (v.pools[r].available !== null) return `${r}'s pool listed`;
+  }
+  return null;
+}
+
+type Policy = (s: State, legal: Action[], pick: (n: number) => number) => Action;
+
+/** The contract's random player: uniform among the legal actions. */
+const uniform: Policy = (_s, legal, pick) => legal[pick(legal.length)]!;
+
+/**
+ * A random player that rarely stops early: it keeps moving and fighting and seldom disbands, so
+ * games reach large battles, disruption, Cleopatra's changes of side and full winters.
+ */
+const aggressive: Policy = (s, legal, pick) => {
+  const rest = legal.filter((a) => a.type !== 'done' && a.type !== 'pass' && a.type !== 'disband');
+  const stop = legal.filter((a) => a.type === 'done' || a.type === 'pass');
+  if (s.step === 'winter-disband' && stop.length) return stop[0]!;
+  if (rest.length && (stop.length === 0 || pick(10) > 0)) return rest[pick(rest.length)]!;
+  return legal[pick(legal.length)]!;
+};
+
+for (const [name, policy, count] of [
+  ['uniform', uniform, GAMES],
+  ['aggressive', aggressive, Math.ceil(GAMES / 2)],
+] as [string, Policy, number][]) {
+t.test(`random playouts (${name}): contract and invariants hold through complete games`, async (t) => {
+  let actions = 0;
+  const failures: string[] = [];
+  const endings = { Caesar: 0, Pompey: 0, draw: 0 };
+  for (let g = 0; g < count && failures.length === 0; g++) {
+    const pick = picker(g + 1 + (policy === uniform ? 0 : 100000));
+    const scenario = g % 4 === 3 ? 'free-deployment' : 'historical';
+    const s0 = jc.setup(g, { scenario });
+    let s = s0;
+    const log: [Role, Action][] = [];
+    for (let n = 0; ; n++) {
+      const pending = jc.pending(s) as Role[];
+      if (pending.length === 0) break;
+      if (n > 20000) {
+        failures.push(`game ${g}: no end after 20000 actions`);
+        break;
+      }
+      const role = pending[pick(pending.length)]!;
+      const legal = jc.legalActions(s, role);
+      if (legal.length === 0) {
+        failures.push(`game ${g}: ${role} pending at ${s.step} with no legal action`);
+        break;
+      }
+      const a = policy(s, legal, pick);
+      const prev = s;
+      const before = n % 50 === 0 ? JSON.stringify(prev) : null;
+      try {
+        s = jc.apply(prev, role, a) as State;
+      } catch (e) {
+        failures.push(`game ${g}: apply threw on listed ${JSON.stringify(a)} at ${s.step}: ${(e as Error).message}`);
+        break;
+      }
+      if (before !== null && JSON.stringify(prev) !== before) failures.push(`game ${g}: apply mutated its input`);
+      log.push([role, a]);
+      actions++;
+      const bad = violation(s);
+      if (bad) {
+        failures.push(`game ${g} after ${JSON.stringify(a)}: ${bad}`);
+        break;
+      }
+      if (n % 7 === 0) {
+        for (const viewer of [...ROLES, null]) {
+          const v = jc.view(s, viewer) as JCView;
+          const l = leak(v, s, viewer);
+          if (l) failures.push(`game ${g}: ${viewer ?? 'observer'} sees ${l}`);
+          const vp = recomputeVp(s);
+          if (v.vp.Caesar !== vp.Caesar || v.vp.Pompey !== vp.Pompey) failures.push(`game ${g}: VP shown ${JSON.stringify(v.vp)} ≠ ${JSON.stringify(vp)}`);
+        }
+      }
+    }
+    if (failures.length) break;
+    const o = jc.outcome(s);
+    if (!o) {
+      failures.push(`game ${g}: ended without an outcome`);
+      break;
+    }
+    endings[(o.winner ?? 'draw') as keyof typeof endings]++;
+    // Replay from (seed, options, actions) gives the identical state.
+    let r = jc.setup(g, { scenario });
+    for (const [role, a] of log) r = jc.apply(r, role, JSON.parse(JSON.stringify(a)));
+    if (JSON.stringify(r) !== JSON.stringify(s)) failures.push(`game ${g}: replay differs`);
+    // Plain JSON: a round trip is the identity.
+    t.same(JSON.parse(JSON.stringify(s)), s, `game ${g}: state survives a JSON round trip`);
+  }
+  t.same(failures, [], `${count} games, ${actions} actions`);
+  t.ok(endings.Caesar + endings.Pompey + endings.draw === count, `outcomes: ${JSON.stringify(endings)}`);
+});
+}
+
+t.test('apply never mutates its input', async (t) => {
+  const pick = picker(99);
+  let s = jc.setup(7);
+  for (let n = 0; n < 600 && jc.pending(s).length; n++) {
+    const role = jc.pending(s)[0] as Role;
+    const legal = jc.legalActions(s, role);
+    const frozen = JSON.stringify(s);
+    const next = jc.apply(s, role, legal[pick(legal.length)]!);
+    if (JSON.stringify(s) !== frozen) {
+      t.fail(`apply mutated its input at ${s.step}`);
+      return;
+    }
+    s = next;
+  }
+  t.pass('600 actions, inputs untouched');
+});
+
+t.test('the same seed and actions give byte-identical states; another seed differs', async (t) => {
+  const a = jc.setup(42);
+  const b = jc.setup(42);
+  const c = jc.setup(43);
+  t.equal(JSON.stringify(a), JSON.stringify(b));
+  t.not(JSON.stringify(a.hand), JSON.stringify(c.hand));
+});
+
+t.test('illegal actions throw RuleError and change nothing', async (t) => {
+  const s = jc.setup(5);
+  const frozen = JSON.stringify(s);
+  t.throws(() => jc.apply(s, 'Caesar', { type: 'move', block: 'C-L13', path: ['Rome'] }), { name: 'RuleError' });
+  t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: 'K99' }), { name: 'RuleError' });
+  t.throws(() => jc.apply(s, 'Nobody', { type: 'discard', card: 'K01' }), { name: 'RuleError' });
+  t.throws(() => jc.apply(s, 'Caesar', null as never), { name: 'RuleError' });
+  const notMine = s.hand.Pompey[0]!;
+  t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: notMine }), { name: 'RuleError' });
+  t.equal(JSON.stringify(s), frozen);
+});
