@@ -172,8 +172,10 @@ export function view(s: State, role: Role | null): JCView {
   }
 
   const cards = {} as Record<Role, CardPlayView>;
+  // The cards of this game turn only: before turn 1 (discards) and in Winter no card is in play.
+  const inTurn = s.turn >= 1 && s.turn <= 5;
   for (const r of ROLES) {
-    const revealed = s.played[r];
+    const revealed = inTurn ? s.played[r] : null;
     const sealed = s.sealed[r];
     cards[r] = revealed
       ? { played: true, card: revealed, actsAs: s.effective[r] !== revealed ? s.effective[r] : null }

@@ -33,9 +33,13 @@ export function beginWinter(s: State): void {
   s.p1 = null;
   for (let i = 0; i < BLOCK_COUNT; i++) s.moved[i] = false;
   logPublic(s, `— Winter ${s.year} —`);
+  // JC-183: each step is logged under its own heading, in the order of 8.0.
+  logPublic(s, '8.1 Cleopatra goes home.');
   cleopatraGoesHome(s);
+  logPublic(s, '8.2 Victory.');
   if (checkVictory(s)) return; // JC-3, JC-8: the game ends at 8.2
   s.winter = 'Caesar';
+  logPublic(s, '8.3 Navis to port.');
   navisToPort(s);
 }
 
@@ -82,6 +86,7 @@ function navisToPort(s: State): void {
     s.winter = role === 'Caesar' ? 'Pompey' : null;
   }
   s.winter = 'Caesar';
+  logPublic(s, '8.4 Winter supply.');
   winterSupply(s);
 }
 
@@ -137,6 +142,7 @@ function winterSupply(s: State): void {
     s.winter = role === 'Caesar' ? 'Pompey' : null;
   }
   s.winter = 'Caesar';
+  logPublic(s, '8.5 Disbanding.');
   s.step = 'winter-disband';
 }
 
@@ -184,6 +190,7 @@ function disband(s: State, i: number, why: string): void {
 
 /** Eliminated blocks become available again; killed leaders stay out; a new Year is dealt (JC-195, JC-196). */
 function yearReset(s: State): void {
+  logPublic(s, '8.6 Year reset.');
   for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === ELIMINATED) s.loc[i] = POOL;
   s.winter = null;
   s.year++;
