@@ -145,7 +145,9 @@ export function view(s: State, role: Role | null): JCView {
       if (!own) v.revealed = true;
       if (reserve) v.reserve = true;
       blocks.push(v);
-    } else if (i === CLEO) {
+    } else if (i === CLEO && s.step !== 'deploy') {
+      // JC-43 makes her identity public, but during Free Deployment where Pompey places her is
+      // part of his secret deployment (JC-57): only then is she shown as a plain block.
       blocks.push({ side, location, moved: s.moved[i]!, id: d.id, name: d.name, type: d.type, ...(reserve ? { reserve: true as const } : {}) });
     } else {
       blocks.push(reserve ? { side, location, moved: s.moved[i]!, reserve: true } : { side, location, moved: s.moved[i]! });
