@@ -1,0 +1,102 @@
+// The development database: an embedded PostgreSQL whose data lives in DATA_DIR/postgres and is
+// kept between runs. One process at a time owns it, recorded in DATA_DIR/postgres.lock (pid and
+// connection URL, mode 0600) so that:
+//  - a second `npm start` while the first runs gets a clear error instead of a broken cluster;
+//  - tools (npm run db:migration) can reach the running server through the lock's URL;
+//  - after a crash, the lock's pid is dead, so the server it left running is stopped and
+//    started afresh.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createDatabase, withDatabase } from './databases.js';
+import { isAlive, startEmbeddedPostgres } from './embedded-postgres.js';
+
+export const LOCAL_DATABASE = 'alea';
+
+export interface LocalPostgres {
+  /** URL of the application database. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface LocalPostgresOptions {
+  dataDir: string;
+  password: string;
+  log?: (message: string) => void;
+}
+
+interface Lock {
+  pid: number;
+  /** Empty while the server is starting. */
+  url: string;
+}
+
+export class LocalPostgresBusyError extends Error {
+  override name = 'LocalPostgresBusyError';
+  constructor(readonly lock: Lock, lockFile: string) {
+    super(
+      `another Alea process${lock.pid ? ` (pid ${lock.pid})` : ''} is running the embedded PostgreSQL in ${lockFile.replace(/postgres\.lock$/, '')}: ` +
+        'stop it first, or give this one its own DATA_DIR or a DATABASE_URL',
+    );
+  }
+}
+
+const lockPath = (dataDir: string) => join(dataDir, 'postgres.lock');
+
+/** The live owner's lock, if a running process owns the local database. */
+export async function readLiveLock(dataDir: string): Promise<Lock | undefined> {
+  try {
+    const lock = JSON.parse(await readFile(lockPath(dataDir), 'utf8')) as Lock;
+    return Number.isInteger(lock.pid) && lock.pid !== process.pid && isAlive(lock.pid) ? lock : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startLocalPostgres(options: LocalPostgresOptions): Promise<LocalPostgres> {
+  const { dataDir, password, log } = options;
+  // Searchable by others: when we run as root, Postgres runs as 'postgres' and must reach its folder.
+  await mkdir(dataDir, { recursive: true, mode: 0o755 });
+  await acquireLock(dataDir);
+  try {
+    const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), password, ...(log && { log }) });
+    try {
+      await createDatabase(server.url(), LOCAL_DATABASE, { ifMissing: true });
+    } catch (err) {
+      await server.stop();
+      throw err;
+    }
+    const url = withDatabase(server.url(), LOCAL_DATABASE);
+    await writeLock(dataDir, { pid: process.pid, url }, 'w');
+    let stopped: Promise<void> | undefined;
+    return {
+      url,
+      stop: () =>
+        (stopped ??= (async () => {
+          await server.stop();
+          await rm(lockPath(dataDir), { force: true });
+        })()),
+    };
+  } catch (err) {
+    await rm(lockPath(dataDir), { force: true });
+    throw err;
+  }
+}
+
+// Exclusive create, so two processes starting at once cannot both take over the folder.
+async function acquireLock(dataDir: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeLock(dataDir, { pid: process.pid, url: '' }, 'wx');
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const live = await readLiveLock(dataDir);
+      if (live || attempt > 0) throw new LocalPostgresBusyError(live ?? { pid: 0, url: '' }, lockPath(dataDir));
+      await rm(lockPath(dataDir), { force: true }); // left by a process that died
+    }
+  }
+}
+
+async function writeLock(dataDir: string, lock: Lock, flag: 'w' | 'wx'): Promise<void> {
+  await writeFile(lockPath(dataDir), JSON.stringify(lock) + '\n', { mode: 0o600, flag });
+}
