@@ -1,0 +1,11 @@
+// What application services need from the outside world, passed in explicitly: the database,
+// the time, and the configuration. Tests build one with a test database and a fixed clock.
+import type { Config } from '../config/config.js';
+import type { PrismaClient } from '../store/prisma.js';
+import type { Clock } from './clock.js';
+
+export interface AppContext {
+  config: Config;
+  prisma: PrismaClient;
+  clock: Clock;
+}

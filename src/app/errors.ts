@@ -1,0 +1,32 @@
+// Errors the application layer raises on purpose. Each has a stable machine-readable code; the
+// HTTP layer maps codes to status codes and application/problem+json bodies (src/http/problem.ts),
+// so services never speak HTTP.
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'gone',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra members for the problem body (e.g. { currentVersion: 12 } on a conflict). */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}

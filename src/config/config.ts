@@ -1,0 +1,146 @@
+// Configuration comes from environment variables only (.env.example documents each one).
+// loadConfig() is pure: it reads the given env and either returns a typed Config or throws a
+// ConfigError that names every bad variable. Side effects (generated dev secrets, folders) live
+// in dev-secrets.ts and main.ts.
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+export type Mode = 'production' | 'development' | 'test';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  mode: Mode;
+  /** TCP port to listen on; 0 picks a free one. */
+  port: number;
+  host: string;
+  /** Base URL users reach the service at (links in emails), without a trailing slash. */
+  publicUrl: string;
+  /** External Postgres; undefined means: run the embedded one under dataDir. */
+  databaseUrl: string | undefined;
+  /** Secret for signing tokens. Always set after start-up (generated in development). */
+  jwtSecret: string;
+  /** SMTP server for outgoing mail; undefined means: write emails to mailDir instead. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: LogLevel;
+  /** Absolute path of the local state folder (embedded Postgres, dev secrets, mail). */
+  dataDir: string;
+  /** Where emails go when no SMTP_URL is set. */
+  mailDir: string;
+}
+
+/** What the environment alone says; jwtSecret may still be missing outside production. */
+export type EnvConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
+
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(
+      'Invalid configuration (see .env.example):\n' +
+        problems.map((p) => `  - ${p.variable} ${p.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+// Values of these are never echoed back in error messages: they may hold credentials.
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']);
+
+const JWT_SECRET_MIN_LENGTH = 32;
+
+// An empty value (`PORT=` in a .env file) means "not set".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const urlWithProtocols = (protocols: string[], message: string) =>
+  z.string({ error: message }).refine((value) => {
+    try {
+      const url = new URL(value);
+      return protocols.includes(url.protocol) && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, message);
+
+// A bare address or "Name <address>".
+const MAIL_FROM = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.string()),
+  DATABASE_URL: optional(
+    urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL'),
+  ),
+  PORT: optional(
+    z.coerce
+      .number({ error: 'must be an integer from 0 to 65535' })
+      .int({ error: 'must be an integer from 0 to 65535' })
+      .min(0, { error: 'must be an integer from 0 to 65535' })
+      .max(65535, { error: 'must be an integer from 0 to 65535' }),
+  ),
+  HOST: optional(
+    z.string().regex(/^[A-Za-z0-9.:\-[\]%]+$/, { error: 'must be a host name or an IP address, like 127.0.0.1 or 0.0.0.0' }),
+  ),
+  JWT_SECRET: optional(
+    z.string().min(JWT_SECRET_MIN_LENGTH, { error: `must be at least ${JWT_SECRET_MIN_LENGTH} characters long` }),
+  ),
+  PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an absolute http:// or https:// URL')),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(
+    z.string().regex(MAIL_FROM, { error: 'must be an email address, optionally with a name: Alea <alea@example.org>' }),
+  ),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  DATA_DIR: optional(z.string()),
+});
+
+export interface LoadConfigOptions {
+  /** Base for a relative DATA_DIR; defaults to process.cwd(). */
+  cwd?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): EnvConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems: ConfigProblem[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0]);
+      const raw = env[variable];
+      const got = SECRET_VARIABLES.has(variable) || raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`;
+      problems.push({ variable, message: issue.message + got });
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const mode: Mode = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
+  if (mode === 'production') {
+    // Production never falls back to local conveniences: a forgotten variable must not
+    // silently start an embedded database or sign tokens with a throwaway secret.
+    if (!e.DATABASE_URL) problems.push({ variable: 'DATABASE_URL', message: 'is required when NODE_ENV=production' });
+    if (!e.JWT_SECRET) problems.push({ variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' });
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = e.PORT ?? 3000;
+  const cwd = options.cwd ?? process.cwd();
+  const dataDirSetting = e.DATA_DIR ?? '.data';
+  const dataDir = isAbsolute(dataDirSetting) ? dataDirSetting : resolve(cwd, dataDirSetting);
+  return {
+    mode,
+    port,
+    // Development listens on loopback only; production usually runs in a container.
+    host: e.HOST ?? (mode === 'production' ? '0.0.0.0' : 'localhost'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Alea <alea@localhost>',
+    logLevel: e.LOG_LEVEL ?? 'info',
+    dataDir,
+    mailDir: resolve(dataDir, 'mail'),
+  };
+}

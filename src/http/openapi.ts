@@ -1,0 +1,117 @@
+// openapi.yaml is the one description of the API. Routes are declared from it by operationId:
+// `app.route({ ...operation(api, 'getHealth'), handler })` takes the method, the URL and the
+// request/response schemas from the document, so what is validated, what is serialised and what
+// is documented cannot drift apart. Component schemas become Fastify shared schemas ($id = name).
+import { readFileSync } from 'node:fs';
+import type { FastifySchema, HTTPMethods } from 'fastify';
+import { parse } from 'yaml';
+import { projectPath } from '../paths.js';
+
+export const OPENAPI_FILE = projectPath('openapi.yaml');
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+type Json = Record<string, any>;
+
+export interface OpenApi {
+  /** The file as written (served verbatim at /openapi.yaml). */
+  source: string;
+  document: Json;
+}
+
+export function loadOpenApi(file: string = OPENAPI_FILE): OpenApi {
+  const source = readFileSync(file, 'utf8');
+  return { source, document: parse(source) as Json };
+}
+
+/** components.schemas as Fastify shared schemas, to pass to app.addSchema(). */
+export function sharedSchemas(api: OpenApi): Json[] {
+  const schemas = (api.document.components?.schemas ?? {}) as Record<string, Json>;
+  return Object.entries(schemas).map(([name, schema]) => ({ $id: name, ...rewriteRefs(schema) }));
+}
+
+export interface OperationRoute {
+  method: HTTPMethods;
+  url: string;
+  schema: FastifySchema;
+  config: { operationId: string };
+}
+
+/** Method, URL and schemas of one operation, ready to spread into app.route(). */
+export function operation(api: OpenApi, operationId: string): OperationRoute {
+  for (const [path, item] of Object.entries((api.document.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (op?.operationId !== operationId) continue;
+      return {
+        method: method.toUpperCase() as HTTPMethods,
+        url: path.replace(/\{([^}]+)\}/g, ':$1'), // /games/{id} -> /games/:id
+        schema: routeSchema(api, [...(item.parameters ?? []), ...(op.parameters ?? [])], op),
+        config: { operationId },
+      };
+    }
+  }
+  throw new Error(`openapi.yaml has no operation with operationId ${operationId}`);
+}
+
+/** Every operationId in the document, for checks that each one has a route. */
+export function operationIds(api: OpenApi): string[] {
+  const ids: string[] = [];
+  for (const item of Object.values((api.document.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) if (item[method]?.operationId) ids.push(item[method].operationId);
+  }
+  return ids;
+}
+
+function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema {
+  const schema: Record<string, unknown> = {};
+  const groups: Record<string, { properties: Json; required: string[] }> = {};
+  for (const raw of parameters) {
+    const p = resolve(api, raw, 'parameters');
+    const key = ({ path: 'params', query: 'querystring', header: 'headers' } as Record<string, string>)[p.in];
+    if (!key) continue; // cookies are not validated here
+    const group = (groups[key] ??= { properties: {}, required: [] });
+    group.properties[key === 'headers' ? String(p.name).toLowerCase() : p.name] = rewriteRefs(p.schema ?? {});
+    if (p.required) group.required.push(key === 'headers' ? String(p.name).toLowerCase() : p.name);
+  }
+  for (const [key, group] of Object.entries(groups)) {
+    schema[key] = { type: 'object', properties: group.properties, ...(group.required.length && { required: group.required }) };
+  }
+  if (op.requestBody) {
+    const body = resolve(api, op.requestBody, 'requestBody');
+    const json = body.content?.['application/json']?.schema;
+    if (json) schema.body = rewriteRefs(json);
+  }
+  const response: Record<string, unknown> = {};
+  for (const [status, raw] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+    const content = resolve(api, raw, 'responses').content as Record<string, Json> | undefined;
+    // Only JSON bodies are serialised through a schema; YAML, HTML and streams are sent as is.
+    const json = content?.['application/json']?.schema ?? content?.['application/problem+json']?.schema;
+    if (json) response[status] = rewriteRefs(json);
+  }
+  if (Object.keys(response).length) schema.response = response;
+  return schema as FastifySchema;
+}
+
+// A '#/components/<kind>/<name>' reference to a reusable parameter, body or response.
+function resolve(api: OpenApi, value: Json, kind: string): Json {
+  const ref = value.$ref as string | undefined;
+  if (!ref) return value;
+  const prefix = `#/components/${kind}/`;
+  const target = ref.startsWith(prefix) ? api.document.components?.[kind]?.[ref.slice(prefix.length)] : undefined;
+  if (!target) throw new Error(`openapi.yaml: cannot resolve ${ref}`);
+  return target as Json;
+}
+
+// '#/components/schemas/Name' -> 'Name#', the $id under which sharedSchemas() registers it.
+function rewriteRefs<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(rewriteRefs) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) {
+    const m = k === '$ref' && typeof v === 'string' ? COMPONENT_REF.exec(v) : null;
+    out[k] = m ? `${m[1]}#` : rewriteRefs(v);
+  }
+  return out as T;
+}

@@ -1,0 +1,111 @@
+// Every error leaves the service as application/problem+json (RFC 9457) with a stable `code`.
+// Application errors (AppError) map by code; Fastify's own errors (validation, bad JSON, body
+// too large, ...) by status; anything else is a 500 whose details stay in the log.
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../app/errors.js';
+
+export const PROBLEM_JSON = 'application/problem+json';
+
+const STATUS_OF: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+export interface FieldError {
+  in: 'body' | 'query' | 'path' | 'header';
+  path: string;
+  message: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail?: string;
+  instance?: string;
+  requestId?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+export function problem(
+  request: FastifyRequest,
+  code: ErrorCode,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  status: number = STATUS_OF[code],
+): Problem {
+  return {
+    ...extra,
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    code,
+    detail,
+    instance: request.url.split('?')[0],
+    requestId: request.id,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  return reply.code(body.status).type(PROBLEM_JSON).send(body);
+}
+
+const PART: Record<string, FieldError['in']> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+export function registerProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (STATUS_OF[error.code] >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, problem(request, error.code, error.message, error.details));
+    }
+    if (error.validation) {
+      const part = PART[error.validationContext ?? 'body'] ?? 'body';
+      const errors = error.validation.map((v) => ({
+        in: part,
+        path: v.instancePath ?? '',
+        message: v.message ?? 'is invalid',
+      }));
+      return sendProblem(reply, problem(request, 'validation_failed', `The request ${part} is not valid.`, { errors }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, ...): their messages are safe to show.
+      return sendProblem(reply, problem(request, CODE_OF_STATUS[status] ?? 'bad_request', error.message, {}, status));
+    }
+    request.log.error({ err: error }, 'request failed');
+    if (status === 503) return sendProblem(reply, problem(request, 'service_unavailable', 'The service is unavailable; retry later.'));
+    return sendProblem(reply, problem(request, 'internal_error', 'Something went wrong on our side; it has been logged.'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, problem(request, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}

@@ -1,0 +1,118 @@
+// The process: read the configuration, get a database (DATABASE_URL, or the embedded one under
+// DATA_DIR), apply migrations, serve HTTP, and on SIGINT/SIGTERM shut down in order: stop
+// accepting, let in-flight requests finish, close the pool, stop the embedded Postgres.
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from './app/clock.js';
+import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
+import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
+import { buildServer } from './http/server.js';
+import { createLogger, redactUrlPassword } from './logger.js';
+import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
+import { migrate } from './store/migrate.js';
+import { createPrismaClient, type PrismaClient } from './store/prisma.js';
+import type { FastifyInstance } from 'fastify';
+
+// Past this, shutdown gives up waiting for requests (a stuck client must not block a deploy).
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+function readEnvConfig(): EnvConfig {
+  // A .env file in the working directory, if any; variables already set win over it.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`alea: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const env = readEnvConfig();
+  const logger = createLogger(env.logLevel);
+  logger.info({ mode: env.mode }, 'starting Alea');
+
+  // Development conveniences; in production loadConfig() has already required both variables.
+  const devSecrets = !env.jwtSecret || !env.databaseUrl ? await loadOrCreateDevSecrets(env.dataDir) : undefined;
+  if (!env.jwtSecret) logger.warn(`JWT_SECRET is not set: using a generated development secret kept in ${env.dataDir}/secrets.json`);
+  const config: Config = { ...env, jwtSecret: env.jwtSecret ?? devSecrets!.jwtSecret };
+  if (!config.smtpUrl) logger.info(`SMTP_URL is not set: emails are written to ${config.mailDir} instead of being sent`);
+
+  let local: LocalPostgres | undefined;
+  let prisma: PrismaClient | undefined;
+  let app: FastifyInstance | undefined;
+  let stopping: Promise<void> | undefined;
+
+  // Logging must not stop a shutdown: stdout may be a closed pipe by now (`npm start | head`).
+  const log = (write: () => void) => {
+    try {
+      write();
+    } catch {
+      // nowhere left to report it
+    }
+  };
+  const stop = (reason: string, exitCode: number): Promise<void> =>
+    (stopping ??= (async () => {
+      const timer = setTimeout(() => {
+        log(() => logger.error('shutdown timed out; exiting anyway'));
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      log(() => logger.info({ reason }, 'shutting down: no new connections, finishing requests in flight'));
+      try {
+        await app?.close();
+        await prisma?.$disconnect();
+        await local?.stop();
+        log(() => logger.info('stopped'));
+      } catch (err) {
+        log(() => logger.error({ err }, 'error during shutdown'));
+        exitCode = 1;
+      }
+      clearTimeout(timer);
+      log(() => logger.flush());
+      process.exit(exitCode);
+    })());
+
+  // Both npm and the terminal deliver Ctrl-C, so a signal may arrive twice: the first one counts.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal, 0));
+  const fatal = (err: unknown) => {
+    log(() => logger.fatal({ err }, 'unexpected error'));
+    void stop('unexpected error', 1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      local = await startLocalPostgres({
+        dataDir: config.dataDir,
+        password: devSecrets!.postgresPassword,
+        log: (message) => logger.info(message),
+      });
+      databaseUrl = local.url;
+      logger.info({ database: redactUrlPassword(databaseUrl) }, `embedded PostgreSQL is running, data in ${config.dataDir}/postgres`);
+    }
+    const { applied } = await migrate(databaseUrl, { log: (message) => logger.info(message) });
+    logger.info(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
+
+    prisma = createPrismaClient(databaseUrl);
+    app = await buildServer({ config, prisma, clock: systemClock, logger });
+    await app.listen({ port: config.port, host: config.host });
+    const url = displayUrl(config.host, (app.server.address() as AddressInfo).port);
+    logger.info({ url, docs: `${url}/docs` }, `Alea is listening on ${url} (API docs at ${url}/docs)`);
+  } catch (err) {
+    logger.fatal({ err }, `could not start: ${(err as Error).message}`);
+    await stop('start-up failed', 1);
+  }
+}
+
+function displayUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+await main();
