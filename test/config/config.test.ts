@@ -1,0 +1,115 @@
+import t from 'tap';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+const problems = (env: NodeJS.ProcessEnv) => {
+  try {
+    loadConfig(env, { cwd: '/srv/alea' });
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+t.test('no configuration at all: a development setup on localhost', async (t) => {
+  const config = loadConfig({}, { cwd: '/srv/alea' });
+  t.match(config, {
+    mode: 'development',
+    port: 3000,
+    host: 'localhost',
+    publicUrl: 'http://localhost:3000',
+    databaseUrl: undefined,
+    jwtSecret: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Alea <alea@localhost>',
+    logLevel: 'info',
+    dataDir: '/srv/alea/.data',
+    mailDir: '/srv/alea/.data/mail',
+  });
+});
+
+t.test('every variable is read', async (t) => {
+  const config = loadConfig(
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://alea:pw@db.example:5432/alea',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://alea.example/',
+      SMTP_URL: 'smtps://user:pw@mail.example:465',
+      MAIL_FROM: 'Alea <noreply@alea.example>',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: '/var/lib/alea',
+    },
+    { cwd: '/srv/alea' },
+  );
+  t.same(config, {
+    mode: 'production',
+    port: 8080,
+    host: '0.0.0.0',
+    publicUrl: 'https://alea.example',
+    databaseUrl: 'postgresql://alea:pw@db.example:5432/alea',
+    jwtSecret: 'x'.repeat(40),
+    smtpUrl: 'smtps://user:pw@mail.example:465',
+    mailFrom: 'Alea <noreply@alea.example>',
+    logLevel: 'warn',
+    dataDir: '/var/lib/alea',
+    mailDir: '/var/lib/alea/mail',
+  });
+});
+
+t.test('empty values count as unset', async (t) => {
+  const config = loadConfig({ PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' });
+  t.equal(config.port, 3000);
+  t.equal(config.databaseUrl, undefined);
+  t.equal(config.logLevel, 'info');
+});
+
+t.test('production listens on all interfaces by default', async (t) => {
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alea', JWT_SECRET: 's'.repeat(32) });
+  t.equal(config.host, '0.0.0.0');
+});
+
+t.test('each bad variable is named, with what it must be', async (t) => {
+  const cases: [string, string, RegExp][] = [
+    ['PORT', 'abc', /PORT must be an integer from 0 to 65535 \(got "abc"\)/],
+    ['PORT', '70000', /PORT must be an integer from 0 to 65535/],
+    ['PORT', '80.5', /PORT must be an integer/],
+    ['HOST', 'http://x', /HOST must be a host name or an IP address/],
+    ['DATABASE_URL', 'mysql://db/alea', /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    ['DATABASE_URL', 'not a url', /DATABASE_URL must be a postgres/],
+    ['JWT_SECRET', 'short', /JWT_SECRET must be at least 32 characters long/],
+    ['PUBLIC_URL', 'alea.example', /PUBLIC_URL must be an absolute http:\/\/ or https:\/\/ URL/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ['MAIL_FROM', 'nobody', /MAIL_FROM must be an email address/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+  ];
+  for (const [variable, value, message] of cases) {
+    const err = problems({ [variable]: value });
+    t.match(err.message, message, `${variable}=${value}`);
+    t.same(err.problems.map((p) => p.variable), [variable]);
+  }
+});
+
+t.test('all problems are reported at once', async (t) => {
+  const err = problems({ PORT: 'x', LOG_LEVEL: 'loud' });
+  t.same(err.problems.map((p) => p.variable).sort(), ['LOG_LEVEL', 'PORT']);
+  t.match(err.message, /^Invalid configuration \(see \.env\.example\):\n  - /);
+});
+
+t.test('secrets are never echoed in error messages', async (t) => {
+  const err = problems({ JWT_SECRET: 'tooshort-but-secret', DATABASE_URL: 'mysql://u:hunter2@db/alea', SMTP_URL: 'http://u:pw123@mail' });
+  t.notMatch(err.message, /tooshort-but-secret|hunter2|pw123/);
+  t.equal(err.problems.length, 3);
+});
+
+t.test('production refuses to start without JWT_SECRET and DATABASE_URL', async (t) => {
+  const err = problems({ NODE_ENV: 'production' });
+  t.same(err.problems, [
+    { variable: 'DATABASE_URL', message: 'is required when NODE_ENV=production' },
+    { variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' },
+  ]);
+  t.match(err.message, /DATABASE_URL is required when NODE_ENV=production/);
+  const onlySecret = problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alea' });
+  t.same(onlySecret.problems.map((p) => p.variable), ['JWT_SECRET']);
+});

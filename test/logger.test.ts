@@ -1,0 +1,24 @@
+import { Writable } from 'node:stream';
+import t from 'tap';
+import { createLogger, maskUrl, redactUrlPassword } from '../src/logger.js';
+
+t.test('credential-like query parameters are masked in logged URLs', async (t) => {
+  t.equal(maskUrl('/games/1/events?token=abc&since=4'), '/games/1/events?token=xxx&since=4');
+  t.equal(maskUrl('/x?access_token=a&PASSWORD=b'), '/x?access_token=xxx&PASSWORD=xxx');
+  t.equal(maskUrl('/plain?page=2'), '/plain?page=2');
+  t.equal(maskUrl('/none'), '/none');
+});
+
+t.test('passwords in connection URLs are replaced', async (t) => {
+  t.equal(redactUrlPassword('postgres://alea:s3cret@127.0.0.1:5432/alea'), 'postgres://alea:xxx@127.0.0.1:5432/alea');
+  t.equal(redactUrlPassword('postgres://127.0.0.1/alea'), 'postgres://127.0.0.1/alea');
+  t.equal(redactUrlPassword('::not a url::'), '[redacted]');
+});
+
+t.test('secret fields are redacted from any log line', async (t) => {
+  let out = '';
+  const logger = createLogger('info', new Writable({ write: (c, _e, done) => ((out += c), done()) }));
+  logger.info({ password: 'p1', user: { passwordHash: 'h1', email: 'a@b' }, config: { jwtSecret: 'j1', databaseUrl: 'postgres://u:p2@h/d' } }, 'hello');
+  t.notMatch(out, /p1|h1|j1|p2/);
+  t.match(JSON.parse(out), { msg: 'hello', password: '[redacted]', user: { passwordHash: '[redacted]', email: 'a@b' }, service: 'alea' });
+});

@@ -1,0 +1,9 @@
+// tap runs this once before the test files (package.json, tap.before): one embedded PostgreSQL
+// for the whole run; each test file creates its own database on it (test/helpers/db.ts).
+import { externalServerUrl, startSharedServer } from '../helpers/postgres.js';
+
+if (!externalServerUrl()) {
+  const started = Date.now();
+  await startSharedServer();
+  console.log(`# embedded PostgreSQL for this test run started in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import t, { type Test } from 'tap';
+import { MIGRATIONS_DIR, migrate, readMigrations } from '../../src/store/migrate.js';
+import { testDatabase } from '../helpers/db.js';
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+// Everything a migration can change, to compare before and after.
+const SCHEMA_SQL = `
+  SELECT table_name, column_name, data_type, is_nullable, column_default
+  FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`;
+
+async function migrationsCopy(t: Test): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'alea-migrations-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await cp(MIGRATIONS_DIR, dir, { recursive: true });
+  return dir;
+}
+
+t.test('the committed migrations are in Prisma format', async (t) => {
+  const lock = await readFile(join(MIGRATIONS_DIR, 'migration_lock.toml'), 'utf8');
+  t.match(lock, /provider = "postgresql"/);
+  const migrations = await readMigrations();
+  t.ok(migrations.length >= 1);
+  for (const m of migrations) t.match(m.name, /^\d{14}_[a-z0-9_]+$/, `${m.name} is named <timestamp>_<name>`);
+});
+
+t.test('a fresh database gets every migration, recorded as Prisma records them', async (t) => {
+  const db = await testDatabase(t, { migrate: false });
+  const migrations = await readMigrations();
+  const result = await migrate(db.url);
+  t.same(result.applied, migrations.map((m) => m.name));
+
+  const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number; rolled_back_at: Date | null }>(
+    db.url,
+    'SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM _prisma_migrations ORDER BY migration_name',
+  );
+  t.equal(rows.length, migrations.length);
+  for (const [i, row] of rows.entries()) {
+    const file = await readFile(join(MIGRATIONS_DIR, row.migration_name, 'migration.sql'));
+    t.equal(row.migration_name, migrations[i]!.name);
+    t.equal(row.checksum, createHash('sha256').update(file).digest('hex'), 'checksum is the sha-256 of migration.sql');
+    t.ok(row.finished_at, 'finished');
+    t.equal(row.rolled_back_at, null);
+    t.equal(row.applied_steps_count, 1);
+  }
+  const tables = (await query<{ tablename: string }>(db.url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).map((r) => r.tablename);
+  t.same(tables, ['_prisma_migrations', 'game_actions', 'game_players', 'game_snapshots', 'games', 'idempotency_keys', 'outbox', 'users']);
+});
+
+t.test('migrating twice is a no-op', async (t) => {
+  const db = await testDatabase(t, { migrate: false });
+  await migrate(db.url);
+  const schemaBefore = await query(db.url, SCHEMA_SQL);
+  const bookkeepingBefore = await query(db.url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name');
+  const second = await migrate(db.url);
+  t.same(second.applied, [], 'nothing applied the second time');
+  t.same(await query(db.url, SCHEMA_SQL), schemaBefore, 'schema unchanged');
+  t.same(await query(db.url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name'), bookkeepingBefore, 'bookkeeping unchanged');
+});
+
+t.test('concurrent migrators apply each migration once', async (t) => {
+  const db = await testDatabase(t, { migrate: false });
+  const results = await Promise.all([migrate(db.url), migrate(db.url), migrate(db.url)]);
+  const applied = results.flatMap((r) => r.applied);
+  t.same(applied.sort(), (await readMigrations()).map((m) => m.name).sort());
+});
+
+t.test('a new migration is applied on top; a failing one is rolled back entirely', async (t) => {
+  const db = await testDatabase(t);
+  const dir = await migrationsCopy(t);
+  await mkdir(join(dir, '29990101000000_add_note'));
+  await writeFile(join(dir, '29990101000000_add_note', 'migration.sql'), 'ALTER TABLE "users" ADD COLUMN "note" TEXT;\n');
+  t.same((await migrate(db.url, { migrationsDir: dir })).applied, ['29990101000000_add_note']);
+
+  await mkdir(join(dir, '29990102000000_broken'));
+  await writeFile(
+    join(dir, '29990102000000_broken', 'migration.sql'),
+    'CREATE TABLE "half_done" (id int);\nALTER TABLE "no_such_table" ADD COLUMN "x" int;\n',
+  );
+  await t.rejects(migrate(db.url, { migrationsDir: dir }), /migration 29990102000000_broken failed and was rolled back: relation "no_such_table" does not exist/);
+  t.same(await query(db.url, "SELECT 1 FROM pg_tables WHERE tablename = 'half_done'"), [], 'its first statement was undone');
+  t.same(await query(db.url, "SELECT 1 FROM _prisma_migrations WHERE migration_name = '29990102000000_broken'"), [], 'and not recorded');
+
+  await writeFile(join(dir, '29990102000000_broken', 'migration.sql'), 'CREATE TABLE "half_done" (id int);\n');
+  t.same((await migrate(db.url, { migrationsDir: dir })).applied, ['29990102000000_broken'], 'once fixed, it applies');
+});
+
+t.test('an applied migration that was edited afterwards stops the start', async (t) => {
+  const db = await testDatabase(t);
+  const dir = await migrationsCopy(t);
+  const [first] = await readMigrations(dir);
+  await writeFile(join(dir, first!.name, 'migration.sql'), first!.sql + '\n-- edited\n');
+  await t.rejects(migrate(db.url, { migrationsDir: dir }), new RegExp(`migration ${first!.name} was changed after it was applied`));
+});
+
+t.test('a migration Prisma recorded as failed stops the start', async (t) => {
+  const db = await testDatabase(t);
+  await query(
+    db.url,
+    `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count)
+     VALUES ('00000000-0000-0000-0000-000000000001', 'x', '29990101000000_failed', now(), 0)`,
+  );
+  await t.rejects(migrate(db.url), /migration 29990101000000_failed failed earlier and is not resolved/);
+});
