@@ -1,6 +1,6 @@
 // The database a command-line tool should work on: DATABASE_URL if set; else the embedded
 // development database, reached through the running server if `npm start` owns it, or started
-// for the duration of the command.
+// for the duration of the command. Tools need no JWT_SECRET or other server settings.
 import { loadConfig } from '../config/config.js';
 import { loadOrCreateDevSecrets } from '../config/dev-secrets.js';
 import { readLiveLock, startLocalPostgres } from '../store/local-postgres.js';
@@ -13,8 +13,10 @@ export interface ToolDatabase {
 }
 
 export async function toolDatabase(): Promise<ToolDatabase> {
-  const config = loadConfig(process.env);
+  // Validates DATABASE_URL and DATA_DIR like the server does, minus production's other demands.
+  const config = loadConfig({ ...process.env, NODE_ENV: undefined });
   if (config.databaseUrl) return { url: config.databaseUrl, source: 'DATABASE_URL', release: async () => {} };
+  if (process.env.NODE_ENV === 'production') throw new Error('DATABASE_URL is required when NODE_ENV=production');
   const live = await readLiveLock(config.dataDir);
   if (live?.url) return { url: live.url, source: `the embedded PostgreSQL of Alea process ${live.pid}`, release: async () => {} };
   const { postgresPassword } = await loadOrCreateDevSecrets(config.dataDir);
