@@ -12,6 +12,7 @@ export const healthRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { 
     handler: async (request, reply) => {
       const health = await checkHealth(app);
       if (!health.ok) {
+        request.log.warn({ checks: health.checks }, 'health check failed');
         return sendProblem(reply, problem(request, 'service_unavailable', 'The database does not answer.', { checks: health.checks }));
       }
       return { status: 'ok', version: VERSION, time: health.time.toISOString(), checks: health.checks };
