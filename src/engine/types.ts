@@ -32,6 +32,12 @@ export interface GameModule<S = any, V = any> {
   /** What that role may see; null is an observer, who sees only what both players may see. */
   view(state: S, role: string | null): V;
   outcome(state: S): Outcome | null;
+  /**
+   * Optional: may `role` take back the action that led from `before` to `after`? Only when it drew
+   * no random number, revealed nothing to anyone, and left `role` still the one to act. A module
+   * without it offers no undo.
+   */
+  undoable?(before: S, after: S, role: string): boolean;
 }
 
 /** Thrown by apply() for an illegal action. The message is safe to show to the acting player. */

@@ -79,6 +79,20 @@ function outcome(s: State): Outcome | null {
   return s.result ? { winner: s.result.winner, reason: s.result.reason, vp: { ...s.result.vp } } : null;
 }
 
+/**
+ * An action can be taken back when it drew no random number, stayed within the same step of the
+ * same player (so nothing was revealed: reveals happen when a step changes, e.g. both cards in or
+ * a battle starting) and left that player the only one to act.
+ */
+const UNDOABLE_STEPS = new Set(['deploy', 'command', 'regroup', 'winter-navis', 'winter-supply', 'winter-disband']);
+
+function undoable(before: State, after: State, role: string): boolean {
+  if (!isRole(role) || before.rng !== after.rng || before.step !== after.step || !UNDOABLE_STEPS.has(after.step)) return false;
+  if (before.year !== after.year || before.turn !== after.turn) return false;
+  const p = pendingRoles(after);
+  return p.length >= 1 && p.includes(role) && (after.step === 'deploy' || p.length === 1);
+}
+
 export const juliusCaesar: GameModule<State, JCView> = {
   id: 'julius-caesar',
   title: 'Julius Caesar',
@@ -89,4 +103,5 @@ export const juliusCaesar: GameModule<State, JCView> = {
   apply,
   view: (s, role) => view(s, isRole(role) ? role : null),
   outcome,
+  undoable,
 };
