@@ -1,0 +1,175 @@
+// The emails Alea sends, as text and HTML. Every email is written from what its recipient may
+// see: the game's public facts and the recipient's own view (never the state, never the other
+// player's view), so nothing hidden can reach a mailbox.
+
+export interface EmailGame {
+  /** Short public number shown as "#42". */
+  number: number | string;
+  title: string;
+}
+
+/** The parts of a player's view an email may quote (present in every game's view or absent). */
+export interface ViewSummary {
+  year?: number;
+  turn?: number;
+  phase?: string;
+  prompt?: string;
+  pending?: string[];
+  p1?: string | null;
+  vp?: Record<string, number>;
+  cards?: Record<string, { card: string | null; actsAs: string | null }>;
+  battle?: { location: string; round: number } | null;
+}
+
+export interface EmailContext {
+  publicUrl: string;
+  game: EmailGame;
+  gameId: string;
+  recipient: { name: string; role: string };
+  view: ViewSummary;
+  /** Signed one-click unsubscribe link for this recipient. */
+  unsubscribeUrl: string;
+}
+
+export interface Email {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function gameLink(ctx: Pick<EmailContext, 'publicUrl' | 'gameId'>): string {
+  return `${ctx.publicUrl}/games/${ctx.gameId}`;
+}
+
+function gameName(ctx: EmailContext): string {
+  return `${ctx.game.title} #${ctx.game.number}`;
+}
+
+/** "706, turn 3", "Winter 706", or "" when the view has no calendar. */
+export function when(v: ViewSummary): string {
+  if (v.year === undefined) return '';
+  if (v.turn === 6 || v.phase === 'winter') return `Winter ${v.year}`;
+  if (!v.turn) return `${v.year}`;
+  return `${v.year}, turn ${v.turn}`;
+}
+
+/** A few words for a subject line: what the recipient must do now. */
+export function task(v: ViewSummary): string {
+  switch (v.phase) {
+    case 'deployment':
+      return 'deploy your blocks';
+    case 'discard':
+      return 'discard a card';
+    case 'card':
+      return 'play a card';
+    case 'command':
+      return 'give your orders';
+    case 'battle':
+      return v.battle ? `battle in ${v.battle.location}` : 'choose the next battle';
+    case 'winter':
+      return 'winter';
+    default:
+      return 'your move';
+  }
+}
+
+/** The prompt without its leading "Role: ", as an instruction to the recipient. */
+function instruction(v: ViewSummary): string {
+  const p = v.prompt ?? 'Open the game to see what to do.';
+  const i = p.indexOf(': ');
+  const text = i > 0 && i < 40 ? p.slice(i + 2) : p;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function render(ctx: EmailContext, subject: string, heading: string, lines: string[], action: string): Email {
+  const link = gameLink(ctx);
+  const text = [
+    `Hello ${ctx.recipient.name},`,
+    '',
+    heading,
+    ...lines.map((l) => (l ? l : '')),
+    '',
+    `${action}: ${link}`,
+    '',
+    '—',
+    `You are ${ctx.recipient.role} in ${gameName(ctx)} on Alea.`,
+    `Email settings: ${ctx.publicUrl}/settings`,
+    `Stop all emails from Alea: ${ctx.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(ctx.recipient.name)},</p>
+<p><strong>${esc(heading)}</strong></p>
+${lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p><a href="${esc(link)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">${esc(action)}</a></p>
+<p style="font-size: small; color: #666">You are ${esc(ctx.recipient.role)} in ${esc(gameName(ctx))} on Alea.
+<a href="${esc(ctx.publicUrl)}/settings">Email settings</a> ·
+<a href="${esc(ctx.unsubscribeUrl)}">Stop all emails</a></p>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+/** It has become the recipient's move. `news` are public facts to lead with (e.g. the reveal). */
+export function yourMoveEmail(ctx: EmailContext, news: string[] = []): Email {
+  const w = when(ctx.view);
+  const subject = `Your move: ${gameName(ctx)}${w ? ` — ${w}` : ''}, ${task(ctx.view)}`;
+  return render(ctx, subject, `It is your move in ${gameName(ctx)}${w ? ` (${w})` : ''}.`, [...news, instruction(ctx.view)], 'Open the game');
+}
+
+/** Both sealed cards are in, for the player who does not act next. */
+export function revealEmail(ctx: EmailContext, news: string[]): Email {
+  const w = when(ctx.view);
+  const p1 = ctx.view.p1 ? `: ${ctx.view.p1} is Player 1` : '';
+  return render(ctx, `Cards revealed: ${gameName(ctx)}${w ? ` — ${w}` : ''}${p1}`, 'Both cards are in.', news, 'See the game');
+}
+
+export function opponentJoinedEmail(ctx: EmailContext, opponent: { name: string; role: string }): Email {
+  return render(
+    ctx,
+    `${opponent.name} joined ${gameName(ctx)}`,
+    `${opponent.name} has taken the seat of ${opponent.role}: the game has begun.`,
+    [],
+    'Open the game',
+  );
+}
+
+export function gameEndedEmail(ctx: EmailContext, outcome: { winner: string | null; reason: string; vp: Record<string, number> }): Email {
+  const result = outcome.winner === null ? 'a draw' : outcome.winner === ctx.recipient.role ? 'you win' : `${outcome.winner} wins`;
+  const vp = Object.entries(outcome.vp)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
+  return render(ctx, `Game over: ${gameName(ctx)} — ${result}`, `${gameName(ctx)} is over: ${result}.`, [capital(outcome.reason) + '.', vp ? `Final VP: ${vp}.` : ''], 'See the final position');
+}
+
+export function opponentResignedEmail(ctx: EmailContext, opponent: { name: string; role: string }): Email {
+  return render(ctx, `${opponent.name} resigned ${gameName(ctx)}: you win`, `${opponent.name} (${opponent.role}) has resigned: you win.`, [], 'See the final position');
+}
+
+export function reminderEmail(ctx: EmailContext, deadline: Date): Email {
+  const w = when(ctx.view);
+  return render(
+    ctx,
+    `Reminder: your move in ${gameName(ctx)}${w ? ` — ${w}` : ''}`,
+    `Your move in ${gameName(ctx)} is due by ${deadline.toUTCString()}.`,
+    [instruction(ctx.view), 'After the deadline your opponent may claim the game.'],
+    'Open the game',
+  );
+}
+
+export function timeoutEmail(ctx: EmailContext, late: { name: string; role: string }): Email {
+  return render(
+    ctx,
+    `${late.name} ran out of time in ${gameName(ctx)}`,
+    `${late.name} (${late.role}) has missed the deadline.`,
+    ['You may claim the win now, or extend their time. Until you do, they may still move.'],
+    'Open the game',
+  );
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,45 @@
+// Email texts: subjects, links, escaping, and only what the recipient's view holds.
+
+import t from 'tap';
+import { gameEndedEmail, revealEmail, task, when, yourMoveEmail, type EmailContext } from '../../src/app/email-templates.js';
+
+const ctx = (over: Partial<EmailContext> = {}): EmailContext => ({
+  publicUrl: 'https://alea.example',
+  game: { number: 42, title: 'Julius Caesar' },
+  gameId: '42',
+  recipient: { name: 'Ann <Admin>', role: 'Pompey' },
+  view: { year: 706, turn: 3, phase: 'card', prompt: 'Pompey: play a card face-down for turn 3.' },
+  unsubscribeUrl: 'https://alea.example/v1/unsubscribe?token=abc',
+  ...over,
+});
+
+t.test('your-move email: subject, instruction, deep link, settings and unsubscribe links', async (t) => {
+  const e = yourMoveEmail(ctx());
+  t.equal(e.subject, 'Your move: Julius Caesar #42 — 706, turn 3, play a card');
+  t.match(e.text, /Play a card face-down for turn 3\./);
+  t.match(e.text, /https:\/\/alea\.example\/games\/42/);
+  t.match(e.text, /https:\/\/alea\.example\/settings/);
+  t.match(e.text, /unsubscribe\?token=abc/);
+  t.match(e.html, /href="https:\/\/alea\.example\/games\/42"/);
+  t.match(e.html, /Ann &lt;Admin&gt;/, 'names are escaped in HTML');
+  t.notMatch(e.html, /<Admin>/);
+});
+
+t.test('calendar and task words', async (t) => {
+  t.equal(when({ year: 705, turn: 0, phase: 'discard' }), '705');
+  t.equal(when({ year: 707, turn: 6, phase: 'winter' }), 'Winter 707');
+  t.equal(task({ phase: 'battle', battle: { location: 'Rome', round: 2 } }), 'battle in Rome');
+  t.equal(task({ phase: 'command' }), 'give your orders');
+  t.equal(when({}), '');
+});
+
+t.test('reveal and game-over emails', async (t) => {
+  const r = revealEmail(ctx({ view: { year: 706, turn: 3, phase: 'command', p1: 'Caesar' } }), ['Cards revealed: Caesar K09; Pompey K14.']);
+  t.equal(r.subject, 'Cards revealed: Julius Caesar #42 — 706, turn 3: Caesar is Player 1');
+  t.match(r.text, /Cards revealed: Caesar K09; Pompey K14\./);
+  const g = gameEndedEmail(ctx(), { winner: 'Pompey', reason: 'Pompey has 10 VP at the Winter of 707', vp: { Caesar: 3, Pompey: 10 } });
+  t.equal(g.subject, 'Game over: Julius Caesar #42 — you win');
+  t.match(g.text, /Final VP: Caesar 3, Pompey 10\./);
+  const d = gameEndedEmail(ctx(), { winner: null, reason: 'a draw', vp: { Caesar: 6, Pompey: 6 } });
+  t.match(d.subject, /a draw$/);
+});
