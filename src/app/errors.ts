@@ -15,6 +15,14 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  // Specific reasons, for clients to branch on (each maps to the status of its general kind).
+  'email_taken',
+  'invalid_credentials',
+  'stale_version',
+  'not_your_turn',
+  'illegal_action',
+  'not_undoable',
+  'idempotency_key_reused',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,9 @@ import { projectPath } from '../paths.js';
 export const OPENAPI_FILE = projectPath('openapi.yaml');
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
+
+/** Marks the body schema of an operation whose requestBody is not required (see validation.ts). */
+export const OPTIONAL_BODY = 'x-alea-optional-body';
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 type Json = Record<string, any>;
@@ -81,7 +84,7 @@ function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema 
   if (op.requestBody) {
     const body = resolve(api, op.requestBody, 'requestBody');
     const json = body.content?.['application/json']?.schema;
-    if (json) schema.body = rewriteRefs(json);
+    if (json) schema.body = body.required ? rewriteRefs(json) : { ...rewriteRefs(json), [OPTIONAL_BODY]: true };
   }
   const response: Record<string, unknown> = {};
   for (const [status, raw] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {

@@ -21,6 +21,13 @@ const STATUS_OF: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  email_taken: 409,
+  invalid_credentials: 401,
+  stale_version: 409,
+  not_your_turn: 403,
+  illegal_action: 422,
+  not_undoable: 409,
+  idempotency_key_reused: 422,
 };
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {
@@ -80,6 +87,25 @@ export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
 
 const PART: Record<string, FieldError['in']> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
+interface AjvError {
+  keyword?: string;
+  instancePath?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+// Names the member itself for a missing or unknown member ('/email', not '').
+function fieldError(part: FieldError['in'], v: AjvError): FieldError {
+  const path = v.instancePath ?? '';
+  if (v.keyword === 'required' && typeof v.params?.missingProperty === 'string') {
+    return { in: part, path: `${path}/${v.params.missingProperty}`, message: 'is required' };
+  }
+  if (v.keyword === 'additionalProperties' && typeof v.params?.additionalProperty === 'string') {
+    return { in: part, path: `${path}/${v.params.additionalProperty}`, message: 'is not a known member' };
+  }
+  return { in: part, path, message: v.message ?? 'is invalid' };
+}
+
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -88,11 +114,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     }
     if (error.validation) {
       const part = PART[error.validationContext ?? 'body'] ?? 'body';
-      const errors = error.validation.map((v) => ({
-        in: part,
-        path: v.instancePath ?? '',
-        message: v.message ?? 'is invalid',
-      }));
+      const errors = error.validation.map((v) => fieldError(part, v));
       return sendProblem(reply, problem(request, 'validation_failed', `The request ${part} is not valid.`, { errors }));
     }
     const status = error.statusCode ?? 500;

@@ -14,6 +14,7 @@ async function failingServer(t: Test) {
   api.document.paths['/things/{id}'] = {
     post: {
       operationId: 'postThing',
+      security: [],
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       requestBody: {
         content: {
@@ -25,7 +26,7 @@ async function failingServer(t: Test) {
       responses: { '200': { description: 'ok' } },
     },
   };
-  api.document.paths['/fail/{how}'] = { get: { operationId: 'fail', responses: { '500': { $ref: '#/components/responses/ServiceUnavailable' } } } };
+  api.document.paths['/fail/{how}'] = { get: { operationId: 'fail', security: [], responses: { '500': { $ref: '#/components/responses/ServiceUnavailable' } } } };
   const lines: Record<string, any>[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {

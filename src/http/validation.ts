@@ -1,0 +1,46 @@
+// Request validation from openapi.yaml's schemas, with two Ajv instances:
+//  - bodies are JSON: validated as sent, no type coercion, no silent removal of unknown members
+//    (an unknown member is a 400 naming it), so what a client sends is exactly what the
+//    contract describes;
+//  - path, query and header values are strings on the wire: coerced to the schema's type
+//    ("20" -> 20, "true" -> true) and then validated.
+// Both know the document's component schemas (as '<Name>#', see openapi.ts) and its formats.
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { OPTIONAL_BODY, sharedSchemas, type OpenApi } from './openapi.js';
+
+// ajv-formats is CommonJS with a default export.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+const common: Options = {
+  // Stop at the first error: allErrors invites denial of service on large inputs.
+  allErrors: false,
+  useDefaults: true,
+  // The document also carries OpenAPI annotations (examples, descriptions) Ajv need not know.
+  strict: false,
+  removeAdditional: false,
+};
+
+export function validatorCompiler(api: OpenApi): FastifySchemaCompiler<Record<string, unknown>> {
+  const body = new Ajv({ ...common, coerceTypes: false });
+  const strings = new Ajv({ ...common, coerceTypes: true });
+  for (const ajv of [body, strings]) {
+    addFormats(ajv);
+    for (const schema of sharedSchemas(api)) ajv.addSchema(schema);
+  }
+  return ({ schema, httpPart }) => {
+    if (httpPart !== 'body') return strings.compile(schema);
+    const { [OPTIONAL_BODY]: optional, ...rest } = schema as Record<string, unknown>;
+    const validate: ValidateFunction = body.compile(rest);
+    if (!optional) return validate;
+    // Fastify passes null for a request without a body.
+    const allowEmpty = ((data: unknown) => {
+      if (data === null || data === undefined) return true;
+      const ok = validate(data);
+      allowEmpty.errors = validate.errors;
+      return ok;
+    }) as ValidateFunction;
+    return allowEmpty;
+  };
+}
