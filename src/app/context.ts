@@ -9,3 +9,9 @@ export interface AppContext {
   prisma: PrismaClient;
   clock: Clock;
 }
+
+/** What the account and game use cases need on top: the change feed and the security costs. */
+export interface ServiceContext extends AppContext {
+  events: import('./events.js').GameEvents;
+  security: import('./security.js').SecuritySettings;
+}

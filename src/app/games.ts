@@ -1,0 +1,154 @@
+// Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
+import { randomBytes, randomInt } from 'node:crypto';
+import { games, type SetupOptions } from '../engine/index.js';
+import { findGame, findGameSummary, insertGame, lastEntry, listGames as listGameRows, type GameStatus } from '../store/games.js';
+import { findUserById } from '../store/users.js';
+import { changeGame, notFound } from './change.js';
+import type { ServiceContext } from './context.js';
+import { AppError } from './errors.js';
+import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
+import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
+
+export const DEFAULT_DAYS_PER_MOVE = 3;
+
+export interface CreateGameInput {
+  game: string;
+  role: string;
+  scenario?: SetupOptions['scenario'];
+  visibility?: 'public' | 'private';
+  daysPerMove?: number;
+}
+
+// 12 characters from an alphabet without look-alikes (60 bits), shown as xxxx-xxxx-xxxx.
+const INVITE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+function inviteCode(): string {
+  const bytes = randomBytes(12);
+  const chars = [...bytes].map((b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]);
+  return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8)].map((c) => c.join('')).join('-');
+}
+
+export async function createGame(
+  ctx: ServiceContext,
+  userId: string,
+  input: CreateGameInput,
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  const m = games[input.game];
+  if (!m) throw new AppError('validation_failed', `There is no game "${input.game}".`, { errors: [{ in: 'body', path: '/game', message: 'is not a known game' }] });
+  const role = input.role === 'random' ? m.roles[randomInt(m.roles.length)]! : input.role;
+  if (!m.roles.includes(role)) {
+    throw new AppError('validation_failed', `${m.title} has no role "${role}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
+  }
+  const visibility = input.visibility ?? 'public';
+  const options: SetupOptions = input.scenario ? { scenario: input.scenario } : {};
+  return ctx.prisma.$transaction((tx) => {
+    const now = ctx.clock.now();
+    return idempotent(tx, userId, now, idempotency, async () => {
+      const row = await insertGame(tx, {
+        module: m.id,
+        // The engine's seed, drawn now and kept secret for ever (it predicts the dice). The
+        // engine's setup runs with it when the second player joins.
+        seed: randomInt(0, 2 ** 31 - 1),
+        options: { ...options },
+        visibility,
+        inviteCode: visibility === 'private' ? inviteCode() : null,
+        daysPerMove: input.daysPerMove ?? DEFAULT_DAYS_PER_MOVE,
+        creatorId: userId,
+        creatorRole: role,
+        now,
+      });
+      return { status: 201, body: presentGame(row, userId, null, ctx.config) };
+    });
+  });
+}
+
+export interface ListGamesInput {
+  status?: ApiStatus;
+  mine?: boolean;
+  limit?: number;
+  cursor?: string;
+}
+
+const STATUSES: Record<ApiStatus, GameStatus[]> = { open: ['open'], active: ['active'], finished: ['finished', 'abandoned'] };
+
+// Cursors are opaque to clients: the number of the last game of the page, base64url-encoded.
+const encodeCursor = (n: number) => Buffer.from(`g${n}`).toString('base64url');
+function decodeCursor(cursor: string): number {
+  const m = /^g(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw new AppError('validation_failed', 'The cursor is not valid: pass the nextCursor of a previous page.', { errors: [{ in: 'query', path: '/cursor', message: 'is not a cursor from this API' }] });
+  return Number(m[1]);
+}
+
+export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameSummary[]; nextCursor: string | null }> {
+  const limit = input.limit ?? 20;
+  const rows = await listGameRows(ctx.prisma, {
+    ...(input.mine && { userId }),
+    ...(input.status && { statuses: STATUSES[input.status] }),
+    ...(input.cursor !== undefined && { before: decodeCursor(input.cursor) }),
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((r) => presentSummary(r, userId)),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.number) : null,
+  };
+}
+
+export async function getGame(ctx: ServiceContext, userId: string, gameId: string, invite?: string): Promise<GameResource> {
+  const row = await findGame(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId, invite)) throw notFound();
+  return presentGame(row, userId, row.snapshot?.state ?? null, ctx.config);
+}
+
+/** The game's version, if the user may watch it (for the event stream). */
+export async function watchGame(ctx: ServiceContext, userId: string, gameId: string): Promise<number> {
+  const row = await findGameSummary(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId)) throw notFound();
+  return row.snapshot?.version ?? 0;
+}
+
+export async function getLog(ctx: ServiceContext, userId: string, gameId: string) {
+  const row = await findGame(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId)) throw notFound();
+  const role = roleOf(row, userId);
+  // A resignation is the service's, not the engine's: the log says so at its end.
+  const last = row.status === 'finished' ? await lastEntry(ctx.prisma, gameId) : null;
+  const resignedBy = last?.kind === 'resign' ? last.role : null;
+  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, row.snapshot?.state ?? null, resignedBy) };
+}
+
+export interface JoinGameInput {
+  role?: string;
+  inviteCode?: string;
+}
+
+/** Takes the free seat; when every seat is taken the engine sets the game up and it starts. */
+export async function joinGame(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  input: JoinGameInput,
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  const user = await findUserById(ctx.prisma, userId);
+  if (!user) throw new AppError('unauthorized', 'This account no longer exists.');
+  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
+    if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
+    if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
+    if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
+    const m = moduleOf(g.row);
+    const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
+    if (input.role !== undefined && !free.includes(input.role)) {
+      throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);
+    }
+    const role = input.role ?? free[0]!;
+    if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
+    return {
+      kind: 'start',
+      role,
+      action: {},
+      state: m.setup(g.row.seed, (g.row.options ?? {}) as SetupOptions),
+      joined: { userId, name: user.displayName },
+    };
+  });
+}

@@ -1,0 +1,135 @@
+// Playing: an action, a sealed card play, taking back my last action, resigning. Each is one
+// change transaction (change.ts); the engine decides what is legal.
+import { RuleError, type Action, type GameModule, type SetupOptions } from '../engine/index.js';
+import { entriesAfter, listEntries } from '../store/games.js';
+import { changeGame, requireActive, requireSeat, requireVersion, staleVersion } from './change.js';
+import type { ServiceContext } from './context.js';
+import { AppError } from './errors.js';
+import type { Answer, IdempotencyKey } from './idempotency.js';
+import { publicVp, type GameResource } from './present.js';
+import { replay, standingActions } from './replay.js';
+
+function sameAction(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameAction(x, b[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => sameAction((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+function waitingFor(m: GameModule, state: unknown): string {
+  const pending = m.pending(state);
+  return pending.length ? `It is not your turn: waiting for ${pending.join(' and ')}.` : 'There is nothing for you to do now.';
+}
+
+/** The engine's next state, or the right error: not my turn (403) or not legal (422). */
+function applyEngine(m: GameModule, state: unknown, role: string, action: Action): unknown {
+  const legal = m.legalActions(state, role);
+  if (legal.length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
+  try {
+    return m.apply(state, role, action);
+  } catch (err) {
+    // RuleError messages are written to be safe for the acting player.
+    if (err instanceof RuleError) throw new AppError('illegal_action', err.message);
+    // Anything else on an action that is not legal is bad input the engine did not expect.
+    if (!legal.some((l) => sameAction(l, action))) throw new AppError('illegal_action', 'This action is not one of your legal actions now.');
+    throw err;
+  }
+}
+
+export async function submitAction(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  input: { action: Action; version: number },
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
+    const role = requireSeat(g, userId);
+    requireActive(g);
+    requireVersion(g, input.version);
+    return { kind: 'action', role, action: input.action, state: applyEngine(g.module, g.state, role, input.action) };
+  });
+}
+
+/** A sealed card choice: an action made of a type and a card only (JC: play, discard). */
+export function isCardChoice(a: unknown): a is Action & { card: string } {
+  if (a === null || typeof a !== 'object' || Array.isArray(a)) return false;
+  const keys = Object.keys(a).sort();
+  return keys.length === 2 && keys[0] === 'card' && keys[1] === 'type' && typeof (a as { card: unknown }).card === 'string';
+}
+
+export async function playCard(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  input: { card: string; version?: number },
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
+    const role = requireSeat(g, userId);
+    requireActive(g);
+    if (input.version !== undefined && input.version !== g.version) {
+      // Sealed choices depend on nothing the opponent's sealed choices could change (they are
+      // hidden), so those do not make a version stale; anything else does.
+      const since = input.version < g.version ? await entriesAfter(g.tx, g.row.id, input.version) : null;
+      if (!since || !since.every((e) => e.kind === 'action' && e.role !== role && isCardChoice(e.action))) throw staleVersion(g.version);
+    }
+    const legal = g.module.legalActions(g.state, role);
+    if (legal.length === 0) throw new AppError('not_your_turn', waitingFor(g.module, g.state));
+    const choices = legal.filter(isCardChoice);
+    if (choices.length === 0) throw new AppError('illegal_action', 'No card is to be played now; see legalActions for what you may do.');
+    const action = choices.find((a) => a.card === input.card);
+    if (!action) throw new AppError('illegal_action', `${input.card} is not one of the cards you may play now (your current choice cannot be played again).`);
+    return { kind: 'action', role, action, state: applyEngine(g.module, g.state, role, action) };
+  });
+}
+
+export async function undo(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  input: { version?: number },
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
+    const role = requireSeat(g, userId);
+    requireActive(g);
+    requireVersion(g, input.version);
+    const m = g.module;
+    if (!m.undoable) throw new AppError('not_undoable', `${m.title} offers no undo.`);
+    const standing = standingActions(await listEntries(g.tx, g.row.id));
+    const last = standing[standing.length - 1];
+    if (!last) throw new AppError('not_undoable', 'There is no action to take back.');
+    if (last.role !== role) throw new AppError('not_undoable', `The last action is ${last.role}'s, not yours: you cannot take it back.`);
+    const before = replay(m, g.row.seed, (g.row.options ?? {}) as SetupOptions, standing.slice(0, -1));
+    if (!m.undoable(before, g.state, role)) {
+      throw new AppError('not_undoable', 'Your last action cannot be taken back: it drew dice, revealed something, or passed the turn on.');
+    }
+    return { kind: 'undo', role, action: { undoes: last.seq }, state: before };
+  });
+}
+
+export async function resign(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  input: { version?: number },
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
+    const role = requireSeat(g, userId);
+    requireActive(g);
+    requireVersion(g, input.version);
+    const others = g.module.roles.filter((r) => r !== role);
+    return {
+      kind: 'resign',
+      role,
+      action: {},
+      state: g.state,
+      outcome: { winner: others.length === 1 ? others[0]! : null, reason: `${role} resigned`, vp: publicVp(g.module, g.state) },
+    };
+  });
+}

@@ -1,0 +1,138 @@
+// What a client may be told about a game. Together with the engine's view() this is the only
+// place that turns stored games into answers: the state itself, the seed and the log's actions
+// never leave here; the engine's view(state, role) and legalActions(state, role) for the
+// caller's own role (or the observer's view) are the only windows onto the state.
+import { games, type Action, type GameModule, type Outcome } from '../engine/index.js';
+import type { Config } from '../config/config.js';
+import type { GameRow, GameSummaryRow, GameStatus } from '../store/games.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export type ApiStatus = 'open' | 'active' | 'finished';
+
+export interface SeatView {
+  role: string;
+  user: { id: string; name: string };
+  pending: boolean;
+  deadline: string | null;
+}
+
+export interface GameSummary {
+  id: string;
+  number: number;
+  game: string;
+  title: string;
+  status: ApiStatus;
+  visibility: 'public' | 'private';
+  scenario: string;
+  daysPerMove: number;
+  version: number;
+  role: string | null;
+  players: SeatView[];
+  openRoles: string[];
+  pending: string[];
+  deadline: string | null;
+  outcome: Outcome | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface GameResource extends GameSummary {
+  view: unknown;
+  legalActions: Action[];
+  invite: { code: string; url: string } | null;
+}
+
+export function moduleOf(row: { module: string }): GameModule {
+  const m = games[row.module];
+  if (!m) throw new Error(`game ${row.module} is not installed`);
+  return m;
+}
+
+export function apiStatus(s: GameStatus): ApiStatus {
+  return s === 'abandoned' ? 'finished' : s;
+}
+
+export function roleOf(row: { players: { role: string; userId: string }[] }, userId: string): string | null {
+  return row.players.find((p) => p.userId === userId)?.role ?? null;
+}
+
+/**
+ * May this user see the game at all? Public games: anyone signed in. Private games: their
+ * players, and while open whoever has the invite code.
+ */
+export function canSee(row: GameSummaryRow, userId: string, invite?: string): boolean {
+  if (row.visibility === 'public' || roleOf(row, userId) !== null) return true;
+  return row.status === 'open' && invite !== undefined && row.inviteCode !== null && invite === row.inviteCode;
+}
+
+function deadlineOf(row: GameSummaryRow, pendingSince: Date | null): Date | null {
+  return pendingSince ? new Date(pendingSince.getTime() + row.daysPerMove * DAY_MS) : null;
+}
+
+export function presentSummary(row: GameSummaryRow, userId: string): GameSummary {
+  const m = moduleOf(row);
+  const status = apiStatus(row.status);
+  const seated = new Set(row.players.map((p) => p.role));
+  const players = row.players.map((p) => {
+    const pending = row.pending.includes(p.role);
+    const deadline = pending ? deadlineOf(row, p.pendingSince) : null;
+    return { role: p.role, user: { id: p.user.id, name: p.user.displayName }, pending, deadline: deadline?.toISOString() ?? null };
+  });
+  const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
+  const options = (row.options ?? {}) as { scenario?: string };
+  return {
+    id: row.id,
+    number: row.number,
+    game: row.module,
+    title: m.title,
+    status,
+    visibility: row.visibility,
+    scenario: options.scenario ?? 'historical',
+    daysPerMove: row.daysPerMove,
+    version: row.snapshot?.version ?? 0,
+    role: roleOf(row, userId),
+    players,
+    openRoles: status === 'open' ? m.roles.filter((r) => !seated.has(r)) : [],
+    pending: status === 'active' ? [...row.pending] : [],
+    deadline: status === 'active' ? (deadlines[0] ?? null) : null,
+    outcome: (row.outcome as Outcome | null) ?? null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The game as `userId` may see it; `state` is the engine state (null while open). */
+export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>): GameResource {
+  const summary = presentSummary(row, userId);
+  const m = moduleOf(row);
+  const role = summary.role;
+  const started = state !== null && state !== undefined;
+  return {
+    ...summary,
+    view: started ? m.view(state, role) : null,
+    legalActions: started && role !== null && summary.status === 'active' ? m.legalActions(state, role) : [],
+    invite:
+      row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
+        ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
+        : null,
+  };
+}
+
+/** The log as `role` may read it (null: an observer), from the engine's view. */
+export function presentLog(row: GameRow, role: string | null, state: unknown, resignedBy: string | null): string[] {
+  if (state === null || state === undefined) return [];
+  const view = moduleOf(row).view(state, role) as { log?: unknown };
+  const entries = Array.isArray(view.log) ? view.log.filter((e): e is string => typeof e === 'string') : [];
+  if (resignedBy) entries.push(`${resignedBy} resigned.`);
+  return entries;
+}
+
+/** Victory points as everyone may see them (from the observer's view), for a resignation. */
+export function publicVp(m: GameModule, state: unknown): Record<string, number> {
+  const vp = (m.view(state, null) as { vp?: unknown }).vp;
+  if (!vp || typeof vp !== 'object') return {};
+  return Object.fromEntries(Object.entries(vp).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}

@@ -1,0 +1,26 @@
+// Tunable costs and limits of accounts and sign-in. The defaults suit production; tests pass
+// cheaper ones to buildServer (ServerDeps.security).
+
+export interface PasswordHashing {
+  /** scrypt cost: N = 2^logN. Memory used is 128 * r * N bytes (32 MiB at the default). */
+  logN: number;
+  r: number;
+  p: number;
+}
+
+export interface SecuritySettings {
+  /** How long an access token works. */
+  tokenTtlSeconds: number;
+  password: PasswordHashing;
+  /** Sign-in and registration attempts per client address and window. */
+  authRateLimit: { max: number; windowMs: number };
+}
+
+export const DEFAULT_SECURITY: SecuritySettings = {
+  // Correspondence games: players come back every few days from an email link. There are no
+  // refresh tokens; after 30 days a player signs in again.
+  tokenTtlSeconds: 30 * 24 * 3600,
+  // OWASP's equivalent scrypt settings include N=2^15, r=8, p=3 (32 MiB, about 0.1 s).
+  password: { logN: 15, r: 8, p: 3 },
+  authRateLimit: { max: 10, windowMs: 60_000 },
+};
