@@ -7,15 +7,26 @@
 //  - shared resources are decorations (app.config, app.prisma, app.clock), never imports;
 //  - errors are application/problem+json (problem.ts).
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../app/clock.js';
-import type { AppContext } from '../app/context.js';
+import type { AppContext, ServiceContext } from '../app/context.js';
+import { AppError } from '../app/errors.js';
+import { inProcessEvents, type GameEvents } from '../app/events.js';
+import { DEFAULT_SECURITY, type SecuritySettings } from '../app/security.js';
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../store/prisma.js';
+import { setupAuthentication } from './auth.js';
 import { loadOpenApi, sharedSchemas, type OpenApi } from './openapi.js';
 import { problem, registerProblemHandlers, sendProblem } from './problem.js';
+import { authRoutes } from './routes/auth.js';
 import { DOCS_PREFIX, docsRoutes } from './routes/docs.js';
+import { eventRoutes } from './routes/events.js';
+import { gameRoutes } from './routes/games.js';
 import { healthRoutes } from './routes/health.js';
+import { meRoutes } from './routes/me.js';
+import { playRoutes } from './routes/plays.js';
+import { validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +34,8 @@ declare module 'fastify' {
     prisma: PrismaClient;
     clock: Clock;
     openapi: OpenApi;
+    /** What the application services are given (src/app/context.ts). */
+    services: ServiceContext;
   }
   interface FastifyContextConfig {
     operationId?: string;
@@ -34,6 +47,12 @@ export interface ServerDeps extends AppContext {
   logger?: FastifyBaseLogger;
   /** Defaults to the project's openapi.yaml. */
   openapi?: OpenApi;
+  /** Game change notifications for event streams; defaults to an in-process channel. */
+  events?: GameEvents;
+  /** Token lifetime, password hashing cost, sign-in rate limit (tests make them cheap). */
+  security?: Partial<SecuritySettings>;
+  /** Interval of the event streams' keep-alive comments. */
+  ssePingMs?: number;
 }
 
 // A client may choose its request id (to correlate its logs with ours) if it is short and plain.
@@ -57,7 +76,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.decorate('prisma', deps.prisma);
   app.decorate('clock', deps.clock);
   app.decorate('openapi', api);
+  const security: SecuritySettings = { ...DEFAULT_SECURITY, ...deps.security };
+  app.decorate('services', { config: deps.config, prisma: deps.prisma, clock: deps.clock, events: deps.events ?? inProcessEvents(), security });
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
+  app.setValidatorCompiler(validatorCompiler(api));
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -82,7 +104,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   registerProblemHandlers(app);
+  await setupAuthentication(app, { api, ttlSeconds: security.tokenTtlSeconds });
+  // Only routes that ask for it (config.rateLimit) are limited: sign-in and registration.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new AppError('rate_limited', `Too many attempts; retry in ${context.after}.`),
+  });
   await app.register(healthRoutes, { api });
   await app.register(docsRoutes, { api });
+  await app.register(authRoutes, { api });
+  await app.register(meRoutes, { api });
+  await app.register(gameRoutes, { api });
+  await app.register(playRoutes, { api });
+  await app.register(eventRoutes, { api, ...(deps.ssePingMs && { pingMs: deps.ssePingMs }) });
   return app;
 }

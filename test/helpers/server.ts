@@ -4,12 +4,15 @@
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Test } from 'tap';
 import { fixedClock, type Clock } from '../../src/app/clock.js';
+import type { GameEvents } from '../../src/app/events.js';
+import type { SecuritySettings } from '../../src/app/security.js';
 import type { Config } from '../../src/config/config.js';
 import { buildServer } from '../../src/http/server.js';
-import type { OpenApi } from '../../src/http/openapi.js';
+import { loadOpenApi, type OpenApi } from '../../src/http/openapi.js';
+import { contractChecker } from './contract.js';
 import { testDatabase, type TestDatabase } from './db.js';
 
 export const TEST_TIME = '2026-01-01T12:00:00.000Z';
@@ -32,12 +35,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** Cheap password hashing and no practical sign-in limit, so tests can make many accounts. */
+export const TEST_SECURITY: Partial<SecuritySettings> = {
+  password: { logN: 10, r: 8, p: 1 },
+  authRateLimit: { max: 10_000, windowMs: 60_000 },
+};
+
 export interface TestServerOptions {
   db?: TestDatabase;
   config?: Partial<Config>;
   clock?: Clock;
   logger?: FastifyBaseLogger;
   openapi?: OpenApi;
+  events?: GameEvents;
+  security?: Partial<SecuritySettings>;
+  ssePingMs?: number;
+  /** Fail the test on any response that does not match openapi.yaml (default true). */
+  checkContract?: boolean;
 }
 
 export interface TestServer {
@@ -49,13 +63,36 @@ export interface TestServer {
 export async function testServer(t: Test, options: TestServerOptions = {}): Promise<TestServer> {
   const db = options.db ?? (await testDatabase(t));
   const clock = options.clock ?? fixedClock(TEST_TIME);
+  const api = options.openapi ?? loadOpenApi();
   const app = await buildServer({
     config: testConfig({ ...options.config, databaseUrl: db.url }),
     prisma: db.prisma,
     clock,
+    openapi: api,
+    security: { ...TEST_SECURITY, ...options.security },
     ...(options.logger && { logger: options.logger }),
-    ...(options.openapi && { openapi: options.openapi }),
+    ...(options.events && { events: options.events }),
+    ...(options.ssePingMs && { ssePingMs: options.ssePingMs }),
   });
+  if (options.checkContract ?? true) {
+    // Every answer must be what openapi.yaml says: the handler's object before serialisation
+    // (so nothing the serialiser would drop goes unnoticed) and the bytes sent.
+    const checker = contractChecker(api);
+    const report = (request: FastifyRequest, problems: string[]) => {
+      if (problems.length) t.fail(`${request.method} ${request.url.split('?')[0]} does not match openapi.yaml`, { problems });
+    };
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      const body = JSON.parse(JSON.stringify(payload));
+      report(request, checker.check(request.routeOptions.config?.operationId, reply.statusCode, String(reply.getHeader('content-type') ?? 'application/json'), body));
+      return payload;
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      const json = /^application\/(problem\+)?json/.test(type) && typeof payload === 'string';
+      report(request, checker.check(request.routeOptions.config?.operationId, reply.statusCode, type, json ? JSON.parse(payload) : payload));
+      return payload;
+    });
+  }
   t.teardown(() => app.close());
   await app.ready();
   return { app, db, clock };

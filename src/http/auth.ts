@@ -1,0 +1,94 @@
+// Who is calling. Access tokens are JWTs (HS256, @fastify/jwt) signed with JWT_SECRET, holding
+// the user id (`sub`) and an expiry, stamped and checked with the injected clock.
+//
+// Which operations need a token is read from openapi.yaml (the document's `security`, or the
+// operation's own): an operation with `security: []` is public; one that lists the
+// `accessTokenQuery` scheme also takes the token as `?access_token=` (Server-Sent Events,
+// whose browser client cannot send headers). The check runs in onRequest, before the body is
+// read: a request without valid credentials gets 401 whatever else is wrong with it.
+import jwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../app/errors.js';
+import type { OpenApi } from './openapi.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, for operations that require a token. */
+    userId: string | null;
+  }
+  interface FastifyInstance {
+    issueToken(userId: string): { token: string; expiresAt: string };
+  }
+}
+
+interface OperationSecurity {
+  required: boolean;
+  queryToken: boolean;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+function securityByOperation(api: OpenApi): Map<string, OperationSecurity> {
+  const doc = api.document;
+  const map = new Map<string, OperationSecurity>();
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Record<string, any>>)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op?.operationId) continue;
+      const requirements = (op.security ?? doc.security ?? []) as Record<string, unknown>[];
+      // Any empty requirement ({}) means "no credentials needed".
+      const required = requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0);
+      map.set(op.operationId, { required, queryToken: requirements.some((r) => 'accessTokenQuery' in r) });
+    }
+  }
+  return map;
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1];
+}
+
+function unauthorized(reply: FastifyReply, message: string): AppError {
+  reply.header('www-authenticate', 'Bearer realm="alea"');
+  return new AppError('unauthorized', message);
+}
+
+/** Sets up tokens and the authentication hook on the root instance (not an encapsulated plugin). */
+export async function setupAuthentication(app: FastifyInstance, { api, ttlSeconds }: { api: OpenApi; ttlSeconds: number }): Promise<void> {
+  await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+  const security = securityByOperation(api);
+
+  app.decorate('issueToken', (userId: string) => {
+    const now = app.clock.now().getTime();
+    const token = app.jwt.sign({ sub: userId }, { expiresIn: ttlSeconds, clockTimestamp: now });
+    return { token, expiresAt: new Date(Math.floor(now / 1000) * 1000 + ttlSeconds * 1000).toISOString() };
+  });
+
+  app.decorateRequest('userId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const operationId = request.routeOptions.config?.operationId;
+    const sec = operationId ? security.get(operationId) : undefined;
+    if (!sec?.required) return;
+    const fromQuery = sec.queryToken ? (request.query as Record<string, unknown> | undefined)?.access_token : undefined;
+    const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined);
+    if (!token) throw unauthorized(reply, 'Sign in first: send your access token as "Authorization: Bearer <token>".');
+    let payload: { sub?: unknown };
+    try {
+      payload = app.jwt.verify<{ sub?: unknown }>(token, { clockTimestamp: app.clock.now().getTime() });
+    } catch (err) {
+      const expired = (err as { code?: string }).code === 'FAST_JWT_EXPIRED';
+      throw unauthorized(reply, expired ? 'Your access token has expired: sign in again.' : 'The access token is not valid: sign in again.');
+    }
+    if (typeof payload.sub !== 'string') throw unauthorized(reply, 'The access token is not valid: sign in again.');
+    request.userId = payload.sub;
+  });
+}
+
+/** The caller's user id in a handler of an operation that requires a token. */
+export function userOf(request: FastifyRequest): string {
+  if (!request.userId) throw new Error(`operation ${request.routeOptions.config?.operationId} has no security requirement`);
+  return request.userId;
+}

@@ -1,0 +1,16 @@
+// Sending an application answer, and reading the Idempotency-Key of a request.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fingerprint, type Answer, type IdempotencyKey } from '../../app/idempotency.js';
+
+/** The request's Idempotency-Key (validated by the schema), fingerprinted with what it asks. */
+export function idempotencyKey(request: FastifyRequest): IdempotencyKey | undefined {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') return undefined;
+  const operationId = request.routeOptions.config?.operationId ?? request.routeOptions.url ?? '';
+  return { key, fingerprint: fingerprint(operationId, JSON.stringify(request.params ?? {}), request.body) };
+}
+
+export function sendAnswer<T>(reply: FastifyReply, answer: Answer<T>): FastifyReply {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.status).send(answer.body);
+}

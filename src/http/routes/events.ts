@@ -1,0 +1,66 @@
+// Server-Sent Events: `event: version` whenever a game's version changes. The data is only
+// {id, version}; clients then GET the game for their own view. Listeners are told of changes
+// made through this process (src/app/events.ts says what several instances would need).
+import type { FastifyPluginAsync } from 'fastify';
+import { watchGame } from '../../app/games.js';
+import { userOf } from '../auth.js';
+import { operation, type OpenApi } from '../openapi.js';
+
+const PING_MS = 25_000;
+
+export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> = async (app, { api, pingMs = PING_MS }) => {
+  const open = new Set<() => void>();
+  // Streams never end by themselves: end them when the server closes, or it would wait for them.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.route({
+    ...operation(api, 'streamGameEvents'),
+    handler: async (request, reply) => {
+      const userId = userOf(request);
+      const { id } = request.params as { id: string };
+      let last = -1;
+      const queued: number[] = [];
+      let started = false;
+      const send = (version: number) => {
+        if (!started) return void queued.push(version);
+        if (version <= last) return;
+        last = version;
+        reply.raw.write(`event: version\nid: ${version}\ndata: ${JSON.stringify({ id, version })}\n\n`);
+      };
+      // Subscribe before reading the version, so that no change falls between the two.
+      const unsubscribe = app.services.events.subscribe(id, (e) => send(e.version));
+      let version: number;
+      try {
+        version = await watchGame(app.services, userId, id);
+      } catch (err) {
+        unsubscribe();
+        throw err;
+      }
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      reply.raw.write('retry: 5000\n\n');
+      started = true;
+      send(version);
+      for (const v of queued) send(v);
+      const ping = setInterval(() => reply.raw.write(': ping\n\n'), pingMs);
+      ping.unref();
+      const end = () => {
+        clearInterval(ping);
+        unsubscribe();
+        open.delete(end);
+        if (!reply.raw.writableEnded) reply.raw.end();
+      };
+      open.add(end);
+      request.raw.on('close', end);
+      reply.raw.on('close', end);
+    },
+  });
+};

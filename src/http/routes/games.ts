@@ -1,0 +1,47 @@
+// Games: create, list (lobby, mine), read, join, log.
+import type { FastifyPluginAsync } from 'fastify';
+import { createGame, getGame, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
+import { userOf } from '../auth.js';
+import { operation, type OpenApi } from '../openapi.js';
+import { idempotencyKey, sendAnswer } from './answer.js';
+
+type WithId = { id: string };
+
+export const gameRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api }) => {
+  app.route({
+    ...operation(api, 'createGame'),
+    handler: async (request, reply) => {
+      const answer = await createGame(app.services, userOf(request), request.body as CreateGameInput, idempotencyKey(request));
+      reply.header('location', `/v1/games/${answer.body.id}`);
+      return sendAnswer(reply, answer);
+    },
+  });
+
+  app.route({
+    ...operation(api, 'listGames'),
+    handler: async (request) => listGames(app.services, userOf(request), request.query as ListGamesInput),
+  });
+
+  app.route({
+    ...operation(api, 'getGame'),
+    handler: async (request) => {
+      const { id } = request.params as WithId;
+      const { invite } = request.query as { invite?: string };
+      return getGame(app.services, userOf(request), id, invite);
+    },
+  });
+
+  app.route({
+    ...operation(api, 'joinGame'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const input = (request.body ?? {}) as JoinGameInput;
+      return sendAnswer(reply, await joinGame(app.services, userOf(request), id, input, idempotencyKey(request)));
+    },
+  });
+
+  app.route({
+    ...operation(api, 'getGameLog'),
+    handler: async (request) => getLog(app.services, userOf(request), (request.params as WithId).id),
+  });
+};

@@ -1,0 +1,47 @@
+// Playing: actions, sealed card plays, undo, resignation.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Action } from '../../engine/index.js';
+import { playCard, resign, submitAction, undo } from '../../app/play.js';
+import { userOf } from '../auth.js';
+import { operation, type OpenApi } from '../openapi.js';
+import { idempotencyKey, sendAnswer } from './answer.js';
+
+type WithId = { id: string };
+
+export const playRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api }) => {
+  app.route({
+    ...operation(api, 'submitAction'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const body = request.body as { action: Action; version: number };
+      return sendAnswer(reply, await submitAction(app.services, userOf(request), id, body, idempotencyKey(request)));
+    },
+  });
+
+  app.route({
+    ...operation(api, 'playCard'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const body = request.body as { card: string; version?: number };
+      return sendAnswer(reply, await playCard(app.services, userOf(request), id, body, idempotencyKey(request)));
+    },
+  });
+
+  app.route({
+    ...operation(api, 'undoAction'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const body = (request.body ?? {}) as { version?: number };
+      return sendAnswer(reply, await undo(app.services, userOf(request), id, body, idempotencyKey(request)));
+    },
+  });
+
+  app.route({
+    ...operation(api, 'resignGame'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const body = (request.body ?? {}) as { version?: number };
+      return sendAnswer(reply, await resign(app.services, userOf(request), id, body, idempotencyKey(request)));
+    },
+  });
+};

@@ -1,0 +1,143 @@
+// A small HTTP client for the API tests, over real HTTP (fetch to a listening server), plus
+// shortcuts: sign up users, start a game between two of them, read and act.
+// (The end-to-end test uses the client generated from openapi.yaml instead: test/client/.)
+import type { Test } from 'tap';
+import { listen, testServer, type TestServer, type TestServerOptions } from './server.js';
+
+export interface Res<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** A JSON body; `raw` sends a string as it is instead. */
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export class Client {
+  constructor(
+    readonly base: string,
+    readonly token?: string,
+  ) {}
+
+  withToken(token: string | undefined): Client {
+    return new Client(this.base, token);
+  }
+
+  async request<T = any>(method: string, path: string, o: RequestOptions = {}): Promise<Res<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    if (this.token && !('authorization' in headers)) headers.authorization = `Bearer ${this.token}`;
+    let body: string | undefined;
+    if (o.raw !== undefined) body = o.raw;
+    else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${this.base}${path}`, { method, headers, ...(body !== undefined && { body }) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if (/json/.test(res.headers.get('content-type') ?? '') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, o?: RequestOptions) {
+    return this.request<T>('GET', path, o);
+  }
+  post<T = any>(path: string, body?: unknown, o: RequestOptions = {}) {
+    return this.request<T>('POST', path, { ...o, ...(body !== undefined && { body }) });
+  }
+  patch<T = any>(path: string, body?: unknown, o: RequestOptions = {}) {
+    return this.request<T>('PATCH', path, { ...o, ...(body !== undefined && { body }) });
+  }
+}
+
+export interface User {
+  client: Client;
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+}
+
+export interface ApiServer extends TestServer {
+  base: string;
+  anon: Client;
+  signUp(name: string): Promise<User>;
+}
+
+let counter = 0;
+
+export async function apiServer(t: Test, options: TestServerOptions = {}): Promise<ApiServer> {
+  const server = await testServer(t, options);
+  const base = await listen(server.app);
+  const anon = new Client(base);
+  return {
+    ...server,
+    base,
+    anon,
+    async signUp(name: string) {
+      const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${process.pid}.${++counter}@example.org`;
+      const res = await anon.post('/v1/auth/register', { email, password: 'correct horse battery', name });
+      if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${res.text}`);
+      return { client: anon.withToken(res.body.token), id: res.body.user.id, email, name, token: res.body.token };
+    },
+  };
+}
+
+export interface Seated extends User {
+  role: string;
+}
+
+export interface Started {
+  id: string;
+  caesar: Seated;
+  pompey: Seated;
+  /** The game as the joining player saw it. */
+  game: any;
+  byRole: Record<string, Seated>;
+}
+
+/** Two new users; Caesar creates (public unless told), Pompey joins: the game has started. */
+export async function startGame(s: ApiServer, create: Record<string, unknown> = {}): Promise<Started> {
+  const a = await s.signUp('Marcus');
+  const b = await s.signUp('Gnaeus');
+  const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', ...create });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
+  const id = created.body.id as string;
+  const invite = created.body.invite?.code as string | undefined;
+  const joined = await b.client.post(`/v1/games/${id}/join`, invite ? { inviteCode: invite } : {});
+  if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`);
+  const caesar = { ...a, role: 'Caesar' };
+  const pompey = { ...b, role: 'Pompey' };
+  return { id, caesar, pompey, game: joined.body, byRole: { Caesar: caesar, Pompey: pompey } };
+}
+
+/** GET the game as this user. */
+export async function look(u: User, id: string): Promise<any> {
+  const res = await u.client.get(`/v1/games/${id}`);
+  if (res.status !== 200) throw new Error(`get: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** Posts an action at the current version and expects it to be accepted. */
+export async function act(u: User, id: string, action: unknown): Promise<any> {
+  const game = await look(u, id);
+  const res = await u.client.post(`/v1/games/${id}/actions`, { action, version: game.version });
+  if (res.status !== 200) throw new Error(`action ${JSON.stringify(action)}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** A tiny seeded generator for choosing random legal actions. */
+export function chooser(seed: number): (n: number) => number {
+  let x = seed >>> 0 || 1;
+  return (n: number) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
