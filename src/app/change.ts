@@ -46,7 +46,7 @@ export interface Step {
   /** Ends the game with this outcome whatever the rules say (a resignation). */
   outcome?: Outcome;
   /** A seat the change takes (joining). */
-  joined?: { userId: string; name: string };
+  joined?: { userId: string; name: string; email: string; emailNotifications: boolean };
 }
 
 // ---- checks shared by the changes ----
@@ -129,13 +129,12 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
   if (step.joined) {
     await insertSeat(tx, row.id, step.role, step.joined.userId, now);
     players.push({
-      gameId: row.id,
       role: step.role,
       userId: step.joined.userId,
       emailNotifications: true,
       joinedAt: now,
       pendingSince: null,
-      user: { id: step.joined.userId, displayName: step.joined.name },
+      user: { id: step.joined.userId, displayName: step.joined.name, email: step.joined.email, emailNotifications: step.joined.emailNotifications },
     });
     players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   }
@@ -178,6 +177,7 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
     finished,
     outcome,
     state: step.state,
+    seats,
     now,
   });
   return {
@@ -189,6 +189,6 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
     startedAt: started ? now : row.startedAt,
     finishedAt: finished ? now : row.finishedAt,
     players: seats,
-    snapshot: { gameId: row.id, version, state: step.state as Prisma.JsonValue, updatedAt: now },
+    snapshot: { version, state: step.state as Prisma.JsonValue },
   };
 }

@@ -148,7 +148,7 @@ export async function joinGame(
       role,
       action: {},
       state: m.setup(g.row.seed, (g.row.options ?? {}) as SetupOptions),
-      joined: { userId, name: user.displayName },
+      joined: { userId, name: user.displayName, email: user.email, emailNotifications: user.emailNotifications },
     };
   });
 }

@@ -13,6 +13,7 @@
 import type { GameModule, Outcome } from '../engine/index.js';
 import type { Config } from '../config/config.js';
 import type { Prisma } from '../store/prisma.js';
+import type { SeatRow } from '../store/games.js';
 import { yourMoveEmail, type ViewSummary } from './email-templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
@@ -35,6 +36,8 @@ export interface GameChange {
   outcome: Outcome | null;
   /** The engine state after the change: only ever passed to module.view(state, recipient). */
   state: unknown;
+  /** The seats after the change, with their players' addresses and email preferences. */
+  seats: SeatRow[];
   now: Date;
 }
 
@@ -51,10 +54,7 @@ export async function enqueueNotifications(
 ): Promise<number> {
   const roles = newlyPending(change);
   if (roles.length === 0) return 0;
-  const seats = await tx.gamePlayer.findMany({
-    where: { gameId: change.game.id, role: { in: roles } },
-    include: { user: { select: { id: true, email: true, displayName: true, emailNotifications: true } } },
-  });
+  const seats = change.seats.filter((s) => roles.includes(s.role));
   const rows: Prisma.OutboxEmailCreateManyInput[] = [];
   for (const seat of seats) {
     if (!seat.emailNotifications || !seat.user.emailNotifications) continue;

@@ -1,7 +1,8 @@
 // Games in Postgres: the games row (with its seats), the append-only log (game_actions), and the
 // snapshot of the engine state. The application layer (src/app/games.ts, src/app/play.ts) runs
 // these inside its transactions; nothing here decides rules or visibility.
-import type { Prisma, PrismaClient } from './prisma.js';
+import { Prisma } from './generated/prisma/client.js';
+import type { PrismaClient } from './prisma.js';
 import type { GameEntryKind, GameStatus, GameVisibility } from './generated/prisma/client.js';
 
 export type { GameEntryKind, GameStatus, GameVisibility };
@@ -9,16 +10,117 @@ export type { GameEntryKind, GameStatus, GameVisibility };
 /** The client itself or the one of an interactive transaction. */
 export type Db = PrismaClient | Prisma.TransactionClient;
 
-const seats = { orderBy: { role: 'asc' }, include: { user: { select: { id: true, displayName: true } } } } as const;
+/** A seat with its player's public name. */
+export interface SeatRow {
+  role: string;
+  userId: string;
+  emailNotifications: boolean;
+  joinedAt: Date;
+  /** Since when this role has been pending (null while it need not act). */
+  pendingSince: Date | null;
+  /** Email and its master switch are for notifications; never shown to other players. */
+  user: { id: string; displayName: string; email: string; emailNotifications: boolean };
+}
 
-const withState = { players: seats, snapshot: true } as const;
-const withVersion = { players: seats, snapshot: { select: { version: true } } } as const;
+/** A game with its seats; `snapshot.state` is present when read with its state. */
+export interface GameRow {
+  id: string;
+  number: number;
+  module: string;
+  status: GameStatus;
+  seed: number;
+  options: Prisma.JsonValue;
+  outcome: Prisma.JsonValue | null;
+  visibility: GameVisibility;
+  inviteCode: string | null;
+  daysPerMove: number;
+  pending: string[];
+  createdById: string;
+  createdAt: Date;
+  updatedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  players: SeatRow[];
+  snapshot: { version: number; state?: Prisma.JsonValue } | null;
+}
+/** The same, read without the state (lists, visibility checks). */
+export type GameSummaryRow = GameRow;
 
-/** A game with its seats (and their users' public names) and its current state. */
-export type GameRow = Prisma.GameGetPayload<{ include: typeof withState }>;
-/** The same without the state, for lists. */
-export type GameSummaryRow = Prisma.GameGetPayload<{ include: typeof withVersion }>;
-export type SeatRow = GameRow['players'][number];
+// Games are read with one statement each (seats aggregated as JSON): this is the hot path of
+// every request that touches a game.
+interface RawGame {
+  id: string;
+  number: number;
+  module: string;
+  status: GameStatus;
+  seed: number;
+  options: Prisma.JsonValue;
+  outcome: Prisma.JsonValue | null;
+  visibility: GameVisibility;
+  invite_code: string | null;
+  days_per_move: number;
+  pending: string[] | null;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  version: number | null;
+  state?: Prisma.JsonValue;
+  players:
+    | { role: string; userId: string; name: string; email: string; userNotifications: boolean; emailNotifications: boolean; joinedAt: string; pendingSince: string | null }[]
+    | null;
+}
+
+const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
+function toRow(r: RawGame): GameRow {
+  return {
+    id: r.id,
+    number: Number(r.number),
+    module: r.module,
+    status: r.status,
+    seed: Number(r.seed),
+    options: r.options,
+    outcome: r.outcome,
+    visibility: r.visibility,
+    inviteCode: r.invite_code,
+    daysPerMove: Number(r.days_per_move),
+    pending: r.pending ?? [],
+    createdById: r.created_by,
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+    startedAt: r.started_at && date(r.started_at),
+    finishedAt: r.finished_at && date(r.finished_at),
+    players: (r.players ?? []).map((p) => ({
+      role: p.role,
+      userId: p.userId,
+      emailNotifications: p.emailNotifications,
+      joinedAt: new Date(p.joinedAt),
+      pendingSince: p.pendingSince === null ? null : new Date(p.pendingSince),
+      user: { id: p.userId, displayName: p.name, email: p.email, emailNotifications: p.userNotifications },
+    })),
+    snapshot: r.version === null ? null : { version: Number(r.version), ...(r.state !== undefined && { state: r.state }) },
+  };
+}
+
+const COLUMNS = Prisma.sql`
+  g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.options, g.outcome,
+  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
+  g.created_at, g.updated_at, g.started_at, g.finished_at, s.version,
+  (SELECT json_agg(json_build_object(
+      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'userNotifications', u.email_notifications,
+      'emailNotifications', p.email_notifications,
+      'joinedAt', p.joined_at, 'pendingSince', p.pending_since) ORDER BY p.role)
+    FROM game_players p JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id) AS players`;
+
+async function selectGames(db: Db, o: { state: boolean; where: Prisma.Sql; tail?: Prisma.Sql }): Promise<GameRow[]> {
+  const rows = await db.$queryRaw<RawGame[]>`
+    SELECT ${COLUMNS}${o.state ? Prisma.sql`, s.state` : Prisma.empty}
+    FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id
+    WHERE ${o.where} ${o.tail ?? Prisma.empty}`;
+  return rows.map(toRow);
+}
 
 export interface NewGame {
   module: string;
@@ -33,7 +135,7 @@ export interface NewGame {
 }
 
 export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
-  return db.game.create({
+  const { id } = await db.game.create({
     data: {
       module: g.module,
       seed: g.seed,
@@ -46,17 +148,18 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       updatedAt: g.now,
       players: { create: [{ role: g.creatorRole, userId: g.creatorId, joinedAt: g.now }] },
     },
-    include: withState,
+    select: { id: true },
   });
+  return (await findGame(db, id))!;
 }
 
-export function findGame(db: Db, id: string): Promise<GameRow | null> {
-  return db.game.findUnique({ where: { id }, include: withState });
+export async function findGame(db: Db, id: string): Promise<GameRow | null> {
+  return (await selectGames(db, { state: true, where: Prisma.sql`g.id = ${id}::uuid` }))[0] ?? null;
 }
 
 /** The game without its state (enough for who may see it, and its version). */
-export function findGameSummary(db: Db, id: string): Promise<GameSummaryRow | null> {
-  return db.game.findUnique({ where: { id }, include: withVersion });
+export async function findGameSummary(db: Db, id: string): Promise<GameSummaryRow | null> {
+  return (await selectGames(db, { state: false, where: Prisma.sql`g.id = ${id}::uuid` }))[0] ?? null;
 }
 
 /**
@@ -65,9 +168,7 @@ export function findGameSummary(db: Db, id: string): Promise<GameSummaryRow | nu
  * sees the result of the previous. Returns null if there is no such game.
  */
 export async function lockGame(tx: Prisma.TransactionClient, id: string): Promise<GameRow | null> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM games WHERE id = ${id}::uuid FOR UPDATE`;
-  if (rows.length === 0) return null;
-  return findGame(tx, id);
+  return (await selectGames(tx, { state: true, where: Prisma.sql`g.id = ${id}::uuid`, tail: Prisma.sql`FOR UPDATE OF g` }))[0] ?? null;
 }
 
 export interface Entry {
@@ -113,28 +214,33 @@ export interface Change {
   finishedAt?: Date;
 }
 
-/** Appends the log entry, writes the snapshot and the games row, and each seat's pending time. */
-export async function recordChange(tx: Prisma.TransactionClient, c: Change, seatsNow: { role: string; pendingSince: Date | null }[]): Promise<void> {
-  await tx.gameAction.create({ data: { gameId: c.gameId, seq: c.version, kind: c.kind, role: c.role, action: c.action, userId: c.userId, createdAt: c.now } });
-  await tx.gameSnapshot.upsert({
-    where: { gameId: c.gameId },
-    create: { gameId: c.gameId, version: c.version, state: c.state, updatedAt: c.now },
-    update: { version: c.version, state: c.state, updatedAt: c.now },
-  });
-  await tx.game.update({
-    where: { id: c.gameId },
-    data: {
-      status: c.status,
-      pending: c.pending,
-      ...(c.outcome !== null && { outcome: c.outcome }),
-      updatedAt: c.now,
-      ...(c.startedAt && { startedAt: c.startedAt }),
-      ...(c.finishedAt && { finishedAt: c.finishedAt }),
-    },
-  });
-  for (const seat of seatsNow) {
-    await tx.gamePlayer.update({ where: { gameId_role: { gameId: c.gameId, role: seat.role } }, data: { pendingSince: seat.pendingSince } });
-  }
+/**
+ * Appends the log entry, writes the snapshot and the games row, and the pending time of the
+ * seats whose pending time changed: one statement (data-modifying CTEs), one round trip.
+ */
+export async function recordChange(tx: Prisma.TransactionClient, c: Change, changedSeats: { role: string; pendingSince: Date | null }[]): Promise<void> {
+  const seats = JSON.stringify(changedSeats.map((x) => ({ role: x.role, since: x.pendingSince?.toISOString() ?? null })));
+  await tx.$executeRaw`
+    WITH entry AS (
+      INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at)
+      VALUES (${c.gameId}::uuid, ${c.version}, ${c.kind}::game_entry_kind, ${c.role}, ${JSON.stringify(c.action)}::jsonb, ${c.userId}::uuid, ${c.now})
+    ), snapshot AS (
+      INSERT INTO game_snapshots (game_id, version, state, updated_at)
+      VALUES (${c.gameId}::uuid, ${c.version}, ${JSON.stringify(c.state)}::json, ${c.now})
+      ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
+    ), seats AS (
+      UPDATE game_players p SET pending_since = x.since
+      FROM json_to_recordset(${seats}::json) AS x(role text, since timestamptz)
+      WHERE p.game_id = ${c.gameId}::uuid AND p.role = x.role
+    )
+    UPDATE games SET
+      status = ${c.status}::game_status,
+      pending = ARRAY(SELECT json_array_elements_text(${JSON.stringify(c.pending)}::json)),
+      outcome = COALESCE(${c.outcome === null ? null : JSON.stringify(c.outcome)}::jsonb, outcome),
+      updated_at = ${c.now},
+      started_at = COALESCE(started_at, ${c.startedAt ?? null}::timestamptz),
+      finished_at = COALESCE(finished_at, ${c.finishedAt ?? null}::timestamptz)
+    WHERE id = ${c.gameId}::uuid`;
 }
 
 export async function insertSeat(tx: Prisma.TransactionClient, gameId: string, role: string, userId: string, now: Date): Promise<void> {
@@ -151,16 +257,14 @@ export interface GameFilter {
 }
 
 export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
-  return db.game.findMany({
-    where: {
-      ...(f.userId ? { players: { some: { userId: f.userId } } } : { visibility: 'public' }),
-      ...(f.statuses && { status: { in: f.statuses } }),
-      ...(f.before !== undefined && { number: { lt: f.before } }),
-    },
-    orderBy: { number: 'desc' },
-    take: f.limit,
-    include: withVersion,
-  });
+  const conditions = [
+    f.userId
+      ? Prisma.sql`EXISTS (SELECT 1 FROM game_players m WHERE m.game_id = g.id AND m.user_id = ${f.userId}::uuid)`
+      : Prisma.sql`g.visibility = 'public'`,
+  ];
+  if (f.statuses) conditions.push(Prisma.sql`g.status::text IN (${Prisma.join(f.statuses)})`);
+  if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
+  return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}` });
 }
 
 /** Every game that has started, for verification: id, module, seed, options and snapshot. */
