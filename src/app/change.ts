@@ -138,9 +138,14 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
     });
     players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   }
-  // A role's move time runs from when it became pending; it keeps running while it stays pending.
+  // A role's move time runs from when it became pending, and keeps running while it stays
+  // pending (several moves of one command count as one move). It starts again when the role
+  // acts and must act again in a new situation (who must act changed: e.g. its discard is in
+  // and now both must play a card).
+  const sameSituation = pendingBefore.length === pendingAfter.length && pendingBefore.every((r) => pendingAfter.includes(r));
   const seats = players.map((p) => {
-    const pendingSince = pendingAfter.includes(p.role) ? (pendingBefore.includes(p.role) && p.pendingSince ? p.pendingSince : now) : null;
+    const continues = pendingBefore.includes(p.role) && p.pendingSince !== null && (p.role !== step.role || sameSituation);
+    const pendingSince = pendingAfter.includes(p.role) ? (continues ? p.pendingSince : now) : null;
     return { ...p, pendingSince };
   });
   const changedSeats = seats.filter((s, i) => s.pendingSince?.getTime() !== players[i]!.pendingSince?.getTime());

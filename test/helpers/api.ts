@@ -141,3 +141,28 @@ export function chooser(seed: number): (n: number) => number {
     return (x >>> 0) % n;
   };
 }
+
+/** Both players discard (the first card each may) : the game moves to turn 1's card play. */
+export async function discardBoth(g: Started): Promise<any> {
+  let game: any;
+  for (const u of [g.caesar, g.pompey]) {
+    const mine = await look(u, g.id);
+    game = await act(u, g.id, mine.legalActions.find((a: any) => a.type === 'discard'));
+  }
+  return game;
+}
+
+/** The first command (not God) card this player may play. */
+export function commandCard(game: any): string {
+  return game.legalActions.find((a: any) => a.type === 'play' && a.card >= 'K08').card;
+}
+
+/** From the start: discards, then both play command cards; Caesar (Player 1 in 705) commands. */
+export async function toCommand(g: Started): Promise<any> {
+  await discardBoth(g);
+  await act(g.caesar, g.id, { type: 'play', card: commandCard(await look(g.caesar, g.id)) });
+  await act(g.pompey, g.id, { type: 'play', card: commandCard(await look(g.pompey, g.id)) });
+  const game = await look(g.caesar, g.id);
+  if (game.view.phase !== 'command' || game.pending[0] !== 'Caesar') throw new Error(`not Caesar's command: ${game.view.prompt}`);
+  return game;
+}

@@ -1,0 +1,157 @@
+// Accounts: register, sign in, tokens, my account; their errors and limits.
+import { Writable } from 'node:stream';
+import t from 'tap';
+import { fixedClock } from '../../src/app/clock.js';
+import { createLogger } from '../../src/logger.js';
+import { apiServer } from '../helpers/api.js';
+import { TEST_TIME } from '../helpers/server.js';
+
+const PASSWORD = 'correct horse battery';
+
+t.test('register: 201 with a token and the user; the token works', async (t) => {
+  const s = await apiServer(t);
+  const res = await s.anon.post('/v1/auth/register', { email: 'Livia@Example.ORG', password: PASSWORD, name: '  Livia   Drusilla ' });
+  t.equal(res.status, 201);
+  t.match(res.body, {
+    tokenType: 'Bearer',
+    token: /^[\w-]+\.[\w-]+\.[\w-]+$/,
+    expiresAt: '2026-01-31T12:00:00.000Z',
+    user: { email: 'livia@example.org', name: 'Livia Drusilla', notifications: { email: true }, createdAt: TEST_TIME },
+  });
+  const me = await s.anon.withToken(res.body.token).get('/v1/me');
+  t.equal(me.status, 200);
+  t.same(me.body, res.body.user);
+  const stored = await s.db.prisma.user.findUniqueOrThrow({ where: { email: 'livia@example.org' } });
+  t.match(stored.passwordHash, /^scrypt\$\d+\$8\$\d\$[\w-]{22}\$[\w-]{43}$/, 'the password is stored as a scrypt hash');
+  t.notMatch(JSON.stringify(stored), PASSWORD);
+});
+
+t.test('register: duplicate email 409, bad email and short password 400 naming the field', async (t) => {
+  const s = await apiServer(t);
+  await s.anon.post('/v1/auth/register', { email: 'cato@example.org', password: PASSWORD, name: 'Cato' });
+  const dup = await s.anon.post('/v1/auth/register', { email: 'CATO@example.org', password: PASSWORD, name: 'Cato the Younger' });
+  t.equal(dup.status, 409);
+  t.match(dup.body, { code: 'email_taken', errors: [{ in: 'body', path: '/email' }] });
+  t.match(dup.headers.get('content-type'), /^application\/problem\+json/);
+
+  const cases: [unknown, string][] = [
+    [{ email: 'not-an-email', password: PASSWORD, name: 'X' }, '/email'],
+    [{ email: 'x@example.org', password: 'short', name: 'X' }, '/password'],
+    [{ email: 'x@example.org', password: PASSWORD, name: '' }, '/name'],
+    [{ email: 'x@example.org', password: PASSWORD, name: '   ' }, '/name'],
+    [{ email: 'x@example.org', password: PASSWORD }, '/name'],
+    [{ email: 'x@example.org', password: PASSWORD, name: 'X', admin: true }, '/admin'],
+    [{ email: 'x@example.org', password: 12345678901, name: 'X' }, '/password'],
+  ];
+  for (const [body, path] of cases) {
+    const res = await s.anon.post('/v1/auth/register', body);
+    t.equal(res.status, 400, JSON.stringify(body));
+    t.match(res.body, { code: 'validation_failed', errors: [{ in: 'body', path }] }, path);
+  }
+  t.equal(await s.db.prisma.user.count(), 1, 'nothing was created');
+});
+
+t.test('login: 200 with a token; a wrong password and an unknown email get the same 401', async (t) => {
+  const s = await apiServer(t);
+  await s.anon.post('/v1/auth/register', { email: 'brutus@example.org', password: PASSWORD, name: 'Brutus' });
+  const ok = await s.anon.post('/v1/auth/login', { email: 'BRUTUS@example.org', password: PASSWORD });
+  t.equal(ok.status, 200);
+  t.match(ok.body, { tokenType: 'Bearer', user: { email: 'brutus@example.org', name: 'Brutus' } });
+  t.equal((await s.anon.withToken(ok.body.token).get('/v1/me')).status, 200);
+
+  const wrong = await s.anon.post('/v1/auth/login', { email: 'brutus@example.org', password: 'wrong password!' });
+  const unknown = await s.anon.post('/v1/auth/login', { email: 'nobody@example.org', password: PASSWORD });
+  for (const res of [wrong, unknown]) {
+    t.equal(res.status, 401);
+    t.match(res.body, { code: 'invalid_credentials', detail: 'The email address or the password is wrong.' });
+  }
+  const bad = await s.anon.post('/v1/auth/login', { email: 'brutus@example.org' });
+  t.match(bad.body, { code: 'validation_failed', errors: [{ path: '/password' }] });
+});
+
+t.test('login and register are rate limited per address (429 problem with Retry-After)', async (t) => {
+  const s = await apiServer(t, { security: { authRateLimit: { max: 3, windowMs: 60_000 } } });
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) statuses.push((await s.anon.post('/v1/auth/login', { email: 'a@example.org', password: PASSWORD })).status);
+  t.same(statuses, [401, 401, 401, 429]);
+  const limited = await s.anon.post('/v1/auth/login', { email: 'a@example.org', password: PASSWORD });
+  t.equal(limited.status, 429);
+  t.match(limited.body, { code: 'rate_limited', status: 429 });
+  t.ok(Number(limited.headers.get('retry-after')) > 0);
+  const reg = [];
+  for (let i = 0; i < 4; i++) reg.push((await s.anon.post('/v1/auth/register', { email: `r${i}@example.org`, password: PASSWORD, name: 'R' })).status);
+  t.same(reg, [201, 201, 201, 429], 'registration has its own allowance');
+  t.equal((await s.anon.get('/healthz')).status, 200, 'other routes are not limited');
+});
+
+t.test('tokens: missing, malformed, forged and expired tokens are 401', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock, security: { tokenTtlSeconds: 3600 } });
+  const u = await s.signUp('Porcia');
+  const none = await s.anon.get('/v1/me');
+  t.equal(none.status, 401);
+  t.match(none.body, { code: 'unauthorized' });
+  t.match(none.headers.get('www-authenticate'), /^Bearer/);
+  for (const authorization of ['Bearer', 'Bearer nonsense', `Basic ${u.token}`, `Bearer ${u.token}x`, `Bearer ${u.token.split('.').slice(0, 2).join('.')}.AAAA`]) {
+    const res = await s.anon.get('/v1/me', { headers: { authorization } });
+    t.equal(res.status, 401, authorization.slice(0, 20));
+  }
+  const other = await apiServer(t, { config: { jwtSecret: 'another-secret-another-secret-another' } });
+  t.equal((await other.anon.withToken(u.token).get('/v1/me')).status, 401, 'a token of another secret is refused');
+  t.equal((await u.client.get('/v1/me')).status, 200);
+  clock.advance(3600 * 1000 + 1000);
+  const expired = await u.client.get('/v1/me');
+  t.equal(expired.status, 401);
+  t.match(expired.body.detail, /expired/);
+  t.equal((await u.client.get('/v1/games')).status, 401, 'everywhere');
+});
+
+t.test('a token only works on the query string for the event stream', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Servilia');
+  const res = await s.anon.get(`/v1/me?access_token=${u.token}`);
+  t.equal(res.status, 401, 'other operations want the Authorization header');
+});
+
+t.test('PATCH /v1/me changes the name and notification preferences', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Octavia');
+  const res = await u.client.patch('/v1/me', { name: 'Octavia Minor', notifications: { email: false } });
+  t.equal(res.status, 200);
+  t.match(res.body, { name: 'Octavia Minor', notifications: { email: false } });
+  t.match((await u.client.get('/v1/me')).body, { name: 'Octavia Minor', notifications: { email: false } });
+  const only = await u.client.patch('/v1/me', { notifications: { email: true } });
+  t.match(only.body, { name: 'Octavia Minor', notifications: { email: true } });
+  for (const [body, path] of [
+    [{}, ''],
+    [{ notifications: {} }, '/notifications'],
+    [{ name: 'x'.repeat(51) }, '/name'],
+    [{ email: 'new@example.org' }, '/email'],
+    [{ notifications: { email: 'yes' } }, '/notifications/email'],
+  ] as const) {
+    const bad = await u.client.patch('/v1/me', body);
+    t.equal(bad.status, 400, JSON.stringify(body));
+    t.match(bad.body, { code: 'validation_failed', errors: [{ path }] });
+  }
+  t.equal((await s.anon.patch('/v1/me', { name: 'X' })).status, 401);
+});
+
+t.test('passwords and tokens never reach the logs', async (t) => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const s = await apiServer(t, { logger: createLogger('debug', sink) });
+  const u = await s.signUp('Julia');
+  await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD });
+  await u.client.get('/v1/me');
+  await u.client.get(`/v1/games/00000000-0000-7000-8000-000000000000/events?access_token=${u.token}`);
+  const text = lines.join('');
+  t.ok(text.length > 0);
+  t.notMatch(text, PASSWORD);
+  t.notMatch(text, u.token);
+  t.notMatch(text, u.token.split('.')[2]!, 'not even the signature');
+});
