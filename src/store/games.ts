@@ -168,7 +168,12 @@ export async function findGameSummary(db: Db, id: string): Promise<GameSummaryRo
  * sees the result of the previous. Returns null if there is no such game.
  */
 export async function lockGame(tx: Prisma.TransactionClient, id: string): Promise<GameRow | null> {
-  return (await selectGames(tx, { state: true, where: Prisma.sql`g.id = ${id}::uuid`, tail: Prisma.sql`FOR UPDATE OF g` }))[0] ?? null;
+  // Two statements on purpose: a locking read that had to wait re-reads only the locked row's
+  // newest version (the joined snapshot and seats would be those of before the wait), whereas a
+  // new statement after the lock sees everything the previous holder committed.
+  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM games WHERE id = ${id}::uuid FOR UPDATE`;
+  if (locked.length === 0) return null;
+  return findGame(tx, id);
 }
 
 export interface Entry {
