@@ -166,3 +166,67 @@ export async function toCommand(g: Started): Promise<any> {
   if (game.view.phase !== 'command' || game.pending[0] !== 'Caesar') throw new Error(`not Caesar's command: ${game.view.prompt}`);
   return game;
 }
+
+export interface SseEvent {
+  event?: string;
+  id?: string;
+  data?: string;
+}
+
+/** Opens the game's event stream and returns a reader of its events (and the raw text so far). */
+export async function openEvents(base: string, id: string, o: { token?: string; query?: string } = {}) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/v1/games/${id}/events${o.query ?? ''}`, {
+    headers: o.token ? { authorization: `Bearer ${o.token}` } : {},
+    signal: controller.signal,
+  });
+  let raw = '';
+  const events: SseEvent[] = [];
+  const waiters: (() => void)[] = [];
+  const done = (async () => {
+    if (!res.body || res.status !== 200) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        raw += decoder.decode(chunk, { stream: true });
+        const blocks = raw.split('\n\n');
+        const complete = blocks.slice(0, -1).filter((b) => b.split('\n').some((l) => l.startsWith('data:')));
+        while (events.length < complete.length) {
+          const block = complete[events.length]!;
+          const e: SseEvent = {};
+          for (const line of block.split('\n')) {
+            const m = /^(event|id|data): ?(.*)$/.exec(line);
+            if (m) e[m[1] as keyof SseEvent] = m[2];
+          }
+          events.push(e);
+        }
+        waiters.splice(0).forEach((w) => w());
+      }
+    } catch {
+      // aborted
+    }
+    waiters.splice(0).forEach((w) => w());
+  })();
+  return {
+    res,
+    events,
+    raw: () => raw,
+    /** Resolves once at least n events have arrived (rejects after a while). */
+    async waitFor(n: number, ms = 5000): Promise<SseEvent[]> {
+      const until = Date.now() + ms;
+      while (events.length < n) {
+        if (Date.now() > until) throw new Error(`only ${events.length} of ${n} events arrived: ${JSON.stringify(raw)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return events;
+    },
+    async close() {
+      controller.abort();
+      await done;
+    },
+    ended: done,
+  };
+}

@@ -1,0 +1,99 @@
+// Server-Sent Events: a `version` event at once and on every change, nothing else in them; who
+// may read the game may listen; the token may come in the query (and stays out of the logs).
+import { Writable } from 'node:stream';
+import t from 'tap';
+import { createLogger } from '../../src/logger.js';
+import { act, apiServer, look, openEvents, startGame } from '../helpers/api.js';
+
+t.test('a version event at once, then one per change, with only {id, version}', async (t) => {
+  const s = await apiServer(t);
+  const a = await s.signUp('Marcus');
+  const b = await s.signUp('Gnaeus');
+  const game = (await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const stream = await openEvents(s.base, game.id, { token: a.token });
+  t.equal(stream.res.status, 200);
+  t.match(stream.res.headers.get('content-type'), /^text\/event-stream/);
+  t.equal(stream.res.headers.get('cache-control'), 'no-cache, no-transform');
+  t.ok(stream.res.headers.get('x-request-id'));
+  t.same(await stream.waitFor(1), [{ event: 'version', id: '0', data: JSON.stringify({ id: game.id, version: 0 }) }]);
+
+  await b.client.post(`/v1/games/${game.id}/join`, {});
+  await stream.waitFor(2);
+  t.same(JSON.parse(stream.events[1]!.data!), { id: game.id, version: 1 }, 'the start');
+  const g = { id: game.id, caesar: { ...a, role: 'Caesar' }, pompey: { ...b, role: 'Pompey' } };
+  await act(g.caesar, g.id, (await look(a, g.id)).legalActions[0]);
+  await act(g.pompey, g.id, (await look(b, g.id)).legalActions[0]);
+  await stream.waitFor(4);
+  t.same(
+    stream.events.map((e) => JSON.parse(e.data!)),
+    [0, 1, 2, 3].map((version) => ({ id: game.id, version })),
+  );
+  t.same(stream.events.map((e) => e.id), ['0', '1', '2', '3']);
+  for (const e of stream.events) t.same(Object.keys(JSON.parse(e.data!)), ['id', 'version'], 'nothing else in an event');
+  t.match(stream.raw(), /^retry: 5000\n\n/);
+  await stream.close();
+  // The listener is gone once the client has gone.
+  for (let i = 0; i < 50 && s.app.services.events.listenerCount(game.id) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  t.equal(s.app.services.events.listenerCount(game.id), 0);
+});
+
+t.test('who may listen: players and watchers of public games; ?access_token= works here', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const watcher = await s.signUp('Cicero');
+  const watching = await openEvents(s.base, g.id, { token: watcher.token });
+  t.equal(watching.res.status, 200);
+  await watching.waitFor(1);
+  await watching.close();
+  const query = await openEvents(s.base, g.id, { query: `?access_token=${g.pompey.token}` });
+  t.equal(query.res.status, 200);
+  t.same(JSON.parse((await query.waitFor(1))[0]!.data!), { id: g.id, version: 1 });
+  await query.close();
+
+  const none = await openEvents(s.base, g.id);
+  t.equal(none.res.status, 401);
+  t.match(await none.res.json(), { code: 'unauthorized' });
+  const bad = await openEvents(s.base, g.id, { query: '?access_token=forged' });
+  t.equal(bad.res.status, 401);
+  const priv = await startGame(s, { visibility: 'private' });
+  const stranger = await openEvents(s.base, priv.id, { token: watcher.token });
+  t.equal(stranger.res.status, 404);
+  t.match(await stranger.res.json(), { code: 'not_found' });
+  const unknown = await openEvents(s.base, '01900000-0000-7000-8000-000000000000', { token: watcher.token });
+  t.equal(unknown.res.status, 404);
+  const malformed = await openEvents(s.base, 'nope', { token: watcher.token });
+  t.equal(malformed.res.status, 400);
+  t.equal(s.app.services.events.listenerCount(), 0, 'refused listeners leave nothing behind');
+});
+
+t.test('keep-alive comments; the token in the URL is masked in the logs', async (t) => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const s = await apiServer(t, { ssePingMs: 30, logger: createLogger('info', sink) });
+  const g = await startGame(s);
+  const stream = await openEvents(s.base, g.id, { query: `?access_token=${g.caesar.token}` });
+  await stream.waitFor(1);
+  await new Promise((r) => setTimeout(r, 120));
+  t.match(stream.raw(), /: ping\n\n/);
+  await stream.close();
+  const text = lines.join('');
+  t.match(text, /\/events\?access_token=xxx/, 'the request is logged, with the token masked');
+  t.notMatch(text, g.caesar.token);
+});
+
+t.test('closing the server ends open streams instead of waiting for them', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const stream = await openEvents(s.base, g.id, { token: g.caesar.token });
+  await stream.waitFor(1);
+  const started = Date.now();
+  await s.app.close();
+  await stream.ended;
+  t.ok(Date.now() - started < 5000, 'closed promptly');
+  t.equal(s.app.services.events.listenerCount(), 0);
+});
