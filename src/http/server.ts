@@ -36,6 +36,8 @@ declare module 'fastify' {
     openapi: OpenApi;
     /** What the application services are given (src/app/context.ts). */
     services: ServiceContext;
+    /** Every route registered, for the check that the API and openapi.yaml match. */
+    routeList: { method: string; url: string; operationId: string | undefined }[];
   }
   interface FastifyContextConfig {
     operationId?: string;
@@ -80,9 +82,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.decorate('services', { config: deps.config, prisma: deps.prisma, clock: deps.clock, events: deps.events ?? inProcessEvents(), security });
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(api));
+  // The API speaks JSON only: any other body is 415 (Fastify would also parse text/plain).
+  app.removeContentTypeParser('text/plain');
 
+  const routeList: FastifyInstance['routeList'] = [];
+  app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeList.push({ method, url: route.url, operationId: route.config?.operationId });
     const documented = route.config?.operationId !== undefined || route.url.startsWith(`${DOCS_PREFIX}/`) || route.url === DOCS_PREFIX;
     if (!documented && !methods.every((m) => m === 'HEAD')) {
       throw new Error(`route ${methods.join(',')} ${route.url} is not declared in openapi.yaml: register it with operation(api, '<operationId>')`);

@@ -1,0 +1,102 @@
+// openapi.yaml and the API match exactly: every route is documented and every operation served;
+// the document's examples are valid; its enums are the service's; and the response check that
+// every test runs (test/helpers/contract.ts) does catch a response that strays.
+import t from 'tap';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { ERROR_CODES } from '../../src/app/errors.js';
+import { games } from '../../src/engine/index.js';
+import { loadOpenApi, operation, operationIds } from '../../src/http/openapi.js';
+import { contractChecker } from '../helpers/contract.js';
+import { testServer } from '../helpers/server.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const api = loadOpenApi();
+const doc = api.document;
+
+t.test('every registered route is in openapi.yaml, and every operation has its route', async (t) => {
+  const { app } = await testServer(t);
+  const documented = new Set(operationIds(api).map((id) => `${operation(api, id).method} ${operation(api, id).url}`));
+  const served = new Set<string>();
+  for (const r of app.routeList) {
+    if (r.method === 'HEAD') continue; // Fastify adds HEAD for each GET
+    if (r.url === '/docs' || r.url.startsWith('/docs/')) {
+      if (r.url !== '/docs') continue; // Swagger UI's static assets, documented as part of /docs
+    }
+    const key = `${r.method} ${r.url}`;
+    served.add(key);
+    t.ok(r.url.startsWith('/docs') || r.operationId, `${key} is registered from an operationId`);
+    t.ok(documented.has(key) || r.url === '/docs', `${key} is in openapi.yaml`);
+  }
+  for (const key of documented) t.ok(served.has(key) || key === 'GET /docs', `${key} is served`);
+  t.ok(served.has('GET /docs'));
+});
+
+t.test('the document is OpenAPI 3.1 with conventions every operation keeps', async (t) => {
+  t.equal(doc.openapi, '3.1.0');
+  for (const id of operationIds(api)) {
+    const [path, method] = Object.entries(doc.paths as Record<string, any>).flatMap(([p, item]) =>
+      Object.keys(item).filter((m) => item[m]?.operationId === id).map((m) => [p, m]),
+    )[0]!;
+    const op = doc.paths[path][method];
+    t.ok(op.summary && op.tags?.length, `${id}: summary and tag`);
+    const secured = (op.security ?? doc.security).length > 0;
+    if (secured) t.ok(op.responses['401'], `${id}: documents 401`);
+    if (op.requestBody) for (const s of ['400', '413', '415']) t.ok(op.responses[s], `${id}: documents ${s}`);
+    if (path.includes('{id}')) t.ok(op.responses['404'], `${id}: documents 404`);
+  }
+});
+
+t.test('the enums are the service\'s own', async (t) => {
+  const s = doc.components.schemas;
+  t.same(s.ErrorCode.enum, [...ERROR_CODES], 'error codes');
+  t.same(s.GameModuleId.enum, Object.keys(games), 'games');
+  t.same(s.Role.enum, [...new Set(Object.values(games).flatMap((g) => g.roles))], 'roles');
+  t.same(s.CreateGameRequest.properties.role.enum, [...s.Role.enum, 'random']);
+});
+
+t.test('every example in the document is valid for its schema', async (t) => {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(doc, 'openapi.yaml');
+  const rebase = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(rebase)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === '$ref' && typeof x === 'string' ? `openapi.yaml${x}` : rebase(x)]))
+        : v;
+  let checked = 0;
+  const visit = (node: any, where: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (node.schema && ('example' in node || 'examples' in node)) {
+      const validate = ajv.compile(rebase(node.schema) as object);
+      const examples = 'example' in node ? [node.example] : Object.values(node.examples as Record<string, { value: unknown }>).map((e) => e.value);
+      for (const e of examples) {
+        t.ok(validate(e), `${where}: ${JSON.stringify(validate.errors)}`);
+        checked++;
+      }
+    }
+    if (Array.isArray(node.examples) && (node.type || node.properties || node.$ref === undefined) && !node.schema && where.includes('/components/schemas/')) {
+      const validate = ajv.compile(rebase({ ...node, examples: undefined }) as object);
+      for (const e of node.examples) {
+        t.ok(validate(e), `${where} example ${JSON.stringify(e)}: ${JSON.stringify(validate.errors)}`);
+        checked++;
+      }
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`);
+  };
+  visit(doc, '#');
+  t.ok(checked > 20, `${checked} examples checked`);
+});
+
+t.test('the response check catches responses that stray from the document', async (t) => {
+  const checker = contractChecker(api);
+  const user = { id: '0195f3b0-7c1e-7cc3-9a4e-2d1f4f7a9b10', email: 'a@example.org', name: 'A', notifications: { email: true }, createdAt: '2026-01-01T00:00:00.000Z' };
+  t.same(checker.check('getMe', 200, 'application/json', user), []);
+  t.match(checker.check('getMe', 200, 'application/json', { ...user, passwordHash: 'x' }), [/must NOT have additional properties/]);
+  t.match(checker.check('getMe', 200, 'application/json', { ...user, createdAt: 'yesterday' }), [/must match format/]);
+  t.match(checker.check('getMe', 418, 'application/json', user), [/status 418 is not documented/]);
+  t.match(checker.check('getMe', 200, 'text/html', '<p>'), [/content type text\/html is not documented/]);
+  t.match(checker.check('getMe', 401, 'application/problem+json', { title: 'x' }), [/must have required property/]);
+  t.same(checker.check(undefined, 404, 'application/problem+json', { type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' }), []);
+});
