@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from './app/clock.js';
+import { purgeExpiredKeys } from './app/idempotency.js';
 import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
 import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   let prisma: PrismaClient | undefined;
   let app: FastifyInstance | undefined;
   let stopping: Promise<void> | undefined;
+  let housekeeping: NodeJS.Timeout | undefined;
 
   // Logging must not stop a shutdown: stdout may be a closed pipe by now (`npm start | head`).
   const log = (write: () => void) => {
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       timer.unref();
       log(() => logger.info({ reason }, 'shutting down: no new connections, finishing requests in flight'));
       try {
+        clearInterval(housekeeping);
         await app?.close();
         await prisma?.$disconnect();
         await local?.stop();
@@ -102,6 +105,12 @@ async function main(): Promise<void> {
     prisma = createPrismaClient(databaseUrl);
     app = await buildServer({ config, prisma, clock: systemClock, logger });
     await app.listen({ port: config.port, host: config.host });
+    // Idempotency keys are kept for 24 hours; forget older ones every hour.
+    const db = prisma;
+    housekeeping = setInterval(() => {
+      purgeExpiredKeys({ prisma: db, clock: systemClock }).catch((err) => logger.warn({ err }, 'could not purge idempotency keys'));
+    }, 3600_000);
+    housekeeping.unref();
     const url = displayUrl(config.host, (app.server.address() as AddressInfo).port);
     logger.info({ url, docs: `${url}/docs` }, `Alea is listening on ${url} (API docs at ${url}/docs)`);
   } catch (err) {

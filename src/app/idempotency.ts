@@ -4,7 +4,8 @@
 // on the key: one acts, the others replay its answer.
 import { createHash } from 'node:crypto';
 import type { Prisma } from '../store/prisma.js';
-import { claimKey, saveResponse } from '../store/idempotency.js';
+import { claimKey, purgeKeys, saveResponse } from '../store/idempotency.js';
+import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 
 export const KEY_LIFETIME_MS = 24 * 3600 * 1000;
@@ -58,4 +59,9 @@ export async function idempotent<T>(
   const answer = await work();
   await saveResponse(tx, { userId, key: key.key, status: answer.status, body: answer.body as Prisma.InputJsonValue });
   return { ...answer, replayed: false };
+}
+
+/** Deletes the keys older than their lifetime (main.ts runs this every hour). */
+export function purgeExpiredKeys(ctx: Pick<AppContext, 'prisma' | 'clock'>): Promise<number> {
+  return purgeKeys(ctx.prisma, new Date(ctx.clock.now().getTime() - KEY_LIFETIME_MS));
 }

@@ -2,7 +2,7 @@
 // both players at the same moment, the version rule, errors; and nothing leaks before the reveal.
 import t from 'tap';
 import { verifyGames } from '../../src/app/verify.js';
-import { act, apiServer, commandCard, discardBoth, look, startGame, type ApiServer, type Started } from '../helpers/api.js';
+import { act, apiServer, commandCard, discardBoth, look, startGame, type ApiServer, type Started, type User } from '../helpers/api.js';
 
 /** Every card id in the text, as a set. */
 const cardsIn = (text: string) => new Set(text.match(/\bK\d\d\b/g) ?? []);
@@ -13,7 +13,7 @@ async function atCardPlay(s: ApiServer): Promise<Started> {
   return g;
 }
 
-const play = (u: Started['caesar'], id: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+const play = (u: User, id: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   u.client.post(`/v1/games/${id}/plays`, body, { headers });
 
 for (const first of ['Caesar', 'Pompey'] as const) {
