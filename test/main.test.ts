@@ -24,6 +24,16 @@ t.test('with no configuration: embedded PostgreSQL under ./.data, migrations, HT
   t.equal((await fetch(`${url}/openapi.yaml`)).status, 200);
   t.equal((await fetch(`${url}/docs`)).status, 200);
 
+  // The API itself: sign up and open a game (with the real password hashing and rate limits).
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: JSON.stringify(body) });
+  const registered = await post('/v1/auth/register', { email: 'first@example.org', password: 'correct horse battery', name: 'First' });
+  t.equal(registered.status, 201);
+  const { token } = (await registered.json()) as { token: string };
+  const game = await post('/v1/games', { game: 'julius-caesar', role: 'random' }, token);
+  t.equal(game.status, 201);
+  t.match(await game.json(), { status: 'open', number: 1 });
+
   const data = join(cwd, '.data');
   t.ok(existsSync(join(data, 'postgres', 'PG_VERSION')), 'the cluster lives in ./.data/postgres');
   const pid = await postmasterPid(join(data, 'postgres'));
