@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     const s = sizes!;
     console.log(
       `  stored: ${(Number(s.action_bytes) / Number(s.actions)).toFixed(0)} bytes per log entry (with indexes), ` +
-        `snapshot ${(s.avg_state / 1024).toFixed(1)} KiB per game (json, toasted), ${(Number(s.snapshot_bytes) / GAMES / 1024).toFixed(1)} KiB per game on disk`,
+        `snapshot ${(s.avg_state / 1024).toFixed(1)} KiB per game (json, compressed); snapshots table ${(Number(s.snapshot_bytes) / GAMES / 1024).toFixed(1)} KiB per game (with versions not yet vacuumed)`,
     );
   } finally {
     if (worker) {
