@@ -24,10 +24,27 @@ function waitingFor(m: GameModule, state: unknown): string {
   return pending.length ? `It is not your turn: waiting for ${pending.join(' and ')}.` : 'There is nothing for you to do now.';
 }
 
+/** Nesting depth of a JSON value, counted without recursion (the input is untrusted). */
+function depth(value: unknown, limit: number): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (max > limit) return max;
+    if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push([x, d + 1]);
+  }
+  return max;
+}
+
+// Engine actions are flat objects with an array or two; anything much deeper is not an action.
+const MAX_ACTION_DEPTH = 6;
+
 /** The engine's next state, or the right error: not my turn (403) or not legal (422). */
 function applyEngine(m: GameModule, state: unknown, role: string, action: Action): unknown {
   const legal = m.legalActions(state, role);
   if (legal.length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
+  if (depth(action, MAX_ACTION_DEPTH) > MAX_ACTION_DEPTH) throw new AppError('illegal_action', 'This action is not one of your legal actions now.');
   try {
     return m.apply(state, role, action);
   } catch (err) {

@@ -1,5 +1,6 @@
 // Sending an application answer, and reading the Idempotency-Key of a request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../app/errors.js';
 import { fingerprint, type Answer, type IdempotencyKey } from '../../app/idempotency.js';
 
 /** The request's Idempotency-Key (validated by the schema), fingerprinted with what it asks. */
@@ -7,7 +8,13 @@ export function idempotencyKey(request: FastifyRequest): IdempotencyKey | undefi
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return undefined;
   const operationId = request.routeOptions.config?.operationId ?? request.routeOptions.url ?? '';
-  return { key, fingerprint: fingerprint(operationId, JSON.stringify(request.params ?? {}), request.body) };
+  try {
+    return { key, fingerprint: fingerprint(operationId, JSON.stringify(request.params ?? {}), request.body) };
+  } catch (err) {
+    // A body nested deeper than the stack allows (a valid body never is).
+    if (err instanceof RangeError) throw new AppError('validation_failed', 'The request body is nested too deeply.');
+    throw err;
+  }
 }
 
 export function sendAnswer<T>(reply: FastifyReply, answer: Answer<T>): FastifyReply {
