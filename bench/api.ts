@@ -82,6 +82,12 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'alea-bench-'));
   await chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), password: randomBytes(12).toString('hex'), ephemeral: !FSYNC });
+  // Ctrl-C: do not leave the throwaway PostgreSQL running.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void pg.stop().finally(() => rm(dir, { recursive: true, force: true }).finally(() => process.exit(130)));
+    });
+  }
   let worker: Worker | undefined;
   try {
     await createDatabase(pg.url(), 'alea_bench');
