@@ -25,13 +25,17 @@ function byBlockOrder(x: string, y: string): number {
   return hasBlock(x) && hasBlock(y) ? idx(x) - idx(y) : x < y ? -1 : 1;
 }
 
-function stable(x: unknown): string {
+/** No legal action nests deeper than this; anything deeper is refused before it is walked. */
+const MAX_DEPTH = 4;
+
+function stable(x: unknown, depth = 0): string {
   if (x === null || typeof x !== 'object') return JSON.stringify(x) ?? 'null';
-  if (Array.isArray(x)) return `[${x.map(stable).join(',')}]`;
+  if (depth >= MAX_DEPTH) throw new RuleError('That action is nested too deeply to be legal; choose one from legalActions.');
+  if (Array.isArray(x)) return `[${x.map((v) => stable(v, depth + 1)).join(',')}]`;
   const o = x as Record<string, unknown>;
   return `{${Object.keys(o)
     .sort()
-    .map((k) => `${JSON.stringify(k)}:${stable(o[k])}`)
+    .map((k) => `${JSON.stringify(k)}:${stable(o[k], depth + 1)}`)
     .join(',')}}`;
 }
 

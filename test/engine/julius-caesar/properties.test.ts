@@ -226,3 +226,12 @@ t.test('illegal actions throw RuleError and change nothing', async (t) => {
   t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: notMine }), { name: 'RuleError' });
   t.equal(JSON.stringify(s), frozen);
 });
+
+t.test('absurd actions (deeply nested, huge) are refused with RuleError', async (t) => {
+  const s = jc.setup(5);
+  let deep: unknown = 'K01';
+  for (let i = 0; i < 10_000; i++) deep = [deep];
+  t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: deep as never }), { name: 'RuleError' });
+  t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: 'x'.repeat(1_000_000) }), { name: 'RuleError' });
+  t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: s.hand.Caesar[0]!, extra: { a: 1 } } as never), { name: 'RuleError' }, 'unknown fields make an action illegal');
+});
