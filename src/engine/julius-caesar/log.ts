@@ -15,12 +15,22 @@ export interface LogEntry {
 }
 
 export function logPublic(s: State, text: string): void {
-  s.log.push({ t: text });
+  push(s, { t: text });
 }
 
 /** An event whose details only `role` may see; `publicText` is what the others see (null: nothing). */
 export function logSecret(s: State, role: Role, secret: string, publicText: string | null): void {
-  s.log.push(role === 'Caesar' ? { t: publicText, Caesar: secret } : { t: publicText, Pompey: secret });
+  push(s, role === 'Caesar' ? { t: publicText, Caesar: secret } : { t: publicText, Pompey: secret });
+}
+
+/** Appends an entry. Only the last entry can still merge, so the one before loses its group (a smaller state). */
+function push(s: State, entry: LogEntry): void {
+  const last = s.log[s.log.length - 1];
+  if (last?.group) {
+    const { group: _, ...plain } = last;
+    s.log[s.log.length - 1] = plain;
+  }
+  s.log.push(entry);
 }
 
 export function blocksWord(n: number): string {
@@ -42,5 +52,5 @@ export function logMove(s: State, role: Role, verb: string, route: string, name:
   };
   // Entries are shared between states: replace the last one, never mutate it.
   if (names.length > 1) s.log[s.log.length - 1] = entry;
-  else s.log.push(entry);
+  else push(s, entry);
 }
