@@ -115,3 +115,40 @@ t.test('a migration Prisma recorded as failed stops the start', async (t) => {
   );
   await t.rejects(migrate(db.url), /migration 29990101000000_failed failed earlier and is not resolved/);
 });
+
+t.test('email_preferences_and_time_controls: emails on -> all, off -> none; pending seats keep their deadline', async (t) => {
+  const db = await testDatabase(t, { migrate: false });
+  const all = await readMigrations();
+  const target = all.findIndex((m) => m.name.endsWith('_email_preferences_and_time_controls'));
+  t.ok(target > 0);
+  // The schema as it was before, with data in it.
+  const dir = await mkdtemp(join(tmpdir(), 'alea-migrations-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  for (const m of all.slice(0, target)) await cp(join(MIGRATIONS_DIR, m.name), join(dir, m.name), { recursive: true });
+  await cp(join(MIGRATIONS_DIR, 'migration_lock.toml'), join(dir, 'migration_lock.toml'));
+  await migrate(db.url, { migrationsDir: dir });
+  await query(
+    db.url,
+    `INSERT INTO users (id, email, display_name, password_hash, email_notifications, updated_at) VALUES
+       ('01900000-0000-7000-8000-00000000000a', 'on@example.org', 'On', 'x', true, now()),
+       ('01900000-0000-7000-8000-00000000000b', 'off@example.org', 'Off', 'x', false, now());
+     INSERT INTO games (id, module, seed, status, days_per_move, pending, created_by, updated_at) VALUES
+       ('01900000-0000-7000-8000-0000000000a1', 'julius-caesar', 1, 'active', 5, '{Pompey}', '01900000-0000-7000-8000-00000000000a', now());
+     INSERT INTO game_players (game_id, role, user_id, pending_since) VALUES
+       ('01900000-0000-7000-8000-0000000000a1', 'Caesar', '01900000-0000-7000-8000-00000000000a', NULL),
+       ('01900000-0000-7000-8000-0000000000a1', 'Pompey', '01900000-0000-7000-8000-00000000000b', '2026-01-01T12:00:00Z');`,
+  );
+  t.same((await migrate(db.url)).applied, all.slice(target).map((m) => m.name));
+  t.same(await query(db.url, 'SELECT email, email_preference::text AS pref FROM users ORDER BY email'), [
+    { email: 'off@example.org', pref: 'none' },
+    { email: 'on@example.org', pref: 'all' },
+  ]);
+  const seats = await query<{ role: string; deadline: Date | null; remind_at: Date | null; overdue_notice_at: Date | null }>(
+    db.url,
+    'SELECT role, deadline, remind_at, overdue_notice_at FROM game_players ORDER BY role',
+  );
+  t.same(seats, [
+    { role: 'Caesar', deadline: null, remind_at: null, overdue_notice_at: null },
+    { role: 'Pompey', deadline: new Date('2026-01-06T12:00:00Z'), remind_at: new Date('2026-01-05T12:00:00Z'), overdue_notice_at: new Date('2026-01-06T12:00:00Z') },
+  ]);
+});
