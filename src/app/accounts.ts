@@ -1,21 +1,43 @@
-// Accounts: register, sign in, read and change my account. Tokens are the HTTP layer's business
-// (src/http/auth.ts); this layer proves who someone is and returns the user.
+// Accounts: register, sign in, read and change my account (name, email preference, vacation).
+// Tokens are the HTTP layer's business (src/http/auth.ts); this layer proves who someone is and
+// returns the user.
 import { AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { createUser, EmailTaken, findUserByEmail, findUserById, updateUser, type User } from '../store/users.js';
+import { currentVacation, endVacation, startVacation, vacationDaysLeft, type VacationView } from './vacation.js';
+import {
+  createUser,
+  EmailTaken,
+  findUserByEmail,
+  findUserById,
+  lockUser,
+  updateUser,
+  type EmailPreference,
+  type User,
+  type UserChanges,
+} from '../store/users.js';
 
 /** The account as its owner sees it (never the password hash). */
 export interface UserView {
   id: string;
   email: string;
   name: string;
-  notifications: { email: boolean };
+  notifications: { email: EmailPreference };
+  vacation: VacationView | null;
+  vacationDaysLeft: number;
   createdAt: string;
 }
 
-export function presentUser(u: User): UserView {
-  return { id: u.id, email: u.email, name: u.displayName, notifications: { email: u.emailNotifications }, createdAt: u.createdAt.toISOString() };
+export function presentUser(u: User, now: Date): UserView {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.displayName,
+    notifications: { email: u.emailPreference },
+    vacation: currentVacation(u, now),
+    vacationDaysLeft: vacationDaysLeft(u, now),
+    createdAt: u.createdAt.toISOString(),
+  };
 }
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -24,13 +46,14 @@ const normaliseName = (name: string): string => name.trim().replace(/\s+/g, ' ')
 export async function register(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<UserView> {
   const passwordHash = await hashPassword(input.password, ctx.security.password);
   try {
+    const now = ctx.clock.now();
     const user = await createUser(ctx.prisma, {
       email: normaliseEmail(input.email),
       displayName: normaliseName(input.name),
       passwordHash,
-      now: ctx.clock.now(),
+      now,
     });
-    return presentUser(user);
+    return presentUser(user, now);
   } catch (err) {
     if (err instanceof EmailTaken) {
       throw new AppError('email_taken', 'An account with this email address exists already; sign in instead.', {
@@ -46,25 +69,47 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   // Same work, same answer, whether the account exists or not.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(ctx.security.password)));
   if (!user || !ok) throw new AppError('invalid_credentials', 'The email address or the password is wrong.');
-  return presentUser(user);
+  return presentUser(user, ctx.clock.now());
+}
+
+function gone(): AppError {
+  return new AppError('unauthorized', 'This account no longer exists.');
 }
 
 export async function getMe(ctx: ServiceContext, userId: string): Promise<UserView> {
   const user = await findUserById(ctx.prisma, userId);
-  if (!user) throw new AppError('unauthorized', 'This account no longer exists.');
-  return presentUser(user);
+  if (!user) throw gone();
+  return presentUser(user, ctx.clock.now());
 }
 
-export async function updateMe(
-  ctx: ServiceContext,
-  userId: string,
-  input: { name?: string; notifications?: { email?: boolean } },
-): Promise<UserView> {
-  const user = await updateUser(ctx.prisma, userId, {
-    ...(input.name !== undefined && { displayName: normaliseName(input.name) }),
-    ...(input.notifications?.email !== undefined && { emailNotifications: input.notifications.email }),
-    now: ctx.clock.now(),
+export interface UpdateMeInput {
+  name?: string;
+  notifications?: { email?: EmailPreference };
+  /** Start a vacation of `days` days now, or (null) end the current one. */
+  vacation?: { days: number } | null;
+}
+
+export async function updateMe(ctx: ServiceContext, userId: string, input: UpdateMeInput): Promise<UserView> {
+  return ctx.prisma.$transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const user = await lockUser(tx, userId);
+    if (!user) throw gone();
+    let vacation: Omit<UserChanges, 'now'> = {};
+    if (input.vacation === null) vacation = await endVacation(tx, user, now);
+    else if (input.vacation !== undefined) vacation = await startVacation(tx, user, input.vacation.days, now);
+    const updated = await updateUser(tx, userId, {
+      ...(input.name !== undefined && { displayName: normaliseName(input.name) }),
+      ...(input.notifications?.email !== undefined && { emailPreference: input.notifications.email }),
+      ...vacation,
+      now,
+    });
+    if (!updated) throw gone();
+    return presentUser(updated, now);
   });
-  if (!user) throw new AppError('unauthorized', 'This account no longer exists.');
-  return presentUser(user);
+}
+
+/** The one-click unsubscribe (RFC 8058): this user gets no more email. */
+export async function unsubscribeUser(ctx: ServiceContext, userId: string): Promise<boolean> {
+  const user = await updateUser(ctx.prisma, userId, { emailPreference: 'none', now: ctx.clock.now() });
+  return user !== null;
 }

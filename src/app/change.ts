@@ -1,4 +1,5 @@
-// One transaction per change to a game (join/start, action, card play, undo, resignation):
+// One transaction per change to a game (join/start, action, card play, undo, resignation,
+// time-out claim, extension):
 //   lock the game row -> decide with the engine -> append the log entry -> write the snapshot
 //   and the games row -> enqueue notifications -> store the idempotent answer -> commit
 // and only after the commit, publish the new version to event listeners. Because every change
@@ -6,7 +7,8 @@
 // the same step exactly one wins; the others see the new version and get stale_version.
 import type { GameModule, Outcome } from '../engine/index.js';
 import { Prisma } from '../store/generated/prisma/client.js';
-import { insertSeat, lockGame, recordChange, type GameEntryKind, type GameRow } from '../store/games.js';
+import { insertSeat, lockGame, recordChange, type EmailPreference, type GameEntryKind, type GameRow, type SeatClock } from '../store/games.js';
+import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
@@ -43,10 +45,12 @@ export interface Step {
   action: Prisma.InputJsonValue;
   /** The engine state after the change. */
   state: unknown;
-  /** Ends the game with this outcome whatever the rules say (a resignation). */
+  /** Ends the game with this outcome whatever the rules say (a resignation, a time-out). */
   outcome?: Outcome;
   /** A seat the change takes (joining). */
-  joined?: { userId: string; name: string; email: string; emailNotifications: boolean };
+  joined?: { userId: string; name: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  /** New time controls for roles that stay pending (an extension). */
+  clocks?: Record<string, SeatClock>;
 }
 
 // ---- checks shared by the changes ----
@@ -128,27 +132,42 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
   const players = [...row.players];
   if (step.joined) {
     await insertSeat(tx, row.id, step.role, step.joined.userId, now);
+    const { userId, name, email, emailPreference, vacationEndsAt } = step.joined;
     players.push({
       role: step.role,
-      userId: step.joined.userId,
+      userId,
       emailNotifications: true,
       joinedAt: now,
       pendingSince: null,
-      user: { id: step.joined.userId, displayName: step.joined.name, email: step.joined.email, emailNotifications: step.joined.emailNotifications },
+      ...NO_CLOCK,
+      user: { id: userId, displayName: name, email, emailPreference, vacationEndsAt },
     });
     players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   }
   // A role's move time runs from when it became pending, and keeps running while it stays
   // pending (several moves of one command count as one move). It starts again when the role
   // acts and must act again in a new situation (who must act changed: e.g. its discard is in
-  // and now both must play a card).
+  // and now both must play a card). A move that starts gets a new deadline, reminder and
+  // overdue notice (clocks.ts); a role that need not act has none.
   const sameSituation = pendingBefore.length === pendingAfter.length && pendingBefore.every((r) => pendingAfter.includes(r));
+  const restarted: string[] = [];
   const seats = players.map((p) => {
+    const pending = pendingAfter.includes(p.role);
     const continues = pendingBefore.includes(p.role) && p.pendingSince !== null && (p.role !== step.role || sameSituation);
-    const pendingSince = pendingAfter.includes(p.role) ? (continues ? p.pendingSince : now) : null;
-    return { ...p, pendingSince };
+    if (pending && !continues) restarted.push(p.role);
+    const pendingSince = pending ? (continues ? p.pendingSince : now) : null;
+    let clock: SeatClock = !pending
+      ? NO_CLOCK
+      : continues
+        ? { deadline: p.deadline, remindAt: p.remindAt, overdueNoticeAt: p.overdueNoticeAt }
+        : moveClock(now, row.daysPerMove, p.user.vacationEndsAt);
+    if (pending && step.clocks?.[p.role]) clock = step.clocks[p.role]!;
+    return { ...p, pendingSince, ...clock };
   });
-  const changedSeats = seats.filter((s, i) => s.pendingSince?.getTime() !== players[i]!.pendingSince?.getTime());
+  const changedSeats = seats.filter((s, i) => {
+    const before = players[i]!;
+    return s.pendingSince?.getTime() !== before.pendingSince?.getTime() || !sameClock(s, before);
+  });
 
   const status = finished ? 'finished' : 'active';
   await recordChange(
@@ -175,12 +194,15 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
     module,
     version,
     kind: step.kind,
+    action: step.action,
     actor: { role: step.role, userId },
     pendingBefore,
     pendingAfter,
+    restarted,
     started,
     finished,
     outcome,
+    stateBefore: g.state,
     state: step.state,
     seats,
     now,

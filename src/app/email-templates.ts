@@ -113,11 +113,20 @@ ${lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join('\n')}
   return { subject, text, html };
 }
 
-/** It has become the recipient's move. `news` are public facts to lead with (e.g. the reveal). */
-export function yourMoveEmail(ctx: EmailContext, news: string[] = []): Email {
+/** "Mon, 05 Jan 2026 09:30 UTC": deadlines are shown in UTC (the recipient's zone is unknown). */
+export function formatTime(d: Date): string {
+  return d.toUTCString().replace(/:\d\d GMT$/, ' UTC');
+}
+
+/**
+ * It has become the recipient's move. `news` are facts the recipient may know, to lead with
+ * (the reveal, who joined); `deadline` is when the move is due (none without a time limit).
+ */
+export function yourMoveEmail(ctx: EmailContext, news: string[] = [], deadline: Date | null = null): Email {
   const w = when(ctx.view);
   const subject = `Your move: ${gameName(ctx)}${w ? ` — ${w}` : ''}, ${task(ctx.view)}`;
-  return render(ctx, subject, `It is your move in ${gameName(ctx)}${w ? ` (${w})` : ''}.`, [...news, instruction(ctx.view)], 'Open the game');
+  const due = deadline ? [`Your move is due by ${formatTime(deadline)}.`] : [];
+  return render(ctx, subject, `It is your move in ${gameName(ctx)}${w ? ` (${w})` : ''}.`, [...news, instruction(ctx.view), ...due], 'Open the game');
 }
 
 /** Both sealed cards are in, for the player who does not act next. */
@@ -149,23 +158,25 @@ export function opponentResignedEmail(ctx: EmailContext, opponent: { name: strin
   return render(ctx, `${opponent.name} resigned ${gameName(ctx)}: you win`, `${opponent.name} (${opponent.role}) has resigned: you win.`, [], 'See the final position');
 }
 
+/** 20% of the recipient's move time is left. */
 export function reminderEmail(ctx: EmailContext, deadline: Date): Email {
   const w = when(ctx.view);
   return render(
     ctx,
     `Reminder: your move in ${gameName(ctx)}${w ? ` — ${w}` : ''}`,
-    `Your move in ${gameName(ctx)} is due by ${deadline.toUTCString()}.`,
+    `Your move in ${gameName(ctx)} is due by ${formatTime(deadline)}.`,
     [instruction(ctx.view), 'After the deadline your opponent may claim the game.'],
     'Open the game',
   );
 }
 
-export function timeoutEmail(ctx: EmailContext, late: { name: string; role: string }): Email {
+/** The recipient's opponent has missed the deadline: the recipient may claim the win or extend. */
+export function overdueEmail(ctx: EmailContext, late: { name: string; role: string }, deadline: Date): Email {
   return render(
     ctx,
     `${late.name} ran out of time in ${gameName(ctx)}`,
-    `${late.name} (${late.role}) has missed the deadline.`,
-    ['You may claim the win now, or extend their time. Until you do, they may still move.'],
+    `${late.name} (${late.role}) has missed the deadline of ${formatTime(deadline)}.`,
+    ['You may claim the win now, or give them more time. Until you do, they may still move.'],
     'Open the game',
   );
 }

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'illegal_action',
   'not_undoable',
   'idempotency_key_reused',
+  'not_overdue',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,7 +16,8 @@ export interface CreateGameInput {
   role: string;
   scenario?: SetupOptions['scenario'];
   visibility?: 'public' | 'private';
-  daysPerMove?: number;
+  /** 1-14 days per move, or null for no time limit (default 3). */
+  daysPerMove?: number | null;
 }
 
 // 12 characters from an alphabet without look-alikes (60 bits), shown as xxxx-xxxx-xxxx.
@@ -52,7 +53,7 @@ export async function createGame(
         options: { ...options },
         visibility,
         inviteCode: visibility === 'private' ? inviteCode() : null,
-        daysPerMove: input.daysPerMove ?? DEFAULT_DAYS_PER_MOVE,
+        daysPerMove: input.daysPerMove === undefined ? DEFAULT_DAYS_PER_MOVE : input.daysPerMove,
         creatorId: userId,
         creatorRole: role,
         now,
@@ -111,10 +112,15 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
   const row = await findGame(ctx.prisma, gameId);
   if (!row || !canSee(row, userId)) throw notFound();
   const role = roleOf(row, userId);
-  // A resignation is the service's, not the engine's: the log says so at its end.
+  // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
   const last = row.status === 'finished' ? await lastEntry(ctx.prisma, gameId) : null;
-  const resignedBy = last?.kind === 'resign' ? last.role : null;
-  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, row.snapshot?.state ?? null, resignedBy) };
+  const ending =
+    last?.kind === 'resign'
+      ? `${last.role} resigned.`
+      : last?.kind === 'timeout'
+        ? `${(last.action as { late?: string }).late ?? 'The opponent'} ran out of time; ${last.role} claimed the win.`
+        : null;
+  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, row.snapshot?.state ?? null, ending) };
 }
 
 export interface JoinGameInput {
@@ -148,7 +154,7 @@ export async function joinGame(
       role,
       action: {},
       state: m.setup(g.row.seed, (g.row.options ?? {}) as SetupOptions),
-      joined: { userId, name: user.displayName, email: user.email, emailNotifications: user.emailNotifications },
+      joined: { userId, name: user.displayName, email: user.email, emailPreference: user.emailPreference, vacationEndsAt: user.vacationEndsAt },
     };
   });
 }

@@ -1,49 +1,184 @@
-// The notifications seam: every change to a game (start, action, card play, undo, resignation)
-// calls enqueueNotifications() inside the change's own transaction, so an email is enqueued if
-// and only if the change commits (transactional outbox; src/mail/worker.ts sends the rows).
+// Who gets which email. Every change to a game (start, action, card play, undo, resignation,
+// time-out claim, extension) calls enqueueNotifications() inside the change's own transaction,
+// so an email is enqueued if and only if the change commits (transactional outbox;
+// src/worker.ts sends the rows, and enqueues the reminders and overdue notices of
+// time-controls.ts the same way).
 //
-// What it does now: one "your move" row per role that has just become pending (not the one who
-// caused the change: they are looking at the game), unless its player turned emails off
-// (for all games, or for this seat). Each row's dedupe key is
-// your-turn:<game>:<version>:<role>, so enqueueing the same change twice is a no-op.
-// Emails are written from the recipient's own view only (email-templates.ts).
+// The rules (plan() below), for a change made by the actor:
+//  - the game started: the creator gets "X joined", folded into "your move" if they must act;
+//  - the game ended by the rules: every player gets the result (reason, final VP);
+//  - a resignation: the opponent gets "X resigned"; a time-out claim: the late player gets
+//    the result ("... ran out of time");
+//  - the change ended a sealed card play (the cards were revealed): every pending role, the
+//    actor included, gets "your move" with the reveal and Player 1 as news; every other role
+//    gets the reveal;
+//  - otherwise: each role whose move has just started (change.ts decides, by the same rule as
+//    move times) other than the actor gets "your move". The actor gets nothing about their own
+//    action.
+// Then each player's preference filters (wants()): `none` and a muted seat get nothing, `moves`
+// only the emails that ask them to act. Every row's dedupe key is <kind>:<game>:<version>:<role>,
+// one per kind, change and recipient, so enqueueing a change twice adds nothing, and "your
+// move" is only ever enqueued by the change that starts that move: never twice for one move.
 //
-// `change` carries everything a richer policy needs (who acted, pending before and after,
-// start, end, resignation, outcome): reveal, joined, game over and resigned emails belong here.
+// Every email is written from its recipient's own view (module.view(state, role)), so nothing
+// hidden from them can reach their mailbox.
 import type { GameModule, Outcome } from '../engine/index.js';
 import type { Config } from '../config/config.js';
 import type { Prisma } from '../store/prisma.js';
-import type { SeatRow } from '../store/games.js';
-import { yourMoveEmail, type ViewSummary } from './email-templates.js';
+import type { EmailPreference, GameEntryKind, SeatRow } from '../store/games.js';
+import {
+  gameEndedEmail,
+  opponentJoinedEmail,
+  opponentResignedEmail,
+  revealEmail,
+  yourMoveEmail,
+  type Email,
+  type EmailContext,
+  type ViewSummary,
+} from './email-templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
-export type ChangeKind = 'start' | 'action' | 'undo' | 'resign';
+export type EmailKind = 'your-turn' | 'reveal' | 'joined' | 'game-over' | 'resigned' | 'timeout' | 'reminder' | 'overdue';
+
+/** The emails that ask their recipient to act: all that the `moves` preference keeps. */
+export const ACTION_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['your-turn', 'reminder', 'overdue']);
+
+/** Does this seat's player want this kind of email about this game? */
+export function wants(seat: Pick<SeatRow, 'emailNotifications'> & { user: { emailPreference: EmailPreference } }, kind: EmailKind): boolean {
+  if (!seat.emailNotifications) return false;
+  const pref = seat.user.emailPreference;
+  return pref === 'all' || (pref === 'moves' && ACTION_KINDS.has(kind));
+}
+
+export interface GameRef {
+  id: string;
+  number: number;
+  title: string;
+}
 
 export interface GameChange {
-  game: { id: string; number: number; title: string };
+  game: GameRef;
   module: GameModule;
   /** The version the change produced. */
   version: number;
-  kind: ChangeKind;
+  kind: GameEntryKind;
+  /** The log entry's action (a time-out: { late }). */
+  action: unknown;
   /** Who caused it (for a start: who joined). */
   actor: { role: string; userId: string };
   pendingBefore: string[];
   pendingAfter: string[];
+  /** Roles whose move started with this change (their deadline was set). */
+  restarted: string[];
   /** The game started with this change (the second seat was taken). */
   started: boolean;
-  /** The game ended with this change (by the rules or a resignation). */
+  /** The game ended with this change (by the rules, a resignation or a time-out). */
   finished: boolean;
   outcome: Outcome | null;
-  /** The engine state after the change: only ever passed to module.view(state, recipient). */
+  /** The engine states before (null for a start) and after the change: only ever passed to module.view(state, recipient). */
+  stateBefore: unknown;
   state: unknown;
-  /** The seats after the change, with their players' addresses and email preferences. */
+  /** The seats after the change, with their players' addresses, preferences and deadlines. */
   seats: SeatRow[];
   now: Date;
 }
 
-/** Roles that must act now and did not have to before, other than the one who acted. */
-export function newlyPending(change: Pick<GameChange, 'pendingBefore' | 'pendingAfter' | 'actor'>): string[] {
-  return change.pendingAfter.filter((r) => !change.pendingBefore.includes(r) && r !== change.actor.role);
+/** One email a change causes, before preferences filter it. */
+export interface PlannedEmail {
+  role: string;
+  kind: EmailKind;
+  build: (ctx: EmailContext) => Email;
+}
+
+/** Log lines the recipient's view gained with the change (what they may read of it). */
+function newLines(before: ViewSummary & { log?: unknown }, after: ViewSummary & { log?: unknown }, max = 10): string[] {
+  const b = Array.isArray(before.log) ? before.log.length : 0;
+  const lines = Array.isArray(after.log) ? after.log.slice(b).filter((l): l is string => typeof l === 'string') : [];
+  return lines.slice(-max);
+}
+
+/** Did the change end a sealed card play (the cards are revealed)? Read from public parts of a view. */
+export function endsCardPlay(before: ViewSummary, after: ViewSummary): boolean {
+  if (before.phase !== 'card') return false;
+  return !(after.phase === 'card' && after.turn === before.turn && after.year === before.year);
+}
+
+/** Who gets what for a change, before preferences (see the header). */
+export function plan(c: GameChange): PlannedEmail[] {
+  const out: PlannedEmail[] = [];
+  const actor = c.seats.find((s) => s.role === c.actor.role);
+  const actorRef = { name: actor?.user.displayName ?? c.actor.role, role: c.actor.role };
+  const others = c.seats.filter((s) => s.role !== c.actor.role);
+  const deadlineOf = (role: string) => c.seats.find((s) => s.role === role)?.deadline ?? null;
+
+  if (c.finished && c.outcome) {
+    const outcome = c.outcome;
+    if (c.kind === 'resign') {
+      for (const s of others) out.push({ role: s.role, kind: 'resigned', build: (ctx) => opponentResignedEmail(ctx, actorRef) });
+    } else if (c.kind === 'timeout') {
+      const late = (c.action as { late?: string } | null)?.late;
+      for (const s of c.seats.filter((x) => x.role === late)) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome) });
+    } else {
+      for (const s of c.seats) out.push({ role: s.role, kind: 'game-over', build: (ctx) => gameEndedEmail(ctx, outcome) });
+    }
+    return out;
+  }
+
+  if (c.started) {
+    const news = `${actorRef.name} has joined as ${actorRef.role}: the game has begun.`;
+    for (const s of others) {
+      out.push(
+        c.pendingAfter.includes(s.role)
+          ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, [news], deadlineOf(s.role)) }
+          : { role: s.role, kind: 'joined', build: (ctx) => opponentJoinedEmail(ctx, actorRef) },
+      );
+    }
+    return out;
+  }
+
+  for (const s of c.seats) {
+    const before = c.module.view(c.stateBefore, s.role) as ViewSummary;
+    const after = c.module.view(c.state, s.role) as ViewSummary;
+    if (endsCardPlay(before, after)) {
+      const news = newLines(before, after);
+      out.push(
+        c.pendingAfter.includes(s.role)
+          ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, news, deadlineOf(s.role)) }
+          : { role: s.role, kind: 'reveal', build: (ctx) => revealEmail(ctx, news) },
+      );
+    } else if (c.restarted.includes(s.role) && s.role !== c.actor.role) {
+      out.push({ role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, [], deadlineOf(s.role)) });
+    }
+  }
+  return out;
+}
+
+/** An outbox row for one email to the player of `seat`, written from that role's view of `state`. */
+export function outboxRow(
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
+  o: { game: GameRef; module: GameModule; state: unknown; seat: SeatRow; kind: EmailKind; dedupeKey: string; now: Date; build: (ctx: EmailContext) => Email },
+): Prisma.OutboxEmailCreateManyInput {
+  const view = o.module.view(o.state, o.seat.role) as ViewSummary;
+  const email = o.build({
+    publicUrl: config.publicUrl,
+    game: { number: o.game.number, title: o.game.title },
+    gameId: o.game.id,
+    recipient: { name: o.seat.user.displayName, role: o.seat.role },
+    view,
+    unsubscribeUrl: unsubscribeUrl(config.publicUrl, config.jwtSecret, o.seat.user.id),
+  });
+  return {
+    kind: o.kind,
+    dedupeKey: o.dedupeKey,
+    toAddress: o.seat.user.email,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    userId: o.seat.user.id,
+    gameId: o.game.id,
+    nextAttemptAt: o.now,
+    createdAt: o.now,
+  };
 }
 
 /** Enqueues the emails a change causes; returns how many rows were added. */
@@ -52,33 +187,22 @@ export async function enqueueNotifications(
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
   change: GameChange,
 ): Promise<number> {
-  const roles = newlyPending(change);
-  if (roles.length === 0) return 0;
-  const seats = change.seats.filter((s) => roles.includes(s.role));
   const rows: Prisma.OutboxEmailCreateManyInput[] = [];
-  for (const seat of seats) {
-    if (!seat.emailNotifications || !seat.user.emailNotifications) continue;
-    const view = change.module.view(change.state, seat.role) as ViewSummary;
-    const email = yourMoveEmail({
-      publicUrl: config.publicUrl,
-      game: { number: change.game.number, title: change.game.title },
-      gameId: change.game.id,
-      recipient: { name: seat.user.displayName, role: seat.role },
-      view,
-      unsubscribeUrl: unsubscribeUrl(config.publicUrl, config.jwtSecret, seat.user.id),
-    });
-    rows.push({
-      kind: 'your-turn',
-      dedupeKey: `your-turn:${change.game.id}:${change.version}:${seat.role}`,
-      toAddress: seat.user.email,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
-      userId: seat.user.id,
-      gameId: change.game.id,
-      nextAttemptAt: change.now,
-      createdAt: change.now,
-    });
+  for (const p of plan(change)) {
+    const seat = change.seats.find((s) => s.role === p.role);
+    if (!seat || !wants(seat, p.kind)) continue;
+    rows.push(
+      outboxRow(config, {
+        game: change.game,
+        module: change.module,
+        state: change.state,
+        seat,
+        kind: p.kind,
+        dedupeKey: `${p.kind}:${change.game.id}:${change.version}:${p.role}`,
+        now: change.now,
+        build: p.build,
+      }),
+    );
   }
   if (rows.length === 0) return 0;
   const { count } = await tx.outboxEmail.createMany({ data: rows, skipDuplicates: true });

@@ -6,8 +6,6 @@ import { games, type Action, type GameModule, type Outcome } from '../engine/ind
 import type { Config } from '../config/config.js';
 import type { GameRow, GameSummaryRow, GameStatus } from '../store/games.js';
 
-const DAY_MS = 24 * 3600 * 1000;
-
 export type ApiStatus = 'open' | 'active' | 'finished';
 
 export interface SeatView {
@@ -25,7 +23,7 @@ export interface GameSummary {
   status: ApiStatus;
   visibility: 'public' | 'private';
   scenario: string;
-  daysPerMove: number;
+  daysPerMove: number | null;
   version: number;
   role: string | null;
   players: SeatView[];
@@ -67,17 +65,14 @@ export function canSee(row: GameSummaryRow, userId: string, invite?: string): bo
   return row.status === 'open' && invite !== undefined && row.inviteCode !== null && invite === row.inviteCode;
 }
 
-function deadlineOf(row: GameSummaryRow, pendingSince: Date | null): Date | null {
-  return pendingSince ? new Date(pendingSince.getTime() + row.daysPerMove * DAY_MS) : null;
-}
-
 export function presentSummary(row: GameSummaryRow, userId: string): GameSummary {
   const m = moduleOf(row);
   const status = apiStatus(row.status);
   const seated = new Set(row.players.map((p) => p.role));
   const players = row.players.map((p) => {
-    const pending = row.pending.includes(p.role);
-    const deadline = pending ? deadlineOf(row, p.pendingSince) : null;
+    // The deadline stored on the seat when its move started (moved by vacations and extensions).
+    const pending = status === 'active' && row.pending.includes(p.role);
+    const deadline = pending ? p.deadline : null;
     return { role: p.role, user: { id: p.user.id, name: p.user.displayName }, pending, deadline: deadline?.toISOString() ?? null };
   });
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
@@ -121,12 +116,12 @@ export function presentGame(row: GameSummaryRow, userId: string, state: unknown,
   };
 }
 
-/** The log as `role` may read it (null: an observer), from the engine's view. */
-export function presentLog(row: GameRow, role: string | null, state: unknown, resignedBy: string | null): string[] {
+/** The log as `role` may read it (null: an observer), from the engine's view, and how the service ended it (a resignation, a time-out). */
+export function presentLog(row: GameRow, role: string | null, state: unknown, ending: string | null): string[] {
   if (state === null || state === undefined) return [];
   const view = moduleOf(row).view(state, role) as { log?: unknown };
   const entries = Array.isArray(view.log) ? view.log.filter((e): e is string => typeof e === 'string') : [];
-  if (resignedBy) entries.push(`${resignedBy} resigned.`);
+  if (ending) entries.push(ending);
   return entries;
 }
 

@@ -1,6 +1,7 @@
 // A game is its seed, its options and its log: replaying the log from the seed reproduces the
 // snapshot. `action` entries are applied, an `undo` takes back the latest action still standing,
-// `start` and `resign` leave the engine state alone.
+// `start`, `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the
+// engine state alone.
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameModule, SetupOptions } from '../engine/index.js';
 import type { Entry } from '../store/games.js';
@@ -57,12 +58,13 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
   // JSON round trip: the stored state went through JSON, so compare like with like.
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(state)), game.snapshot.state)) problems.push('the snapshot state differs from the replayed state');
   const outcome = m.outcome(state);
-  const resigned = entries.some((e) => e.kind === 'resign');
+  // Ended by the service rather than the rules: a resignation or a win on time.
+  const resigned = entries.some((e) => e.kind === 'resign' || e.kind === 'timeout');
   if (outcome && !resigned) {
     if (game.status !== 'finished') problems.push(`the rules ended the game but its status is ${game.status}`);
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(outcome)), game.outcome)) problems.push('the stored outcome differs from the rules\' outcome');
   }
-  if (!outcome && !resigned && game.status === 'finished') problems.push('finished without an outcome or a resignation');
+  if (!outcome && !resigned && game.status === 'finished') problems.push('finished without an outcome, a resignation or a time-out');
   if (resigned && game.status !== 'finished') problems.push(`resigned but its status is ${game.status}`);
   return problems;
 }

@@ -28,6 +28,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   illegal_action: 422,
   not_undoable: 409,
   idempotency_key_reused: 422,
+  not_overdue: 409,
 };
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

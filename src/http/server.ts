@@ -26,6 +26,7 @@ import { gameRoutes } from './routes/games.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
 import { playRoutes } from './routes/plays.js';
+import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
@@ -123,6 +124,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(meRoutes, { api });
   await app.register(gameRoutes, { api });
   await app.register(playRoutes, { api });
+  await app.register(unsubscribeRoutes, { api });
   await app.register(eventRoutes, { api, ...(deps.ssePingMs && { pingMs: deps.ssePingMs }) });
   return app;
 }

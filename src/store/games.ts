@@ -3,23 +3,34 @@
 // these inside its transactions; nothing here decides rules or visibility.
 import { Prisma } from './generated/prisma/client.js';
 import type { PrismaClient } from './prisma.js';
-import type { GameEntryKind, GameStatus, GameVisibility } from './generated/prisma/client.js';
+import type { EmailPreference, GameEntryKind, GameStatus, GameVisibility } from './generated/prisma/client.js';
 
-export type { GameEntryKind, GameStatus, GameVisibility };
+export type { EmailPreference, GameEntryKind, GameStatus, GameVisibility };
 
 /** The client itself or the one of an interactive transaction. */
 export type Db = PrismaClient | Prisma.TransactionClient;
 
+/** The time control of one seat (all null while its role need not act, or without a time limit). */
+export interface SeatClock {
+  /** When its move is due. */
+  deadline: Date | null;
+  /** When the reminder is due; null once sent. */
+  remindAt: Date | null;
+  /** When the opponent is to be told it is overdue; null once done. */
+  overdueNoticeAt: Date | null;
+}
+
 /** A seat with its player's public name. */
-export interface SeatRow {
+export interface SeatRow extends SeatClock {
   role: string;
   userId: string;
+  /** This seat's mute switch for emails about the game. */
   emailNotifications: boolean;
   joinedAt: Date;
   /** Since when this role has been pending (null while it need not act). */
   pendingSince: Date | null;
-  /** Email and its master switch are for notifications; never shown to other players. */
-  user: { id: string; displayName: string; email: string; emailNotifications: boolean };
+  /** Email, preference and vacation are for notifications and deadlines; never shown to other players. */
+  user: { id: string; displayName: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
 }
 
 /** A game with its seats; `snapshot.state` is present when read with its state. */
@@ -33,7 +44,8 @@ export interface GameRow {
   outcome: Prisma.JsonValue | null;
   visibility: GameVisibility;
   inviteCode: string | null;
-  daysPerMove: number;
+  /** Days per move, or null for no time limit. */
+  daysPerMove: number | null;
   pending: string[];
   createdById: string;
   createdAt: Date;
@@ -58,7 +70,7 @@ interface RawGame {
   outcome: Prisma.JsonValue | null;
   visibility: GameVisibility;
   invite_code: string | null;
-  days_per_move: number;
+  days_per_move: number | null;
   pending: string[] | null;
   created_by: string;
   created_at: Date;
@@ -68,11 +80,25 @@ interface RawGame {
   version: number | null;
   state?: Prisma.JsonValue;
   players:
-    | { role: string; userId: string; name: string; email: string; userNotifications: boolean; emailNotifications: boolean; joinedAt: string; pendingSince: string | null }[]
+    | {
+        role: string;
+        userId: string;
+        name: string;
+        email: string;
+        emailPreference: EmailPreference;
+        vacationEndsAt: string | null;
+        emailNotifications: boolean;
+        joinedAt: string;
+        pendingSince: string | null;
+        deadline: string | null;
+        remindAt: string | null;
+        overdueNoticeAt: string | null;
+      }[]
     | null;
 }
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+const maybeDate = (v: string | null): Date | null => (v === null ? null : new Date(v));
 
 function toRow(r: RawGame): GameRow {
   return {
@@ -85,7 +111,7 @@ function toRow(r: RawGame): GameRow {
     outcome: r.outcome,
     visibility: r.visibility,
     inviteCode: r.invite_code,
-    daysPerMove: Number(r.days_per_move),
+    daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move),
     pending: r.pending ?? [],
     createdById: r.created_by,
     createdAt: date(r.created_at),
@@ -97,8 +123,11 @@ function toRow(r: RawGame): GameRow {
       userId: p.userId,
       emailNotifications: p.emailNotifications,
       joinedAt: new Date(p.joinedAt),
-      pendingSince: p.pendingSince === null ? null : new Date(p.pendingSince),
-      user: { id: p.userId, displayName: p.name, email: p.email, emailNotifications: p.userNotifications },
+      pendingSince: maybeDate(p.pendingSince),
+      deadline: maybeDate(p.deadline),
+      remindAt: maybeDate(p.remindAt),
+      overdueNoticeAt: maybeDate(p.overdueNoticeAt),
+      user: { id: p.userId, displayName: p.name, email: p.email, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
     })),
     snapshot: r.version === null ? null : { version: Number(r.version), ...(r.state !== undefined && { state: r.state }) },
   };
@@ -109,9 +138,10 @@ const COLUMNS = Prisma.sql`
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, s.version,
   (SELECT json_agg(json_build_object(
-      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'userNotifications', u.email_notifications,
-      'emailNotifications', p.email_notifications,
-      'joinedAt', p.joined_at, 'pendingSince', p.pending_since) ORDER BY p.role)
+      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailPreference', u.email_preference,
+      'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
+      'joinedAt', p.joined_at, 'pendingSince', p.pending_since, 'deadline', p.deadline,
+      'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at) ORDER BY p.role)
     FROM game_players p JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id) AS players`;
 
 async function selectGames(db: Db, o: { state: boolean; where: Prisma.Sql; tail?: Prisma.Sql }): Promise<GameRow[]> {
@@ -128,7 +158,7 @@ export interface NewGame {
   options: Prisma.InputJsonValue;
   visibility: GameVisibility;
   inviteCode: string | null;
-  daysPerMove: number;
+  daysPerMove: number | null;
   creatorId: string;
   creatorRole: string;
   now: Date;
@@ -219,12 +249,26 @@ export interface Change {
   finishedAt?: Date;
 }
 
+/** A seat's new pending time and time control. */
+export interface SeatTimes extends SeatClock {
+  role: string;
+  pendingSince: Date | null;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function seatTimesJson(seats: SeatTimes[]): string {
+  return JSON.stringify(
+    seats.map((x) => ({ role: x.role, since: iso(x.pendingSince), deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })),
+  );
+}
+
 /**
- * Appends the log entry, writes the snapshot and the games row, and the pending time of the
- * seats whose pending time changed: one statement (data-modifying CTEs), one round trip.
+ * Appends the log entry, writes the snapshot and the games row, and the pending time and time
+ * control of the seats where they changed: one statement (data-modifying CTEs), one round trip.
  */
-export async function recordChange(tx: Prisma.TransactionClient, c: Change, changedSeats: { role: string; pendingSince: Date | null }[]): Promise<void> {
-  const seats = JSON.stringify(changedSeats.map((x) => ({ role: x.role, since: x.pendingSince?.toISOString() ?? null })));
+export async function recordChange(tx: Prisma.TransactionClient, c: Change, changedSeats: SeatTimes[]): Promise<void> {
+  const seats = seatTimesJson(changedSeats);
   await tx.$executeRaw`
     WITH entry AS (
       INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at)
@@ -234,8 +278,8 @@ export async function recordChange(tx: Prisma.TransactionClient, c: Change, chan
       VALUES (${c.gameId}::uuid, ${c.version}, ${JSON.stringify(c.state)}::json, ${c.now})
       ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
     ), seats AS (
-      UPDATE game_players p SET pending_since = x.since
-      FROM json_to_recordset(${seats}::json) AS x(role text, since timestamptz)
+      UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
+      FROM json_to_recordset(${seats}::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
       WHERE p.game_id = ${c.gameId}::uuid AND p.role = x.role
     )
     UPDATE games SET
@@ -250,6 +294,33 @@ export async function recordChange(tx: Prisma.TransactionClient, c: Change, chan
 
 export async function insertSeat(tx: Prisma.TransactionClient, gameId: string, role: string, userId: string, now: Date): Promise<void> {
   await tx.gamePlayer.create({ data: { gameId, role, userId, joinedAt: now } });
+}
+
+/** Writes the time control of some seats of a game (the worker's reminders and notices). */
+export async function updateSeatClocks(tx: Prisma.TransactionClient, gameId: string, seats: (SeatClock & { role: string })[]): Promise<void> {
+  if (seats.length === 0) return;
+  const json = JSON.stringify(seats.map((x) => ({ role: x.role, deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })));
+  await tx.$executeRaw`
+    UPDATE game_players p SET deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
+    FROM json_to_recordset(${json}::json) AS x(role text, deadline timestamptz, remind timestamptz, overdue timestamptz)
+    WHERE p.game_id = ${gameId}::uuid AND p.role = x.role`;
+}
+
+/**
+ * Locks one active game with a reminder or an overdue notice due at `now`, skipping games
+ * locked by anyone else (a change in progress, another worker); null if there is none. The
+ * caller reads the game afterwards, in a statement of its own (see lockGame).
+ */
+export async function lockGameWithDueClock(tx: Prisma.TransactionClient, now: Date): Promise<string | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT g.id::text FROM games g
+    WHERE g.status = 'active' AND g.id IN (
+      SELECT p.game_id FROM game_players p WHERE p.remind_at <= ${now}
+      UNION ALL
+      SELECT p.game_id FROM game_players p WHERE p.overdue_notice_at <= ${now})
+    LIMIT 1
+    FOR UPDATE OF g SKIP LOCKED`;
+  return rows[0]?.id ?? null;
 }
 
 export interface GameFilter {

@@ -1,9 +1,9 @@
 // Accounts in Postgres. Emails arrive here already normalised (trimmed, lower-cased).
 import { Prisma } from './generated/prisma/client.js';
-import type { User } from './generated/prisma/client.js';
+import type { EmailPreference, User } from './generated/prisma/client.js';
 import type { Db } from './games.js';
 
-export type { User };
+export type { EmailPreference, User };
 
 /** Thrown by createUser when the email is taken (the unique index decides, not a prior read). */
 export class EmailTaken extends Error {}
@@ -27,11 +27,26 @@ export function findUserById(db: Db, id: string): Promise<User | null> {
   return db.user.findUnique({ where: { id } });
 }
 
-export async function updateUser(
-  db: Db,
-  id: string,
-  data: { displayName?: string; emailNotifications?: boolean; now: Date },
-): Promise<User | null> {
+/**
+ * Locks the user's row until the transaction ends (vacation changes), then reads it. NO KEY
+ * UPDATE: rows that merely reference the user (a seat taken, an idempotency key) need not wait.
+ */
+export async function lockUser(tx: Prisma.TransactionClient, id: string): Promise<User | null> {
+  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM users WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
+  return locked.length ? findUserById(tx, id) : null;
+}
+
+export interface UserChanges {
+  displayName?: string;
+  emailPreference?: EmailPreference;
+  vacationStartedAt?: Date;
+  vacationEndsAt?: Date;
+  vacationYear?: number;
+  vacationDaysUsed?: number;
+  now: Date;
+}
+
+export async function updateUser(db: Db, id: string, data: UserChanges): Promise<User | null> {
   const { now, ...changes } = data;
   try {
     return await db.user.update({ where: { id }, data: { ...changes, updatedAt: now } });
@@ -39,4 +54,24 @@ export async function updateUser(
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025') return null;
     throw err;
   }
+}
+
+/**
+ * Moves the deadlines (and the reminders and overdue notices that go with them) of the user's
+ * pending seats in active games by `ms` (negative: earlier), for the seats whose deadline is at
+ * or after `from`. Locks all the user's active games first, in a fixed order, so that it never
+ * interleaves with a change to one of them: a change takes its game's row lock before reading
+ * the seats and the player's vacation, so it either commits before this (and its deadlines are
+ * shifted here) or reads the vacation this transaction wrote.
+ */
+export async function shiftSeatDeadlines(tx: Prisma.TransactionClient, userId: string, from: Date, ms: number): Promise<number> {
+  await tx.$queryRaw`
+    SELECT g.id FROM games g
+    WHERE g.status = 'active' AND EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.user_id = ${userId}::uuid)
+    ORDER BY g.id FOR UPDATE OF g`;
+  const shift = Prisma.sql`${ms} * interval '1 millisecond'`;
+  return tx.$executeRaw`
+    UPDATE game_players p SET deadline = p.deadline + ${shift}, remind_at = p.remind_at + ${shift}, overdue_notice_at = p.overdue_notice_at + ${shift}
+    FROM games g
+    WHERE g.id = p.game_id AND g.status = 'active' AND p.user_id = ${userId}::uuid AND p.deadline >= ${from}`;
 }

@@ -16,7 +16,7 @@ t.test('register: 201 with a token and the user; the token works', async (t) => 
     tokenType: 'Bearer',
     token: /^[\w-]+\.[\w-]+\.[\w-]+$/,
     expiresAt: '2026-01-31T12:00:00.000Z',
-    user: { email: 'livia@example.org', name: 'Livia Drusilla', notifications: { email: true }, createdAt: TEST_TIME },
+    user: { email: 'livia@example.org', name: 'Livia Drusilla', notifications: { email: 'all' }, vacation: null, vacationDaysLeft: 21, createdAt: TEST_TIME },
   });
   const me = await s.anon.withToken(res.body.token).get('/v1/me');
   t.equal(me.status, 200);
@@ -113,21 +113,23 @@ t.test('a token only works on the query string for the event stream', async (t) 
   t.equal(res.status, 401, 'other operations want the Authorization header');
 });
 
-t.test('PATCH /v1/me changes the name and notification preferences', async (t) => {
+t.test('PATCH /v1/me changes the name and the email preference (all, moves, none)', async (t) => {
   const s = await apiServer(t);
   const u = await s.signUp('Octavia');
-  const res = await u.client.patch('/v1/me', { name: 'Octavia Minor', notifications: { email: false } });
+  const res = await u.client.patch('/v1/me', { name: 'Octavia Minor', notifications: { email: 'none' } });
   t.equal(res.status, 200);
-  t.match(res.body, { name: 'Octavia Minor', notifications: { email: false } });
-  t.match((await u.client.get('/v1/me')).body, { name: 'Octavia Minor', notifications: { email: false } });
-  const only = await u.client.patch('/v1/me', { notifications: { email: true } });
-  t.match(only.body, { name: 'Octavia Minor', notifications: { email: true } });
+  t.match(res.body, { name: 'Octavia Minor', notifications: { email: 'none' } });
+  t.match((await u.client.get('/v1/me')).body, { name: 'Octavia Minor', notifications: { email: 'none' } });
+  const only = await u.client.patch('/v1/me', { notifications: { email: 'moves' } });
+  t.match(only.body, { name: 'Octavia Minor', notifications: { email: 'moves' } });
+  t.match((await u.client.patch('/v1/me', { notifications: { email: 'all' } })).body, { notifications: { email: 'all' } });
   for (const [body, path] of [
     [{}, ''],
     [{ notifications: {} }, '/notifications'],
     [{ name: 'x'.repeat(51) }, '/name'],
     [{ email: 'new@example.org' }, '/email'],
     [{ notifications: { email: 'yes' } }, '/notifications/email'],
+    [{ notifications: { email: true } }, '/notifications/email'],
   ] as const) {
     const bad = await u.client.patch('/v1/me', body);
     t.equal(bad.status, 400, JSON.stringify(body));

@@ -79,7 +79,7 @@ t.test('a seeded fuzz of bodies, queries and ids over every operation: never a 5
     { type: 'move', block: 7, path: [null] }, { type: 'swap', blocks: ['C-L7', 'C-L7'] }, { type: 'play', card: ['K12'] }, { type: 'levy', block: {}, city: [] },
     { type: { $gt: '' } }, { toString: 'x' }, { valueOf: 1 },
   ];
-  const keys = ['action', 'version', 'card', 'role', 'game', 'scenario', 'visibility', 'daysPerMove', 'inviteCode', 'name', 'email', 'password', 'notifications', 'type', 'block', 'x'];
+  const keys = ['action', 'version', 'card', 'role', 'game', 'scenario', 'visibility', 'daysPerMove', 'inviteCode', 'name', 'email', 'password', 'notifications', 'vacation', 'days', 'token', 'type', 'block', 'x'];
   const randomBody = (depth = 0): unknown => {
     if (depth > 2 || pick(3) === 0) return values[pick(values.length)];
     if (pick(4) === 0) return Array.from({ length: pick(4) }, () => randomBody(depth + 1));
@@ -92,6 +92,10 @@ t.test('a seeded fuzz of bodies, queries and ids over every operation: never a 5
     ['POST', (id) => `/v1/games/${id}/undo`],
     ['POST', (id) => `/v1/games/${id}/resign`],
     ['POST', (id) => `/v1/games/${id}/join`],
+    ['POST', (id) => `/v1/games/${id}/claim-timeout`],
+    ['POST', (id) => `/v1/games/${id}/extend`],
+    ['POST', (id) => `/v1/unsubscribe?token=${encodeURIComponent(id)}`],
+    ['GET', (id) => `/v1/unsubscribe?token=${encodeURIComponent(id)}`],
     ['POST', () => '/v1/games'],
     ['PATCH', () => '/v1/me'],
     ['POST', () => '/v1/auth/register'],

@@ -34,6 +34,8 @@ async function everything(s: ApiServer, g: Started, u: User): Promise<string[]> 
   }
   add(await c.post(`/v1/games/${id}/actions`, { action: { type: 'done' }, version }));
   add(await c.post(`/v1/games/${id}/undo`, {}));
+  add(await c.post(`/v1/games/${id}/claim-timeout`, {}));
+  add(await c.post(`/v1/games/${id}/extend`, { days: 1, version: version + 5 }));
   add(await c.post(`/v1/games/${id}/join`, { role: 'Caesar' }));
   add(await c.post(`/v1/games/${id}/actions`, { action: { type: 'done' }, version: version + 5 }));
   const stream = await openEvents(s.base, id, { token: u.token });

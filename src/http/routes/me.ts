@@ -1,6 +1,6 @@
-// My account.
+// My account: name, email preference, vacation.
 import type { FastifyPluginAsync } from 'fastify';
-import { getMe, updateMe } from '../../app/accounts.js';
+import { getMe, updateMe, type UpdateMeInput } from '../../app/accounts.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 
@@ -12,6 +12,6 @@ export const meRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api 
 
   app.route({
     ...operation(api, 'updateMe'),
-    handler: async (request) => updateMe(app.services, userOf(request), request.body as { name?: string; notifications?: { email?: boolean } }),
+    handler: async (request) => updateMe(app.services, userOf(request), request.body as UpdateMeInput),
   });
 };

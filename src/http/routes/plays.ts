@@ -1,7 +1,8 @@
-// Playing: actions, sealed card plays, undo, resignation.
+// Playing: actions, sealed card plays, undo, resignation, time controls (claim a win on time, extend).
 import type { FastifyPluginAsync } from 'fastify';
 import type { Action } from '../../engine/index.js';
 import { playCard, resign, submitAction, undo } from '../../app/play.js';
+import { claimTimeout, extendTime } from '../../app/time-controls.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 import { idempotencyKey, sendAnswer } from './answer.js';
@@ -42,6 +43,24 @@ export const playRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
       const { id } = request.params as WithId;
       const body = (request.body ?? {}) as { version?: number };
       return sendAnswer(reply, await resign(app.services, userOf(request), id, body, idempotencyKey(request)));
+    },
+  });
+
+  app.route({
+    ...operation(api, 'claimTimeout'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const body = (request.body ?? {}) as { version?: number };
+      return sendAnswer(reply, await claimTimeout(app.services, userOf(request), id, body, idempotencyKey(request)));
+    },
+  });
+
+  app.route({
+    ...operation(api, 'extendTime'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const body = request.body as { days: number; version?: number };
+      return sendAnswer(reply, await extendTime(app.services, userOf(request), id, body, idempotencyKey(request)));
     },
   });
 };
