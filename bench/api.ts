@@ -45,6 +45,8 @@ async function serve(data: ServerData): Promise<void> {
       logLevel: 'silent',
       dataDir: tmpdir(),
       mailDir: tmpdir(),
+      // The benchmark measures the API alone; the outbox rows its games enqueue stay unsent.
+      worker: false,
     },
     prisma,
     clock: systemClock,

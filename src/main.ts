@@ -1,6 +1,7 @@
 // The process: read the configuration, get a database (DATABASE_URL, or the embedded one under
-// DATA_DIR), apply migrations, serve HTTP, and on SIGINT/SIGTERM shut down in order: stop
-// accepting, let in-flight requests finish, close the pool, stop the embedded Postgres.
+// DATA_DIR), apply migrations, serve HTTP, run the worker (reminders, overdue notices, emails;
+// unless WORKER=off), and on SIGINT/SIGTERM shut down in order: stop accepting, let in-flight
+// requests and the worker's round finish, close the pool, stop the embedded Postgres.
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from './app/clock.js';
@@ -9,6 +10,8 @@ import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/c
 import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
 import { createLogger, redactUrlPassword } from './logger.js';
+import { createTransport, type MailTransport } from './mail/transport.js';
+import { createWorker, type Worker } from './worker.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { createPrismaClient, type PrismaClient } from './store/prisma.js';
@@ -47,6 +50,8 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let stopping: Promise<void> | undefined;
   let housekeeping: NodeJS.Timeout | undefined;
+  let transport: MailTransport | undefined;
+  let worker: Worker | undefined;
 
   // Logging must not stop a shutdown: stdout may be a closed pipe by now (`npm start | head`).
   const log = (write: () => void) => {
@@ -66,7 +71,9 @@ async function main(): Promise<void> {
       log(() => logger.info({ reason }, 'shutting down: no new connections, finishing requests in flight'));
       try {
         clearInterval(housekeeping);
-        await app?.close();
+        // The worker finishes its round (a transaction, an SMTP conversation) before the pool closes.
+        await Promise.all([app?.close(), worker?.stop()]);
+        transport?.close();
         await prisma?.$disconnect();
         await local?.stop();
         log(() => logger.info('stopped'));
@@ -111,6 +118,14 @@ async function main(): Promise<void> {
       purgeExpiredKeys({ prisma: db, clock: systemClock }).catch((err) => logger.warn({ err }, 'could not purge idempotency keys'));
     }, 3600_000);
     housekeeping.unref();
+    if (config.worker) {
+      transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger });
+      worker.start();
+      logger.info('worker started: reminders, overdue notices and emails are handled by this process');
+    } else {
+      logger.info('WORKER=off: this process sends no emails; run `npm run worker` (or a server without WORKER=off) as well');
+    }
     const url = displayUrl(config.host, (app.server.address() as AddressInfo).port);
     logger.info({ url, docs: `${url}/docs` }, `Alea is listening on ${url} (API docs at ${url}/docs)`);
   } catch (err) {

@@ -29,6 +29,8 @@ export interface Config {
   dataDir: string;
   /** Where emails go when no SMTP_URL is set. */
   mailDir: string;
+  /** Run the worker (reminders, overdue notices, sending emails) inside the server process. */
+  worker: boolean;
 }
 
 /** What the environment alone says; jwtSecret may still be missing outside production. */
@@ -96,6 +98,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   DATA_DIR: optional(z.string()),
+  WORKER: optional(z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })),
 });
 
 export interface LoadConfigOptions {
@@ -142,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     logLevel: e.LOG_LEVEL ?? 'info',
     dataDir,
     mailDir: resolve(dataDir, 'mail'),
+    worker: e.WORKER === undefined || ['on', 'true', '1'].includes(e.WORKER),
   };
 }

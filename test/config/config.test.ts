@@ -24,6 +24,7 @@ t.test('no configuration at all: a development setup on localhost', async (t) =>
     logLevel: 'info',
     dataDir: '/srv/alea/.data',
     mailDir: '/srv/alea/.data/mail',
+    worker: true,
   });
 });
 
@@ -40,6 +41,7 @@ t.test('every variable is read', async (t) => {
       MAIL_FROM: 'Alea <noreply@alea.example>',
       LOG_LEVEL: 'warn',
       DATA_DIR: '/var/lib/alea',
+      WORKER: 'off',
     },
     { cwd: '/srv/alea' },
   );
@@ -55,6 +57,7 @@ t.test('every variable is read', async (t) => {
     logLevel: 'warn',
     dataDir: '/var/lib/alea',
     mailDir: '/var/lib/alea/mail',
+    worker: false,
   });
 });
 
@@ -63,6 +66,12 @@ t.test('empty values count as unset', async (t) => {
   t.equal(config.port, 3000);
   t.equal(config.databaseUrl, undefined);
   t.equal(config.logLevel, 'info');
+});
+
+t.test('WORKER turns the in-process worker on or off', async (t) => {
+  for (const [value, on] of [['on', true], ['true', true], ['1', true], ['off', false], ['false', false], ['0', false], ['', true]] as const) {
+    t.equal(loadConfig({ WORKER: value }).worker, on, `WORKER=${value}`);
+  }
 });
 
 t.test('production listens on all interfaces by default', async (t) => {
@@ -83,6 +92,7 @@ t.test('each bad variable is named, with what it must be', async (t) => {
     ['SMTP_URL', 'http://mail', /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     ['MAIL_FROM', 'nobody', /MAIL_FROM must be an email address/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    ['WORKER', 'maybe', /WORKER must be on or off \(got "maybe"\)/],
   ];
   for (const [variable, value, message] of cases) {
     const err = problems({ [variable]: value });

@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     dataDir,
     mailDir: join(dataDir, 'mail'),
+    // buildServer() never starts the worker; tests that need it create one (test/helpers/mail.ts).
+    worker: false,
     ...overrides,
   };
 }

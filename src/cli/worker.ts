@@ -1,0 +1,52 @@
+// `npm run worker`: the worker alone (reminders, overdue notices, sending emails), for a setup
+// where API instances run with WORKER=off, or to add workers: any number may share a database.
+// Same configuration as the server (DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, JWT_SECRET,
+// which signs the unsubscribe links); without DATABASE_URL it uses the embedded development
+// database (that of a running `npm start`, or started for as long as the worker runs).
+// SIGINT/SIGTERM finish the round in progress, then exit 0.
+import { existsSync } from 'node:fs';
+import { systemClock } from '../app/clock.js';
+import { ConfigError, loadConfig, type EnvConfig } from '../config/config.js';
+import { loadOrCreateDevSecrets } from '../config/dev-secrets.js';
+import { createLogger } from '../logger.js';
+import { createTransport } from '../mail/transport.js';
+import { migrate } from '../store/migrate.js';
+import { createPrismaClient } from '../store/prisma.js';
+import { createWorker } from '../worker.js';
+import { toolDatabase } from './database.js';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+let env: EnvConfig;
+try {
+  env = loadConfig(process.env);
+} catch (err) {
+  process.stderr.write(`alea worker: ${err instanceof ConfigError ? err.message : (err as Error).message}\n`);
+  process.exit(1);
+}
+const logger = createLogger(env.logLevel);
+const jwtSecret = env.jwtSecret ?? (await loadOrCreateDevSecrets(env.dataDir)).jwtSecret;
+const db = await toolDatabase();
+logger.info({ database: db.source }, 'starting the Alea worker');
+await migrate(db.url, { log: (message) => logger.info(message) });
+const prisma = createPrismaClient(db.url, { poolSize: 4 });
+const transport = createTransport({ smtpUrl: env.smtpUrl, mailDir: env.mailDir }, logger);
+if (!env.smtpUrl) logger.info(`SMTP_URL is not set: emails are written to ${env.mailDir} instead of being sent`);
+const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger });
+worker.start();
+logger.info('worker started');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void (async () => {
+      await worker.stop();
+      transport.close();
+      await prisma.$disconnect();
+      await db.release();
+      logger.info('worker stopped');
+      process.exit(0);
+    })();
+  });
+}

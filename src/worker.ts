@@ -1,0 +1,117 @@
+// The worker: everything the service does on its own time, driven from the database so that a
+// restart forgets nothing and any number of workers can share one database.
+//
+// Each round (a) enqueues the reminders and overdue notices that are due (app/time-controls.ts:
+// one game at a time under its row lock, SKIP LOCKED), then (b) sends due outbox rows
+// (mail/worker.ts: SKIP LOCKED claims with a lease, backoff, a stable Message-ID per row). A
+// round that did something is followed at once by another; otherwise the next comes after
+// pollMs. It runs inside `npm start` (unless WORKER=off) and alone as `npm run worker`.
+import type { Clock } from './app/clock.js';
+import { runDueClocks } from './app/time-controls.js';
+import { unsubscribeUrl } from './app/unsubscribe.js';
+import type { Config } from './config/config.js';
+import type { Logger } from './logger.js';
+import type { MailTransport } from './mail/transport.js';
+import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './mail/worker.js';
+import type { PrismaClient } from './store/prisma.js';
+
+export interface WorkerOptions extends MailWorkerOptions {
+  /** Games handled per round by the time-control job. */
+  clockBatchSize?: number;
+}
+
+export interface WorkerDeps {
+  prisma: PrismaClient;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'mailFrom'>;
+  transport: MailTransport;
+  logger: Logger;
+  options?: WorkerOptions;
+  /** Test instrumentation, passed to the mail worker. */
+  hooks?: MailWorkerDeps['hooks'];
+}
+
+export interface RoundResult {
+  /** Games whose reminders or overdue notices were handled. */
+  clocks: number;
+  /** Outbox rows claimed (sent, or failed and rescheduled). */
+  emails: number;
+}
+
+export interface Worker {
+  runOnce(): Promise<RoundResult>;
+  /** Rounds until one finds nothing to do (tests). */
+  drain(): Promise<RoundResult>;
+  start(): void;
+  /** Finishes the round in progress, then stops. */
+  stop(): Promise<void>;
+}
+
+/** RFC 8058 one-click unsubscribe headers for an email to this user. */
+export function unsubscribeHeaders(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, userId: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(config.publicUrl, config.jwtSecret, userId)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+export function createWorker(deps: WorkerDeps): Worker {
+  const { prisma, clock, config, logger } = deps;
+  const pollMs = deps.options?.pollMs ?? 2_000;
+  const mail = createMailWorker({
+    prisma,
+    transport: deps.transport,
+    clock,
+    logger,
+    mailFrom: config.mailFrom,
+    // The host name only: a Message-ID's right side may not hold a port.
+    messageIdHost: new URL(config.publicUrl).hostname,
+    headersFor: (row) => (row.user_id ? unsubscribeHeaders(config, row.user_id) : {}),
+    ...(deps.hooks && { hooks: deps.hooks }),
+    ...(deps.options && { options: deps.options }),
+  });
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<RoundResult> | undefined;
+
+  async function runOnce(): Promise<RoundResult> {
+    const clocks = await runDueClocks({ prisma, clock, config }, deps.options?.clockBatchSize);
+    const emails = await mail.runOnce();
+    return { clocks, emails };
+  }
+
+  function schedule(delay: number): void {
+    if (!running) return;
+    timer = setTimeout(() => {
+      current = runOnce().catch((err) => {
+        logger.error({ err }, 'worker round failed');
+        return { clocks: 0, emails: 0 };
+      });
+      void current.then((r) => schedule(r.clocks + r.emails > 0 ? 0 : pollMs));
+    }, delay);
+    timer.unref?.();
+  }
+
+  return {
+    runOnce,
+    async drain() {
+      const total = { clocks: 0, emails: 0 };
+      for (;;) {
+        const r = await runOnce();
+        total.clocks += r.clocks;
+        total.emails += r.emails;
+        if (r.clocks + r.emails === 0) return total;
+      }
+    },
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+  };
+}
