@@ -74,8 +74,16 @@ export function createWorker(deps: WorkerDeps): Worker {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<RoundResult> | undefined;
 
+  const onError = (gameId: string, err: unknown) => logger.error({ err, gameId }, 'could not handle the reminders of a game; retrying in 15 minutes');
+
+  // The two jobs fail apart: a database hiccup in one must not stop the other.
   async function runOnce(): Promise<RoundResult> {
-    const clocks = await runDueClocks({ prisma, clock, config }, deps.options?.clockBatchSize);
+    let clocks = 0;
+    try {
+      clocks = await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
+    } catch (err) {
+      logger.error({ err }, 'worker: reminders and overdue notices failed this round');
+    }
     const emails = await mail.runOnce();
     return { clocks, emails };
   }

@@ -14,7 +14,7 @@
 //   is dropped in favour of the overdue notice. The overdue notice goes to each opponent who
 //   could claim (not late themselves).
 import type { Config } from '../config/config.js';
-import { findGame, lockGameWithDueClock, updateSeatClocks, type SeatClock } from '../store/games.js';
+import { findGame, lockGameWithDueClock, postponeDueClocks, updateSeatClocks, type SeatClock } from '../store/games.js';
 import type { Prisma, PrismaClient } from '../store/prisma.js';
 import { changeGame, requireActive, requireSeat, requireVersion } from './change.js';
 import type { Clock } from './clock.js';
@@ -94,7 +94,12 @@ export interface ClockJobDeps {
   prisma: PrismaClient;
   clock: Clock;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  /** Told about a game that could not be handled (it is retried RETRY_LATER_MS later). */
+  onError?: (gameId: string, err: unknown) => void;
 }
+
+/** How long a game whose reminders could not be handled waits before the next try. */
+export const RETRY_LATER_MS = 15 * 60_000;
 
 /**
  * Enqueues the reminders and overdue notices that are due, one game per transaction, up to
@@ -103,17 +108,29 @@ export interface ClockJobDeps {
 export async function runDueClocks(deps: ClockJobDeps, limit = 20): Promise<number> {
   let handled = 0;
   while (handled < limit) {
-    const found = await deps.prisma.$transaction((tx) => handleOneGame(tx, deps));
-    if (!found) break;
+    let locked: string | null = null;
+    try {
+      const found = await deps.prisma.$transaction(async (tx) => {
+        const now = deps.clock.now();
+        locked = await lockGameWithDueClock(tx, now);
+        if (!locked) return false;
+        await handleGame(tx, deps, locked, now);
+        return true;
+      });
+      if (!found) break;
+    } catch (err) {
+      if (locked === null) throw err;
+      // One game must not hold up the others (it could be picked first every time): its due
+      // times move on a little, and the error is reported.
+      deps.onError?.(locked, err);
+      await postponeDueClocks(deps.prisma, locked, deps.clock.now(), RETRY_LATER_MS);
+    }
     handled++;
   }
   return handled;
 }
 
-async function handleOneGame(tx: Prisma.TransactionClient, deps: ClockJobDeps): Promise<boolean> {
-  const now = deps.clock.now();
-  const id = await lockGameWithDueClock(tx, now);
-  if (!id) return false;
+async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: string, now: Date): Promise<void> {
   const row = (await findGame(tx, id))!;
   const module = moduleOf(row);
   const state = row.snapshot?.state ?? null;
@@ -175,5 +192,4 @@ async function handleOneGame(tx: Prisma.TransactionClient, deps: ClockJobDeps): 
   }
   if (rows.length) await tx.outboxEmail.createMany({ data: rows, skipDuplicates: true });
   await updateSeatClocks(tx, row.id, updates);
-  return true;
 }

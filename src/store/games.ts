@@ -323,6 +323,16 @@ export async function lockGameWithDueClock(tx: Prisma.TransactionClient, now: Da
   return rows[0]?.id ?? null;
 }
 
+/** Moves a game's reminders and overdue notices that are due at `now` by `ms` (a retry later). */
+export async function postponeDueClocks(db: Db, gameId: string, now: Date, ms: number): Promise<void> {
+  const later = new Date(now.getTime() + ms);
+  await db.$executeRaw`
+    UPDATE game_players SET
+      remind_at = CASE WHEN remind_at <= ${now} THEN ${later} ELSE remind_at END,
+      overdue_notice_at = CASE WHEN overdue_notice_at <= ${now} THEN ${later} ELSE overdue_notice_at END
+    WHERE game_id = ${gameId}::uuid AND (remind_at <= ${now} OR overdue_notice_at <= ${now})`;
+}
+
 export interface GameFilter {
   /** Only games this user is seated at; otherwise public games only. */
   userId?: string;

@@ -275,3 +275,26 @@ t.test('several workers at once: every reminder and notice is sent exactly once'
   }
   t.equal(new Set(fresh.map((m) => m.messageId)).size, 16, 'no Message-ID twice');
 });
+
+t.test('a game whose reminder cannot be handled is retried later and holds up no other', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock });
+  const smtp = await testSmtp(t);
+  const broken = await pompeyToMove(s);
+  const fine = await pompeyToMove(s);
+  const lines: string[] = [];
+  const logger = createLogger('error', { write: (l: string) => void lines.push(l) });
+  const transport = smtpTransport(smtp.url);
+  t.teardown(() => transport.close());
+  const worker = createWorker({ prisma: s.db.prisma, clock, config: s.app.config, transport, logger });
+  await worker.drain();
+  const start = smtp.received.length;
+  // A game the service cannot read any more (here: its module is gone).
+  await s.db.prisma.game.update({ where: { id: broken.id }, data: { module: 'gone' } });
+  clock.set(at(2.5));
+  await worker.drain();
+  t.same(smtp.received.slice(start).map((m) => m.to[0]), [fine.pompey.email], 'the other game is reminded');
+  const seat = (await seatsOf(s, broken.id))[1]!;
+  t.same(seat.remindAt, new Date(at(2.5).getTime() + 15 * 60_000), 'the broken one is retried in 15 minutes');
+  t.ok(lines.some((l) => l.includes('could not handle the reminders of a game') && l.includes(broken.id)), 'and the error is logged');
+});
