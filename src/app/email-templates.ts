@@ -93,7 +93,7 @@ function render(ctx: EmailContext, subject: string, heading: string, lines: stri
     '',
     `${action}: ${link}`,
     '',
-    '—',
+    '-- ', // the signature separator (RFC 3676): mail programs show what follows as a footer
     `You are ${ctx.recipient.role} in ${gameName(ctx)} on Alea.`,
     `Email settings: ${ctx.publicUrl}/settings`,
     `Stop all emails from Alea: ${ctx.unsubscribeUrl}`,
