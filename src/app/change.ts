@@ -79,6 +79,24 @@ export function notFound(): AppError {
   return new AppError('not_found', 'There is no such game, or you may not see it.');
 }
 
+/**
+ * The usual change: by a seated player, to an active game, at the version the player last saw
+ * (undefined: whatever it is now). `decide` gets the game under its lock and the player's role.
+ */
+export function changeAsPlayer(
+  ctx: ServiceContext,
+  req: ChangeRequest & { version: number | undefined },
+  decide: (g: Locked, role: string) => Promise<Step> | Step,
+): Promise<Answer<GameResource>> {
+  const { version, ...request } = req;
+  return changeGame(ctx, request, (g) => {
+    const role = requireSeat(g, req.userId);
+    requireActive(g);
+    requireVersion(g, version);
+    return decide(g, role);
+  });
+}
+
 // ---- the transaction ----
 
 export async function changeGame(

@@ -2,7 +2,7 @@
 // change transaction (change.ts); the engine decides what is legal.
 import { RuleError, type Action, type GameModule, type SetupOptions } from '../engine/index.js';
 import { entriesAfter, listEntries } from '../store/games.js';
-import { changeGame, requireActive, requireSeat, requireVersion, staleVersion } from './change.js';
+import { changeAsPlayer, changeGame, requireActive, requireSeat, staleVersion } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
@@ -63,10 +63,7 @@ export async function submitAction(
   input: { action: Action; version: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
-    const role = requireSeat(g, userId);
-    requireActive(g);
-    requireVersion(g, input.version);
+  return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, (g, role) => {
     return { kind: 'action', role, action: input.action, state: applyEngine(g.module, g.state, role, input.action) };
   });
 }
@@ -111,10 +108,7 @@ export async function undo(
   input: { version?: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
-    const role = requireSeat(g, userId);
-    requireActive(g);
-    requireVersion(g, input.version);
+  return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, async (g, role) => {
     const m = g.module;
     if (!m.undoable) throw new AppError('not_undoable', `${m.title} offers no undo.`);
     const standing = standingActions(await listEntries(g.tx, g.row.id));
@@ -136,10 +130,7 @@ export async function resign(
   input: { version?: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
-    const role = requireSeat(g, userId);
-    requireActive(g);
-    requireVersion(g, input.version);
+  return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, (g, role) => {
     const others = g.module.roles.filter((r) => r !== role);
     return {
       kind: 'resign',

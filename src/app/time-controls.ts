@@ -16,7 +16,7 @@
 import type { Config } from '../config/config.js';
 import { findGame, lockGameWithDueClock, postponeDueClocks, updateSeatClocks, type SeatClock } from '../store/games.js';
 import type { Prisma, PrismaClient } from '../store/prisma.js';
-import { changeGame, requireActive, requireSeat, requireVersion } from './change.js';
+import { changeAsPlayer } from './change.js';
 import type { Clock } from './clock.js';
 import { extendedClock, isOverdue } from './clocks.js';
 import type { ServiceContext } from './context.js';
@@ -33,10 +33,7 @@ export async function claimTimeout(
   input: { version?: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
-    const role = requireSeat(g, userId);
-    requireActive(g);
-    requireVersion(g, input.version);
+  return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, (g, role) => {
     const { players, pending } = g.row;
     const late = players.filter((p) => p.role !== role && isOverdue(p, pending, g.now));
     if (late.length === 0) {
@@ -71,10 +68,7 @@ export async function extendTime(
   input: { days: number; version?: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
-    const role = requireSeat(g, userId);
-    requireActive(g);
-    requireVersion(g, input.version);
+  return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, (g, role) => {
     if (g.row.daysPerMove === null) throw new AppError('conflict', 'This game has no time limit.');
     const targets = g.row.players.filter((p) => p.role !== role && g.row.pending.includes(p.role) && p.deadline !== null);
     if (targets.length === 0) throw new AppError('conflict', 'Your opponent is not to move now: there is no deadline to extend.');
