@@ -18,6 +18,8 @@ import type { PrismaClient } from './store/prisma.js';
 export interface WorkerOptions extends MailWorkerOptions {
   /** Games handled per round by the time-control job. */
   clockBatchSize?: number;
+  /** Pause between rounds when there was nothing to do. */
+  pollMs?: number;
 }
 
 export interface WorkerDeps {

@@ -36,8 +36,6 @@ export interface MailWorkerOptions {
   maxDelayMs?: number;
   /** How long a claim lasts before another worker may take the row again. */
   leaseMs?: number;
-  /** Pause between rounds when there was nothing to send. */
-  pollMs?: number;
 }
 
 export interface MailWorkerDeps {
@@ -55,13 +53,10 @@ export interface MailWorkerDeps {
   options?: MailWorkerOptions;
 }
 
+/** The process-level worker (src/worker.ts) decides when rounds run. */
 export interface MailWorker {
   /** One round: claim due rows, send them, record the results. Returns how many were claimed. */
   runOnce(): Promise<number>;
-  /** Rounds until stopped: at once while there is work, every pollMs otherwise. */
-  start(): void;
-  /** Finishes the round in progress, then stops. */
-  stop(): Promise<void>;
 }
 
 const DEFAULTS: Required<MailWorkerOptions> = {
@@ -70,7 +65,6 @@ const DEFAULTS: Required<MailWorkerOptions> = {
   baseDelayMs: 30_000,
   maxDelayMs: 6 * 3600_000,
   leaseMs: 5 * 60_000,
-  pollMs: 2_000,
 };
 
 export function messageIdFor(id: bigint | number | string, host: string): string {
@@ -84,9 +78,6 @@ export function retryDelayMs(attempts: number, o: Required<MailWorkerOptions>): 
 export function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const o = { ...DEFAULTS, ...deps.options };
   const { prisma, clock, logger } = deps;
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<number> | undefined;
 
   async function claim(): Promise<OutboxRow[]> {
     const now = clock.now();
@@ -140,29 +131,5 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     return rows.length;
   }
 
-  function schedule(delay: number): void {
-    if (!running) return;
-    timer = setTimeout(() => {
-      current = runOnce().catch((err) => {
-        logger.error({ err }, 'mail worker round failed');
-        return 0;
-      });
-      void current.then((n) => schedule(n > 0 ? 0 : o.pollMs));
-    }, delay);
-    timer.unref?.();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  return { runOnce };
 }
