@@ -91,7 +91,19 @@ t.test('WORKER=off: the server sends nothing; npm run worker, alone, sends it ov
   t.teardown(() => {
     if (worker.exitCode === null) worker.kill('SIGKILL');
   });
-  const [m] = await smtp.waitFor(1, 20_000);
+  // A cold start (a fresh clone compiles every module through tsx) can be slow on a busy
+  // machine: wait for the worker to be up, then give the delivery itself its own time.
+  const started = Date.now();
+  while (!out.includes('"msg":"worker started"')) {
+    if (worker.exitCode !== null || Date.now() - started > 90_000) {
+      t.fail(`the worker did not start:\n${out}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const [m] = await smtp.waitFor(1, 20_000).catch((err: Error) => {
+    throw new Error(`${err.message}; worker output:\n${out}`);
+  });
   t.same(m!.to, ['first@example.org']);
   t.match(m!.subject, /^Your move: Julius Caesar #1/);
   t.match(m!.messageId, /@alea\.example>$/);
