@@ -10,6 +10,8 @@ import { EventEmitter } from 'node:events';
 export interface GameEvent {
   id: string;
   version: number;
+  /** The game was cancelled (deleted) before it started: listeners' streams end. */
+  cancelled?: true;
 }
 
 export interface GameEvents {

@@ -1,7 +1,7 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../engine/index.js';
-import { findGame, findGameSummary, insertGame, lastEntry, listGames as listGameRows, type GameStatus } from '../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, listGames as listGameRows, type GameStatus } from '../store/games.js';
 import { findUserById } from '../store/users.js';
 import { changeGame, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
@@ -157,4 +157,20 @@ export async function joinGame(
       joined: { userId, name: user.displayName, email: user.email, emailPreference: user.emailPreference, vacationEndsAt: user.vacationEndsAt },
     };
   });
+}
+
+/**
+ * The creator withdraws an open game that nobody has joined: it is deleted (seat, invite code
+ * and all), so it leaves the lobby and its invite link stops working. A started game cannot be
+ * cancelled: its players resign instead.
+ */
+export async function cancelGame(ctx: ServiceContext, userId: string, gameId: string): Promise<void> {
+  await ctx.prisma.$transaction(async (tx) => {
+    const row = await lockGame(tx, gameId);
+    if (!row || !canSee(row, userId)) throw notFound();
+    if (row.createdById !== userId) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
+    if (row.status !== 'open') throw new AppError('conflict', 'This game has started and can no longer be cancelled; a player may resign instead.');
+    await deleteGame(tx, gameId);
+  });
+  ctx.events.publish({ id: gameId, version: 0, cancelled: true });
 }

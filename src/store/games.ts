@@ -206,6 +206,11 @@ export async function lockGame(tx: Prisma.TransactionClient, id: string): Promis
   return findGame(tx, id);
 }
 
+/** Removes a game with its seats, log and snapshot (cascade); its emails keep a null game. */
+export async function deleteGame(tx: Prisma.TransactionClient, id: string): Promise<void> {
+  await tx.game.delete({ where: { id } });
+}
+
 export interface Entry {
   seq: number;
   kind: GameEntryKind;

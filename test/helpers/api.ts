@@ -53,6 +53,9 @@ export class Client {
   patch<T = any>(path: string, body?: unknown, o: RequestOptions = {}) {
     return this.request<T>('PATCH', path, { ...o, ...(body !== undefined && { body }) });
   }
+  delete<T = any>(path: string, o?: RequestOptions) {
+    return this.request<T>('DELETE', path, o);
+  }
 }
 
 export interface User {

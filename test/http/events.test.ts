@@ -37,6 +37,25 @@ t.test('a version event at once, then one per change, with only {id, version}', 
   t.equal(s.app.services.events.listenerCount(game.id), 0);
 });
 
+t.test('cancelling an open game sends a last `cancelled` event and ends its streams', async (t) => {
+  const s = await apiServer(t);
+  const a = await s.signUp('Marcus');
+  const b = await s.signUp('Gnaeus');
+  const game = (await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const streams = [await openEvents(s.base, game.id, { token: a.token }), await openEvents(s.base, game.id, { token: b.token })];
+  for (const stream of streams) await stream.waitFor(1);
+  t.equal((await a.client.delete(`/v1/games/${game.id}`)).status, 204);
+  for (const stream of streams) {
+    const events = await stream.waitFor(2);
+    t.same(events[1], { event: 'cancelled', data: JSON.stringify({ id: game.id, version: 0, cancelled: true }) });
+    await stream.ended; // the server ended it
+    t.equal(stream.events.length, 2);
+  }
+  t.equal(s.app.services.events.listenerCount(game.id), 0);
+  const again = await openEvents(s.base, game.id, { token: a.token });
+  t.equal(again.res.status, 404, 'a reconnection finds nothing');
+});
+
 t.test('who may listen: players and watchers of public games; ?access_token= works here', async (t) => {
   const s = await apiServer(t);
   const g = await startGame(s);

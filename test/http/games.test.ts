@@ -163,6 +163,49 @@ t.test('join without a body, and two joining at once: one seat, one winner', asy
   t.equal(await s.db.prisma.gameAction.count({ where: { gameId: game.id } }), 1, 'started once');
 });
 
+t.test('cancel: the creator withdraws an open game; it leaves the lobby and its invite stops working', async (t) => {
+  const s = await apiServer(t);
+  const a = await s.signUp('Marcus');
+  const b = await s.signUp('Gnaeus');
+  const pub = (await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const priv = (await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Pompey', visibility: 'private' })).body;
+  const lobby = async () => (await b.client.get('/v1/games?status=open')).body.items.map((g: any) => g.id);
+  t.same((await lobby()).sort(), [pub.id, priv.id].filter((id) => id === pub.id), 'only the public one is listed');
+
+  // Others may not cancel it: forbidden to whoever sees it, not found to whoever does not.
+  t.match(await b.client.delete(`/v1/games/${pub.id}`), { status: 403, body: { code: 'forbidden', detail: /created this game/ } });
+  t.match(await b.client.delete(`/v1/games/${priv.id}`), { status: 404, body: { code: 'not_found' } });
+  t.equal((await s.anon.delete(`/v1/games/${pub.id}`)).status, 401);
+  t.match(await a.client.delete('/v1/games/42'), { status: 400, body: { errors: [{ in: 'path', path: '/id' }] } });
+  t.match(await a.client.delete(`/v1/games/${UNKNOWN}`), { status: 404 });
+  t.equal((await b.client.get(`/v1/games/${pub.id}`)).status, 200, 'refusals change nothing');
+
+  const res = await a.client.delete(`/v1/games/${pub.id}`);
+  t.equal(res.status, 204);
+  t.equal(res.text, '');
+  t.same(await lobby(), [], 'gone from the lobby');
+  t.equal((await a.client.get(`/v1/games/${pub.id}`)).status, 404);
+  t.match(await a.client.delete(`/v1/games/${pub.id}`), { status: 404 }, 'a repeat finds nothing');
+  t.match(await b.client.post(`/v1/games/${pub.id}/join`, {}), { status: 404 });
+
+  t.equal((await a.client.delete(`/v1/games/${priv.id}`)).status, 204);
+  t.match(await b.client.post(`/v1/games/${priv.id}/join`, { inviteCode: priv.invite.code }), { status: 404 }, 'the invite is dead');
+  t.same((await a.client.get('/v1/games?mine=true')).body.items, [], 'nor among my games');
+  t.equal(await s.db.prisma.game.count(), 0);
+  t.equal(await s.db.prisma.gamePlayer.count(), 0, 'seats deleted with it');
+});
+
+t.test('cancel: a started or finished game cannot be cancelled', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s); // created by Caesar
+  t.match(await g.caesar.client.delete(`/v1/games/${g.id}`), { status: 409, body: { code: 'conflict', detail: /started.*resign/ } });
+  t.match(await g.pompey.client.delete(`/v1/games/${g.id}`), { status: 403, body: { code: 'forbidden' } }, 'the joiner never may');
+  t.match(await look(g.caesar, g.id), { status: 'active', version: 1 }, 'unchanged');
+  t.equal((await g.pompey.client.post(`/v1/games/${g.id}/resign`, {})).status, 200);
+  t.match(await g.caesar.client.delete(`/v1/games/${g.id}`), { status: 409, body: { code: 'conflict' } });
+  t.match(await look(g.caesar, g.id), { status: 'finished' });
+});
+
 t.test('read: players see their own view; observers the public one; strangers nothing private', async (t) => {
   const s = await apiServer(t);
   const g = await startGame(s);

@@ -2,6 +2,7 @@
 // {id, version}; clients then GET the game for their own view. Listeners are told of changes
 // made through this process (src/app/events.ts says what several instances would need).
 import type { FastifyPluginAsync } from 'fastify';
+import type { GameEvent } from '../../app/events.js';
 import { watchGame } from '../../app/games.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -21,16 +22,23 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       const userId = userOf(request);
       const { id } = request.params as { id: string };
       let last = -1;
-      const queued: number[] = [];
+      const queued: GameEvent[] = [];
       let started = false;
-      const send = (version: number) => {
-        if (!started) return void queued.push(version);
-        if (version <= last) return;
-        last = version;
-        reply.raw.write(`event: version\nid: ${version}\ndata: ${JSON.stringify({ id, version })}\n\n`);
+      let end = () => {};
+      const send = (e: GameEvent) => {
+        if (!started) return void queued.push(e);
+        if (reply.raw.writableEnded) return;
+        if (e.cancelled) {
+          // The game is gone: say so, and end the stream (a reconnection would get 404).
+          reply.raw.write(`event: cancelled\ndata: ${JSON.stringify({ id, version: e.version, cancelled: true })}\n\n`);
+          return end();
+        }
+        if (e.version <= last) return;
+        last = e.version;
+        reply.raw.write(`event: version\nid: ${e.version}\ndata: ${JSON.stringify({ id, version: e.version })}\n\n`);
       };
       // Subscribe before reading the version, so that no change falls between the two.
-      const unsubscribe = app.services.events.subscribe(id, (e) => send(e.version));
+      const unsubscribe = app.services.events.subscribe(id, send);
       let version: number;
       try {
         version = await watchGame(app.services, userId, id);
@@ -47,12 +55,9 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
         'x-request-id': request.id,
       });
       reply.raw.write('retry: 5000\n\n');
-      started = true;
-      send(version);
-      for (const v of queued) send(v);
       const ping = setInterval(() => reply.raw.write(': ping\n\n'), pingMs);
       ping.unref();
-      const end = () => {
+      end = () => {
         clearInterval(ping);
         unsubscribe();
         open.delete(end);
@@ -61,6 +66,9 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       open.add(end);
       request.raw.on('close', end);
       reply.raw.on('close', end);
+      started = true;
+      send({ id, version });
+      for (const e of queued) send(e);
     },
   });
 };

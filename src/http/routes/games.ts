@@ -1,6 +1,6 @@
-// Games: create, list (lobby, mine), read, join, log.
+// Games: create, list (lobby, mine), read, cancel, join, log.
 import type { FastifyPluginAsync } from 'fastify';
-import { createGame, getGame, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
+import { cancelGame, createGame, getGame, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 import { idempotencyKey, sendAnswer } from './answer.js';
@@ -28,6 +28,14 @@ export const gameRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
       const { id } = request.params as WithId;
       const { invite } = request.query as { invite?: string };
       return getGame(app.services, userOf(request), id, invite);
+    },
+  });
+
+  app.route({
+    ...operation(api, 'cancelGame'),
+    handler: async (request, reply) => {
+      await cancelGame(app.services, userOf(request), (request.params as WithId).id);
+      return reply.code(204).send();
     },
   });
 
