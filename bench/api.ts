@@ -47,6 +47,7 @@ async function serve(data: ServerData): Promise<void> {
       mailDir: tmpdir(),
       // The benchmark measures the API alone; the outbox rows its games enqueue stay unsent.
       worker: false,
+      corsOrigins: '*',
     },
     prisma,
     clock: systemClock,

@@ -31,6 +31,8 @@ export interface Config {
   mailDir: string;
   /** Run the worker (reminders, overdue notices, sending emails) inside the server process. */
   worker: boolean;
+  /** Web origins whose pages may call the API from a browser: '*' (any), a list, or none. */
+  corsOrigins: '*' | string[] | false;
 }
 
 /** What the environment alone says; jwtSecret may still be missing outside production. */
@@ -99,7 +101,22 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   DATA_DIR: optional(z.string()),
   WORKER: optional(z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })),
+  CORS_ORIGINS: optional(
+    z.string().refine((v) => v === '*' || v === 'off' || v.split(',').every((o) => isOrigin(o.trim())), {
+      error: 'must be *, off, or a comma-separated list of origins like https://app.example.org',
+    }),
+  ),
 });
+
+// An origin as browsers send it: scheme, host and port if not the default, nothing else.
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export interface LoadConfigOptions {
   /** Base for a relative DATA_DIR; defaults to process.cwd(). */
@@ -146,5 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     dataDir,
     mailDir: resolve(dataDir, 'mail'),
     worker: e.WORKER === undefined || ['on', 'true', '1'].includes(e.WORKER),
+    // Any origin by default: the API authenticates with bearer tokens, never cookies, so a page
+    // elsewhere can do nothing with it that its user's own token does not allow.
+    corsOrigins:
+      e.CORS_ORIGINS === undefined || e.CORS_ORIGINS === '*' ? '*' : e.CORS_ORIGINS === 'off' ? false : e.CORS_ORIGINS.split(',').map((o) => o.trim()),
   };
 }

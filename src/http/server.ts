@@ -7,6 +7,7 @@
 //  - shared resources are decorations (app.config, app.prisma, app.clock), never imports;
 //  - errors are application/problem+json (problem.ts).
 import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../app/clock.js';
@@ -91,7 +92,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routeList.push({ method, url: route.url, operationId: route.config?.operationId });
-    const documented = route.config?.operationId !== undefined || route.url.startsWith(`${DOCS_PREFIX}/`) || route.url === DOCS_PREFIX;
+    const documented =
+      route.config?.operationId !== undefined ||
+      route.url.startsWith(`${DOCS_PREFIX}/`) ||
+      route.url === DOCS_PREFIX ||
+      (route.url === '*' && methods.every((m) => m === 'OPTIONS')); // CORS preflights (@fastify/cors)
     if (!documented && !methods.every((m) => m === 'HEAD')) {
       throw new Error(`route ${methods.join(',')} ${route.url} is not declared in openapi.yaml: register it with operation(api, '<operationId>')`);
     }
@@ -112,6 +117,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   registerProblemHandlers(app);
+  if (deps.config.corsOrigins !== false) {
+    // Browser clients on other origins. No credentials: the API uses bearer tokens, not cookies.
+    await app.register(cors, {
+      origin: deps.config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      exposedHeaders: ['location', 'idempotent-replayed', 'x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+      maxAge: 600,
+    });
+  }
   await setupAuthentication(app, { api, ttlSeconds: security.tokenTtlSeconds });
   // Only routes that ask for it (config.rateLimit) are limited: sign-in and registration.
   await app.register(rateLimit, {

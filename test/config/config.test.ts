@@ -25,6 +25,7 @@ t.test('no configuration at all: a development setup on localhost', async (t) =>
     dataDir: '/srv/alea/.data',
     mailDir: '/srv/alea/.data/mail',
     worker: true,
+    corsOrigins: '*',
   });
 });
 
@@ -42,6 +43,7 @@ t.test('every variable is read', async (t) => {
       LOG_LEVEL: 'warn',
       DATA_DIR: '/var/lib/alea',
       WORKER: 'off',
+      CORS_ORIGINS: 'https://app.example, http://localhost:5173',
     },
     { cwd: '/srv/alea' },
   );
@@ -58,6 +60,7 @@ t.test('every variable is read', async (t) => {
     dataDir: '/var/lib/alea',
     mailDir: '/var/lib/alea/mail',
     worker: false,
+    corsOrigins: ['https://app.example', 'http://localhost:5173'],
   });
 });
 
@@ -71,6 +74,17 @@ t.test('empty values count as unset', async (t) => {
 t.test('WORKER turns the in-process worker on or off', async (t) => {
   for (const [value, on] of [['on', true], ['true', true], ['1', true], ['off', false], ['false', false], ['0', false], ['', true]] as const) {
     t.equal(loadConfig({ WORKER: value }).worker, on, `WORKER=${value}`);
+  }
+});
+
+t.test('CORS_ORIGINS: any origin by default, off, or a list of exact origins', async (t) => {
+  t.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
+  t.equal(loadConfig({ CORS_ORIGINS: 'off' }).corsOrigins, false);
+  t.same(loadConfig({ CORS_ORIGINS: 'https://a.example:8443' }).corsOrigins, ['https://a.example:8443']);
+  for (const bad of ['https://a.example/', 'a.example', 'ftp://a.example', 'https://a.example/app', 'https://a.example,', 'none']) {
+    const err = problems({ CORS_ORIGINS: bad });
+    t.equal(err.problems[0]?.variable, 'CORS_ORIGINS', bad);
+    t.match(err.message, /CORS_ORIGINS must be \*, off, or a comma-separated list of origins/);
   }
 });
 

@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailDir: join(dataDir, 'mail'),
     // buildServer() never starts the worker; tests that need it create one (test/helpers/mail.ts).
     worker: false,
+    corsOrigins: '*',
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 // Server-Sent Events: `event: version` whenever a game's version changes. The data is only
 // {id, version}; clients then GET the game for their own view. Listeners are told of changes
 // made through this process (src/app/events.ts says what several instances would need).
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GameEvent } from '../../app/events.js';
 import { watchGame } from '../../app/games.js';
@@ -48,6 +49,7 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       }
       reply.hijack();
       reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders), // those set by hooks (CORS)
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
