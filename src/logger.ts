@@ -10,7 +10,7 @@ const REDACTED = '[redacted]';
 
 // Field names that hold credentials, at the top level or one level down (pino's wildcard
 // matches one level).
-const SECRET_FIELDS = ['password', 'passwordHash', 'token', 'accessToken', 'refreshToken', 'jwtSecret', 'secret', 'authorization', 'cookie', 'databaseUrl', 'smtpUrl'];
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'passwordHash', 'token', 'accessToken', 'refreshToken', 'jwtSecret', 'secret', 'authorization', 'cookie', 'databaseUrl', 'smtpUrl'];
 const REDACT_PATHS = [
   ...SECRET_FIELDS,
   ...SECRET_FIELDS.map((f) => `*.${f}`),

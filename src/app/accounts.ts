@@ -1,6 +1,7 @@
-// Accounts: register, sign in, read and change my account (name, email preference, vacation).
-// Tokens are the HTTP layer's business (src/http/auth.ts); this layer proves who someone is and
-// returns the user.
+// Accounts: register, sign in, read and change my account (name, email preference, vacation),
+// change my password, sign out everywhere. Tokens are the HTTP layer's business
+// (src/http/auth.ts); this layer proves who someone is and returns the user with the generation
+// a new token must carry (raising it revokes every earlier token).
 import { AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -11,6 +12,8 @@ import {
   findUserByEmail,
   findUserById,
   lockUser,
+  renewCredentials,
+  tokenGeneration,
   updateUser,
   type EmailPreference,
   type User,
@@ -40,10 +43,16 @@ export function presentUser(u: User, now: Date): UserView {
   };
 }
 
+/** A proven identity: the account, and the generation of the tokens it may be given now. */
+export interface SignedIn {
+  user: UserView;
+  tokenGeneration: number;
+}
+
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 const normaliseName = (name: string): string => name.trim().replace(/\s+/g, ' ');
 
-export async function register(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<UserView> {
+export async function register(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password, ctx.security.password);
   try {
     const now = ctx.clock.now();
@@ -53,7 +62,7 @@ export async function register(ctx: ServiceContext, input: { email: string; pass
       passwordHash,
       now,
     });
-    return presentUser(user, now);
+    return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
   } catch (err) {
     if (err instanceof EmailTaken) {
       throw new AppError('email_taken', 'An account with this email address exists already; sign in instead.', {
@@ -64,16 +73,44 @@ export async function register(ctx: ServiceContext, input: { email: string; pass
   }
 }
 
-export async function login(ctx: ServiceContext, input: { email: string; password: string }): Promise<UserView> {
+export async function login(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignedIn> {
   const user = await findUserByEmail(ctx.prisma, normaliseEmail(input.email));
   // Same work, same answer, whether the account exists or not.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(ctx.security.password)));
   if (!user || !ok) throw new AppError('invalid_credentials', 'The email address or the password is wrong.');
-  return presentUser(user, ctx.clock.now());
+  return { user: presentUser(user, ctx.clock.now()), tokenGeneration: user.tokenGeneration };
 }
 
 function gone(): AppError {
   return new AppError('unauthorized', 'This account no longer exists.');
+}
+
+/**
+ * Whether a token of this generation still stands for this user: the account exists and has
+ * not revoked its tokens since (one primary-key read on every authenticated request).
+ */
+export async function tokenStands(ctx: ServiceContext, userId: string, generation: number): Promise<'ok' | 'gone' | 'revoked'> {
+  const current = await tokenGeneration(ctx.prisma, userId);
+  return current === null ? 'gone' : current === generation ? 'ok' : 'revoked';
+}
+
+/** A new password, proven by the current one; every token issued before is revoked. */
+export async function changePassword(ctx: ServiceContext, userId: string, input: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
+  const user = await findUserById(ctx.prisma, userId);
+  if (!user) throw gone();
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new AppError('wrong_password', 'The current password is wrong.', { errors: [{ in: 'body', path: '/currentPassword', message: 'is not your password' }] });
+  }
+  const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
+  const now = ctx.clock.now();
+  const updated = await renewCredentials(ctx.prisma, userId, { passwordHash, now });
+  if (!updated) throw gone();
+  return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
+}
+
+/** Revokes every access token of the user, the one used for this request included. */
+export async function signOutEverywhere(ctx: ServiceContext, userId: string): Promise<void> {
+  if (!(await renewCredentials(ctx.prisma, userId, { now: ctx.clock.now() }))) throw gone();
 }
 
 export async function getMe(ctx: ServiceContext, userId: string): Promise<UserView> {

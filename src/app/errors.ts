@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   // Specific reasons, for clients to branch on (each maps to the status of its general kind).
   'email_taken',
   'invalid_credentials',
+  'wrong_password',
   'stale_version',
   'not_your_turn',
   'illegal_action',

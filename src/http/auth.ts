@@ -1,5 +1,7 @@
 // Who is calling. Access tokens are JWTs (HS256, @fastify/jwt) signed with JWT_SECRET, holding
-// the user id (`sub`) and an expiry, stamped and checked with the injected clock.
+// the user id (`sub`), the user's token generation (`gen`) and an expiry, stamped and checked
+// with the injected clock. A token stands while its user exists and its generation is the
+// user's current one: changing the password or signing out everywhere raises it.
 //
 // Which operations need a token is read from openapi.yaml (the document's `security`, or the
 // operation's own): an operation with `security: []` is public; one that lists the
@@ -8,6 +10,7 @@
 // read: a request without valid credentials gets 401 whatever else is wrong with it.
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tokenStands } from '../app/accounts.js';
 import { AppError } from '../app/errors.js';
 import type { OpenApi } from './openapi.js';
 
@@ -17,7 +20,7 @@ declare module 'fastify' {
     userId: string | null;
   }
   interface FastifyInstance {
-    issueToken(userId: string): { token: string; expiresAt: string };
+    issueToken(userId: string, generation: number): { token: string; expiresAt: string };
   }
 }
 
@@ -61,9 +64,9 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
   await app.register(jwt, { secret: app.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   const security = securityByOperation(api);
 
-  app.decorate('issueToken', (userId: string) => {
+  app.decorate('issueToken', (userId: string, generation: number) => {
     const now = app.clock.now().getTime();
-    const token = app.jwt.sign({ sub: userId }, { expiresIn: ttlSeconds, clockTimestamp: now });
+    const token = app.jwt.sign({ sub: userId, gen: generation }, { expiresIn: ttlSeconds, clockTimestamp: now });
     return { token, expiresAt: new Date(Math.floor(now / 1000) * 1000 + ttlSeconds * 1000).toISOString() };
   });
 
@@ -75,14 +78,17 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
     const fromQuery = sec.queryToken ? (request.query as Record<string, unknown> | undefined)?.access_token : undefined;
     const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined);
     if (!token) throw unauthorized(reply, 'Sign in first: send your access token as "Authorization: Bearer <token>".');
-    let payload: { sub?: unknown };
+    let payload: { sub?: unknown; gen?: unknown };
     try {
-      payload = app.jwt.verify<{ sub?: unknown }>(token, { clockTimestamp: app.clock.now().getTime() });
+      payload = app.jwt.verify<{ sub?: unknown; gen?: unknown }>(token, { clockTimestamp: app.clock.now().getTime() });
     } catch (err) {
       const expired = (err as { code?: string }).code === 'FAST_JWT_EXPIRED';
       throw unauthorized(reply, expired ? 'Your access token has expired: sign in again.' : 'The access token is not valid: sign in again.');
     }
-    if (typeof payload.sub !== 'string') throw unauthorized(reply, 'The access token is not valid: sign in again.');
+    if (typeof payload.sub !== 'string' || !Number.isSafeInteger(payload.gen)) throw unauthorized(reply, 'The access token is not valid: sign in again.');
+    const stands = await tokenStands(app.services, payload.sub, payload.gen as number);
+    if (stands === 'gone') throw unauthorized(reply, 'This account no longer exists.');
+    if (stands === 'revoked') throw unauthorized(reply, 'This access token was revoked (password changed, or signed out everywhere): sign in again.');
     request.userId = payload.sub;
   });
 }

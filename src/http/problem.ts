@@ -23,6 +23,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   service_unavailable: 503,
   email_taken: 409,
   invalid_credentials: 401,
+  // Signed in, but the current password given to change it is wrong: not a token problem.
+  wrong_password: 403,
   stale_version: 409,
   not_your_turn: 403,
   illegal_action: 422,

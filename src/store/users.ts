@@ -36,6 +36,25 @@ export async function lockUser(tx: Prisma.TransactionClient, id: string): Promis
   return locked.length ? findUserById(tx, id) : null;
 }
 
+/** The generation of the user's valid access tokens, or null if there is no such user. */
+export async function tokenGeneration(db: Db, id: string): Promise<number | null> {
+  const user = await db.user.findUnique({ where: { id }, select: { tokenGeneration: true } });
+  return user?.tokenGeneration ?? null;
+}
+
+/** Sets a new password hash, if given, and revokes every token issued so far; null if no such user. */
+export async function renewCredentials(db: Db, id: string, data: { passwordHash?: string; now: Date }): Promise<User | null> {
+  try {
+    return await db.user.update({
+      where: { id },
+      data: { ...(data.passwordHash && { passwordHash: data.passwordHash }), tokenGeneration: { increment: 1 }, updatedAt: data.now },
+    });
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025') return null;
+    throw err;
+  }
+}
+
 export interface UserChanges {
   displayName?: string;
   emailPreference?: EmailPreference;

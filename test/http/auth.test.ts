@@ -106,6 +106,71 @@ t.test('tokens: missing, malformed, forged and expired tokens are 401', async (t
   t.equal((await u.client.get('/v1/games')).status, 401, 'everywhere');
 });
 
+t.test('changing the password: proven by the current one; every earlier token is revoked', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Octavia');
+  const other = await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD }); // another device
+  const phone = s.anon.withToken(other.body.token);
+  const NEW = 'a brand new passphrase';
+
+  const wrong = await u.client.post('/v1/me/password', { currentPassword: 'not my password', newPassword: NEW });
+  t.match(wrong, { status: 403, body: { code: 'wrong_password', errors: [{ in: 'body', path: '/currentPassword' }] } });
+  const short = await u.client.post('/v1/me/password', { currentPassword: PASSWORD, newPassword: 'short' });
+  t.match(short, { status: 400, body: { code: 'validation_failed', errors: [{ path: '/newPassword' }] } });
+  t.equal((await s.anon.post('/v1/me/password', { currentPassword: PASSWORD, newPassword: NEW })).status, 401);
+  t.equal((await phone.get('/v1/me')).status, 200, 'refusals revoke nothing');
+
+  const ok = await u.client.post('/v1/me/password', { currentPassword: PASSWORD, newPassword: NEW });
+  t.equal(ok.status, 200);
+  t.match(ok.body, { tokenType: 'Bearer', token: /^[\w-]+\.[\w-]+\.[\w-]+$/, user: { id: u.id, email: u.email } });
+  for (const old of [u.client, phone]) {
+    const res = await old.get('/v1/me');
+    t.equal(res.status, 401);
+    t.match(res.body, { code: 'unauthorized', detail: /revoked/ });
+  }
+  t.equal((await s.anon.withToken(ok.body.token).get('/v1/me')).status, 200, 'the new token works');
+  t.equal((await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD })).status, 401, 'the old password is gone');
+  const again = await s.anon.post('/v1/auth/login', { email: u.email, password: NEW });
+  t.equal(again.status, 200);
+  t.equal((await s.anon.withToken(again.body.token).get('/v1/me')).status, 200, 'tokens issued after the change work');
+});
+
+t.test('changing the password is rate limited like signing in', async (t) => {
+  const s = await apiServer(t, { security: { authRateLimit: { max: 2, windowMs: 60_000 } } });
+  const u = await s.anon.post('/v1/auth/register', { email: 'drusus@example.org', password: PASSWORD, name: 'Drusus' });
+  const client = s.anon.withToken(u.body.token);
+  const statuses = [];
+  for (let i = 0; i < 3; i++) statuses.push((await client.post('/v1/me/password', { currentPassword: `guess number ${i}`, newPassword: 'whatever it may be' })).status);
+  t.same(statuses, [403, 403, 429]);
+});
+
+t.test('sign out everywhere: every token stops working, this one too; signing in again works', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Antonia');
+  const other = s.anon.withToken((await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD })).body.token);
+  const game = (await other.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const res = await u.client.delete('/v1/me/tokens');
+  t.equal(res.status, 204);
+  t.equal(res.text, '');
+  for (const c of [u.client, other]) {
+    t.match(await c.get('/v1/me'), { status: 401, body: { detail: /revoked/ } });
+    t.equal((await c.get(`/v1/games/${game.id}`)).status, 401, 'everywhere');
+  }
+  const stream = await fetch(`${s.base}/v1/games/${game.id}/events?access_token=${u.token}`);
+  t.equal(stream.status, 401, 'the event stream too');
+  await stream.body?.cancel();
+  t.equal((await u.client.delete('/v1/me/tokens')).status, 401, 'a revoked token cannot do it again');
+  const back = await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD });
+  t.equal((await s.anon.withToken(back.body.token).get(`/v1/games/${game.id}`)).status, 200);
+});
+
+t.test('the token of a deleted account is refused', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Claudia');
+  await s.db.prisma.user.delete({ where: { id: u.id } });
+  t.match(await u.client.get('/v1/me'), { status: 401, body: { code: 'unauthorized', detail: 'This account no longer exists.' } });
+});
+
 t.test('a token only works on the query string for the event stream', async (t) => {
   const s = await apiServer(t);
   const u = await s.signUp('Servilia');
@@ -151,7 +216,11 @@ t.test('passwords and tokens never reach the logs', async (t) => {
   await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD });
   await u.client.get('/v1/me');
   await u.client.get(`/v1/games/00000000-0000-7000-8000-000000000000/events?access_token=${u.token}`);
+  const changed = await u.client.post('/v1/me/password', { currentPassword: PASSWORD, newPassword: 'the next secret words' });
+  t.equal(changed.status, 200);
   const text = lines.join('');
+  t.notMatch(text, 'the next secret words');
+  t.notMatch(text, changed.body.token);
   t.ok(text.length > 0);
   t.notMatch(text, PASSWORD);
   t.notMatch(text, u.token);

@@ -98,6 +98,7 @@ t.test('a seeded fuzz of bodies, queries and ids over every operation: never a 5
     ['GET', (id) => `/v1/unsubscribe?token=${encodeURIComponent(id)}`],
     ['POST', () => '/v1/games'],
     ['PATCH', () => '/v1/me'],
+    ['POST', () => '/v1/me/password'],
     ['POST', () => '/v1/auth/register'],
     ['POST', () => '/v1/auth/login'],
     ['GET', (id) => `/v1/games/${id}`],

@@ -1,6 +1,8 @@
-// Accounts: register and sign in (both rate limited per client address).
+// Accounts: register, sign in and change the password (rate limited per client address), and
+// sign out everywhere.
 import type { FastifyPluginAsync } from 'fastify';
-import { login, register } from '../../app/accounts.js';
+import { changePassword, login, register, signOutEverywhere } from '../../app/accounts.js';
+import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 
 export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api }) => {
@@ -13,16 +15,33 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
   app.route({
     ...limited('register'),
     handler: async (request, reply) => {
-      const user = await register(app.services, request.body as { email: string; password: string; name: string });
-      return reply.code(201).send({ ...app.issueToken(user.id), tokenType: 'Bearer', user });
+      const { user, tokenGeneration } = await register(app.services, request.body as { email: string; password: string; name: string });
+      return reply.code(201).send({ ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user });
     },
   });
 
   app.route({
     ...limited('login'),
     handler: async (request) => {
-      const user = await login(app.services, request.body as { email: string; password: string });
-      return { ...app.issueToken(user.id), tokenType: 'Bearer', user };
+      const { user, tokenGeneration } = await login(app.services, request.body as { email: string; password: string });
+      return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
+    },
+  });
+
+  app.route({
+    ...limited('changePassword'),
+    handler: async (request) => {
+      const input = request.body as { currentPassword: string; newPassword: string };
+      const { user, tokenGeneration } = await changePassword(app.services, userOf(request), input);
+      return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
+    },
+  });
+
+  app.route({
+    ...operation(api, 'signOutEverywhere'),
+    handler: async (request, reply) => {
+      await signOutEverywhere(app.services, userOf(request));
+      return reply.code(204).send();
     },
   });
 };
