@@ -87,10 +87,15 @@ function gone(): AppError {
 
 /**
  * Whether a token of this generation still stands for this user: the account exists and has
- * not revoked its tokens since (one primary-key read on every authenticated request).
+ * not revoked its tokens since (read from the database, or remembered for a few seconds).
  */
 export async function tokenStands(ctx: ServiceContext, userId: string, generation: number): Promise<'ok' | 'gone' | 'revoked'> {
-  const current = await tokenGeneration(ctx.prisma, userId);
+  let current = ctx.tokenGenerations.get(userId);
+  if (current === undefined) {
+    current = await tokenGeneration(ctx.prisma, userId);
+    ctx.tokenGenerations.remember(userId, current);
+    current = ctx.tokenGenerations.get(userId) ?? current; // a revocation may have landed meanwhile
+  }
   return current === null ? 'gone' : current === generation ? 'ok' : 'revoked';
 }
 
@@ -105,12 +110,15 @@ export async function changePassword(ctx: ServiceContext, userId: string, input:
   const now = ctx.clock.now();
   const updated = await renewCredentials(ctx.prisma, userId, { passwordHash, now });
   if (!updated) throw gone();
+  ctx.tokenGenerations.remember(userId, updated.tokenGeneration);
   return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
 }
 
 /** Revokes every access token of the user, the one used for this request included. */
 export async function signOutEverywhere(ctx: ServiceContext, userId: string): Promise<void> {
-  if (!(await renewCredentials(ctx.prisma, userId, { now: ctx.clock.now() }))) throw gone();
+  const updated = await renewCredentials(ctx.prisma, userId, { now: ctx.clock.now() });
+  if (!updated) throw gone();
+  ctx.tokenGenerations.remember(userId, updated.tokenGeneration);
 }
 
 export async function getMe(ctx: ServiceContext, userId: string): Promise<UserView> {

@@ -10,8 +10,12 @@ export interface AppContext {
   clock: Clock;
 }
 
-/** What the account and game use cases need on top: the change feed and the security costs. */
+/**
+ * What the account and game use cases need on top: the change feed, the security costs, and
+ * the memory of token generations.
+ */
 export interface ServiceContext extends AppContext {
   events: import('./events.js').GameEvents;
   security: import('./security.js').SecuritySettings;
+  tokenGenerations: import('./token-generations.js').TokenGenerations;
 }

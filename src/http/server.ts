@@ -15,6 +15,7 @@ import type { AppContext, ServiceContext } from '../app/context.js';
 import { AppError } from '../app/errors.js';
 import { inProcessEvents, type GameEvents } from '../app/events.js';
 import { DEFAULT_SECURITY, type SecuritySettings } from '../app/security.js';
+import { TokenGenerations } from '../app/token-generations.js';
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../store/prisma.js';
 import { setupAuthentication } from './auth.js';
@@ -81,7 +82,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.decorate('clock', deps.clock);
   app.decorate('openapi', api);
   const security: SecuritySettings = { ...DEFAULT_SECURITY, ...deps.security };
-  app.decorate('services', { config: deps.config, prisma: deps.prisma, clock: deps.clock, events: deps.events ?? inProcessEvents(), security });
+  app.decorate('services', {
+    config: deps.config,
+    prisma: deps.prisma,
+    clock: deps.clock,
+    events: deps.events ?? inProcessEvents(),
+    security,
+    tokenGenerations: new TokenGenerations(security.tokenGenerationCacheMs),
+  });
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(api));
   // The API speaks JSON only: any other body is 415 (Fastify would also parse text/plain).

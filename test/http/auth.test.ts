@@ -164,6 +164,15 @@ t.test('sign out everywhere: every token stops working, this one too; signing in
   t.equal((await s.anon.withToken(back.body.token).get(`/v1/games/${game.id}`)).status, 200);
 });
 
+t.test('a revocation made elsewhere (another instance) is seen within the cache time', async (t) => {
+  const s = await apiServer(t, { security: { tokenGenerationCacheMs: 300 } });
+  const u = await s.signUp('Agrippina');
+  t.equal((await u.client.get('/v1/me')).status, 200); // remembered now
+  await s.db.prisma.user.update({ where: { id: u.id }, data: { tokenGeneration: { increment: 1 } } });
+  await new Promise((r) => setTimeout(r, 350));
+  t.match(await u.client.get('/v1/me'), { status: 401, body: { detail: /revoked/ } });
+});
+
 t.test('the token of a deleted account is refused', async (t) => {
   const s = await apiServer(t);
   const u = await s.signUp('Claudia');
