@@ -68,7 +68,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     mailFrom: config.mailFrom,
     // The host name only: a Message-ID's right side may not hold a port.
     messageIdHost: new URL(config.publicUrl).hostname,
-    headersFor: (row) => (row.user_id ? unsubscribeHeaders(config, row.user_id) : {}),
+    // A reset link was asked for: not a mailing one unsubscribes from.
+    headersFor: (row) => (row.user_id && row.kind !== 'password-reset' ? unsubscribeHeaders(config, row.user_id) : {}),
     ...(deps.hooks && { hooks: deps.hooks }),
     ...(deps.options && { options: deps.options }),
   });

@@ -184,3 +184,23 @@ export function overdueEmail(ctx: EmailContext, late: { name: string; role: stri
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** A password reset link, asked for on the sign-in page (no game, no unsubscribe: it was asked for). */
+export function passwordResetEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date }): Email {
+  const subject = 'Reset your Alea password';
+  const lines = [
+    'Someone (we hope you) asked to reset the password of your Alea account.',
+    `Choose a new one with this link before ${formatTime(o.expiresAt)}; it works once.`,
+    'If it was not you, ignore this email: your password stays as it is.',
+  ];
+  const text = [`Hello ${o.name},`, '', ...lines, '', `Choose a new password: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(o.name)},</p>
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p><a href="${esc(o.url)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">Choose a new password</a></p>
+<p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}

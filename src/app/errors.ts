@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'email_taken',
   'invalid_credentials',
   'wrong_password',
+  'invalid_token',
   'stale_version',
   'not_your_turn',
   'illegal_action',

@@ -25,6 +25,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   // Signed in, but the current password given to change it is wrong: not a token problem.
   wrong_password: 403,
+  invalid_token: 400,
   stale_version: 409,
   not_your_turn: 403,
   illegal_action: 422,

@@ -27,6 +27,7 @@ import { eventRoutes } from './routes/events.js';
 import { gameRoutes } from './routes/games.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
 import { playRoutes } from './routes/plays.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { validatorCompiler } from './validation.js';
@@ -144,6 +145,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(docsRoutes, { api });
   await app.register(authRoutes, { api });
   await app.register(meRoutes, { api });
+  await app.register(passwordResetRoutes, { api });
   await app.register(gameRoutes, { api });
   await app.register(playRoutes, { api });
   await app.register(unsubscribeRoutes, { api });

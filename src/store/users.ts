@@ -55,6 +55,15 @@ export async function renewCredentials(db: Db, id: string, data: { passwordHash?
   }
 }
 
+/** renewCredentials, only while the user's token generation is `generation`; null otherwise. */
+export async function renewCredentialsIf(db: Db, id: string, generation: number, data: { passwordHash: string; now: Date }): Promise<User | null> {
+  const { count } = await db.user.updateMany({
+    where: { id, tokenGeneration: generation },
+    data: { passwordHash: data.passwordHash, tokenGeneration: { increment: 1 }, updatedAt: data.now },
+  });
+  return count === 1 ? findUserById(db, id) : null;
+}
+
 export interface UserChanges {
   displayName?: string;
   emailPreference?: EmailPreference;

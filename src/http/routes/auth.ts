@@ -3,14 +3,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changePassword, login, register, signOutEverywhere } from '../../app/accounts.js';
 import { userOf } from '../auth.js';
+import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';
 
 export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api }) => {
-  const { max, windowMs } = app.services.security.authRateLimit;
-  const limited = (operationId: string) => {
-    const op = operation(api, operationId);
-    return { ...op, config: { ...op.config, rateLimit: { max, timeWindow: windowMs } } };
-  };
+  const limited = (operationId: string) => limitedOperation(app, api, operationId);
 
   app.route({
     ...limited('register'),

@@ -4,35 +4,12 @@
 // link in an email's footer opens (GET) a page with a button that does the same POST: GET never
 // changes anything, because mail scanners fetch links on their own. The token is signed
 // (src/app/unsubscribe.ts); a forged or malformed one is a 400.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { unsubscribeUser } from '../../app/accounts.js';
 import { AppError } from '../../app/errors.js';
 import { verifyUnsubscribeToken } from '../../app/unsubscribe.js';
+import { BUTTON_STYLE, page, sendPage } from '../html.js';
 import { operation, type OpenApi } from '../openapi.js';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${esc(title)} · Alea</title></head>
-<body style="font-family: Georgia, serif; max-width: 36em; margin: 3em auto; color: #222">
-<h1 style="font-size: 1.4em">${esc(title)}</h1>
-${body}
-</body></html>
-`;
-}
-
-function sendPage(reply: FastifyReply, html: string): FastifyReply {
-  // The page's URL holds the token: no referrer, no caching, no framing, no scripts.
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-frame-options', 'DENY')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
-    .send(html);
-}
 
 function userOfToken(secret: string, token: string): string {
   const userId = verifyUnsubscribeToken(secret, token);
@@ -62,7 +39,7 @@ export const unsubscribeRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (ap
           `<p>Alea will send no more emails to this address: no "your move", no reminders, nothing. You can turn them back on in your settings.</p>
 <form method="post" action="?token=${encodeURIComponent(token)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="padding: .6em 1.2em; background: #7a1f1f; color: #fff; border: 0; border-radius: 4px">Stop all emails</button>
+<button type="submit" style="${BUTTON_STYLE}">Stop all emails</button>
 </form>`,
         ),
       );

@@ -1,0 +1,91 @@
+// Password reset by email. Asking names an email address and always gets the same answer; if an
+// account has it, an email goes out (through the outbox) with a link that works for an hour, once.
+// The link's token is signed with a key of its own derived from the service secret and names the
+// user and their token generation: setting the new password raises the generation, which spends
+// the link and revokes every access token issued before (as a password change does).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { findUserByEmail, findUserById, renewCredentialsIf } from '../store/users.js';
+import { normaliseEmail, presentUser, type SignedIn } from './accounts.js';
+import type { ServiceContext } from './context.js';
+import { passwordResetEmail } from './email-templates.js';
+import { AppError } from './errors.js';
+import { hashPassword } from './passwords.js';
+
+export const RESET_LINK_MS = 3600_000;
+
+function mac(secret: string, payload: string): string {
+  const key = createHmac('sha256', secret).update('alea:password-reset:v1').digest();
+  return createHmac('sha256', key).update(payload).digest('base64url');
+}
+
+export function resetToken(secret: string, userId: string, generation: number, expiresAt: Date): string {
+  const payload = `${Buffer.from(userId).toString('base64url')}.${generation}.${Math.floor(expiresAt.getTime() / 1000)}`;
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+interface ResetClaim {
+  userId: string;
+  generation: number;
+}
+
+/** The claim of a well-formed, authentic, unexpired token; null otherwise. */
+export function readResetToken(secret: string, token: string, now: Date): ResetClaim | null {
+  const m = /^([\w-]{1,100})\.(\d{1,9})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!m) return null;
+  const want = Buffer.from(mac(secret, `${m[1]}.${m[2]}.${m[3]}`));
+  const got = Buffer.from(m[4]!);
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+  if (Number(m[3]) * 1000 <= now.getTime()) return null;
+  return { userId: Buffer.from(m[1]!, 'base64url').toString(), generation: Number(m[2]) };
+}
+
+export function resetPageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/v1/auth/password-reset/page?token=${token}`;
+}
+
+/** Sends a reset link if an account has this address; says nothing either way. */
+export async function requestPasswordReset(ctx: ServiceContext, input: { email: string }): Promise<void> {
+  const user = await findUserByEmail(ctx.prisma, normaliseEmail(input.email));
+  if (!user) return;
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + RESET_LINK_MS);
+  const url = resetPageUrl(ctx.config.publicUrl, resetToken(ctx.config.jwtSecret, user.id, user.tokenGeneration, expiresAt));
+  const email = passwordResetEmail({ publicUrl: ctx.config.publicUrl, name: user.displayName, url, expiresAt });
+  // Sent whatever the email preference: the user asked for it. No dedupe key: each request
+  // sends its own link (the rate limit bounds them), and any one of them works until one is used.
+  await ctx.prisma.outboxEmail.create({
+    data: { kind: 'password-reset', toAddress: user.email, subject: email.subject, textBody: email.text, htmlBody: email.html, userId: user.id, nextAttemptAt: now, createdAt: now },
+  });
+}
+
+export function invalidResetLink(): AppError {
+  return new AppError('invalid_token', 'This reset link is not valid, has expired, or was used already: ask for a new one.', {
+    errors: [{ in: 'body', path: '/token', message: 'is not valid, expired or used' }],
+  });
+}
+
+// The claim of a token that would still set a password: authentic, unexpired, not yet spent.
+async function usableClaim(ctx: ServiceContext, token: string): Promise<ResetClaim | null> {
+  const claim = readResetToken(ctx.config.jwtSecret, token, ctx.clock.now());
+  if (!claim) return null;
+  const user = await findUserById(ctx.prisma, claim.userId);
+  return user !== null && user.tokenGeneration === claim.generation ? claim : null;
+}
+
+/** Whether the link would still set a password (for the page: shows the form, uses nothing). */
+export async function resetLinkUsable(ctx: ServiceContext, token: string): Promise<boolean> {
+  return (await usableClaim(ctx, token)) !== null;
+}
+
+/** Sets the new password if the link is good; every earlier access token and link is revoked. */
+export async function resetPassword(ctx: ServiceContext, input: { token: string; newPassword: string }): Promise<SignedIn> {
+  const claim = await usableClaim(ctx, input.token);
+  if (!claim) throw invalidResetLink();
+  const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
+  const now = ctx.clock.now();
+  // Only if the generation is still the link's: of two uses of one link, one wins.
+  const updated = await renewCredentialsIf(ctx.prisma, claim.userId, claim.generation, { passwordHash, now });
+  if (!updated) throw invalidResetLink();
+  ctx.tokenGenerations.remember(updated.id, updated.tokenGeneration);
+  return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
+}
