@@ -2,6 +2,7 @@
 // logs, and a configuration that needs no environment. Use app.inject() for most tests and
 // listen() when a test needs a real HTTP connection.
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,9 +10,10 @@ import type { Test } from 'tap';
 import { fixedClock, type Clock } from '../../src/app/clock.js';
 import type { GameEvents } from '../../src/app/events.js';
 import type { SecuritySettings } from '../../src/app/security.js';
-import type { Config } from '../../src/config/config.js';
+import type { Config, LogLevel } from '../../src/config/config.js';
 import { buildServer } from '../../src/http/server.js';
 import { loadOpenApi, type OpenApi } from '../../src/http/openapi.js';
+import { createLogger } from '../../src/logger.js';
 import { contractChecker } from './contract.js';
 import { testDatabase, type TestDatabase } from './db.js';
 
@@ -105,4 +107,16 @@ export async function testServer(t: Test, options: TestServerOptions = {}): Prom
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A logger whose JSON lines are kept, for tests of what reaches the logs. */
+export function logCapture(level: LogLevel = 'debug'): { logger: FastifyBaseLogger; text(): string } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger(level, sink), text: () => lines.join('') };
 }

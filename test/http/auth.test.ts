@@ -1,10 +1,8 @@
 // Accounts: register, sign in, tokens, my account; their errors and limits.
-import { Writable } from 'node:stream';
 import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
-import { createLogger } from '../../src/logger.js';
 import { apiServer } from '../helpers/api.js';
-import { TEST_TIME } from '../helpers/server.js';
+import { logCapture, TEST_TIME } from '../helpers/server.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -213,21 +211,15 @@ t.test('PATCH /v1/me changes the name and the email preference (all, moves, none
 });
 
 t.test('passwords and tokens never reach the logs', async (t) => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const s = await apiServer(t, { logger: createLogger('debug', sink) });
+  const logs = logCapture();
+  const s = await apiServer(t, { logger: logs.logger });
   const u = await s.signUp('Julia');
   await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD });
   await u.client.get('/v1/me');
   await u.client.get(`/v1/games/00000000-0000-7000-8000-000000000000/events?access_token=${u.token}`);
   const changed = await u.client.post('/v1/me/password', { currentPassword: PASSWORD, newPassword: 'the next secret words' });
   t.equal(changed.status, 200);
-  const text = lines.join('');
+  const text = logs.text();
   t.notMatch(text, 'the next secret words');
   t.notMatch(text, changed.body.token);
   t.ok(text.length > 0);

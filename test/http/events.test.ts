@@ -1,9 +1,8 @@
 // Server-Sent Events: a `version` event at once and on every change, nothing else in them; who
 // may read the game may listen; the token may come in the query (and stays out of the logs).
-import { Writable } from 'node:stream';
 import t from 'tap';
-import { createLogger } from '../../src/logger.js';
 import { act, apiServer, look, openEvents, startGame } from '../helpers/api.js';
+import { logCapture } from '../helpers/server.js';
 
 t.test('a version event at once, then one per change, with only {id, version}', async (t) => {
   const s = await apiServer(t);
@@ -86,21 +85,15 @@ t.test('who may listen: players and watchers of public games; ?access_token= wor
 });
 
 t.test('keep-alive comments; the token in the URL is masked in the logs', async (t) => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const s = await apiServer(t, { ssePingMs: 30, logger: createLogger('info', sink) });
+  const logs = logCapture('info');
+  const s = await apiServer(t, { ssePingMs: 30, logger: logs.logger });
   const g = await startGame(s);
   const stream = await openEvents(s.base, g.id, { query: `?access_token=${g.caesar.token}` });
   await stream.waitFor(1);
   await new Promise((r) => setTimeout(r, 120));
   t.match(stream.raw(), /: ping\n\n/);
   await stream.close();
-  const text = lines.join('');
+  const text = logs.text();
   t.match(text, /\/events\?access_token=xxx/, 'the request is logged, with the token masked');
   t.notMatch(text, g.caesar.token);
 });

@@ -1,14 +1,12 @@
 // Password reset by email: the same answer for any address; a real email (SMTP) with a link that
 // works once, for an hour; the page and its form, and the JSON confirmation; every earlier token
 // revoked; nothing secret in the logs.
-import { Writable } from 'node:stream';
 import t, { type Test } from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { resetToken } from '../../src/app/password-reset.js';
-import { createLogger } from '../../src/logger.js';
 import { apiServer, type ApiServer } from '../helpers/api.js';
 import { header, mailHarness, to, type MailHarness } from '../helpers/mail.js';
-import { TEST_TIME } from '../helpers/server.js';
+import { logCapture, TEST_TIME } from '../helpers/server.js';
 
 const PASSWORD = 'correct horse battery';
 const SECRET = 'test-secret-test-secret-test-secret!';
@@ -136,20 +134,14 @@ t.test('asking and confirming are rate limited per address', async (t) => {
 });
 
 t.test('links and new passwords stay out of the logs', async (t) => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const s = await apiServer(t, { logger: createLogger('debug', sink) });
+  const logs = logCapture();
+  const s = await apiServer(t, { logger: logs.logger });
   const mail = await mailHarness(t, s);
   const u = await s.signUp('Marcus');
   const { token } = await resetLink(t, s, mail, u.email);
   await s.anon.get(`/v1/auth/password-reset/page?token=${token}`);
   await s.anon.post(`/v1/auth/password-reset/page?token=${token}`, undefined, { raw: form({ newPassword: 'secret words here', newPasswordAgain: 'secret words here' }), headers: FORM });
-  const text = lines.join('');
+  const text = logs.text();
   t.ok(text.includes('password-reset'));
   t.notMatch(text, token.split('.').pop()!, 'not the signature of the link');
   t.notMatch(text, 'secret words here');
