@@ -12,6 +12,7 @@ import { AppError } from './errors.js';
 import { hashPassword } from './passwords.js';
 
 export const RESET_LINK_MS = 3600_000;
+export const RESEND_WINDOW_MS = 5 * 60_000;
 
 function mac(secret: string, payload: string): string {
   const key = createHmac('sha256', secret).update('alea:password-reset:v1').digest();
@@ -51,14 +52,29 @@ export async function requestPasswordReset(ctx: ServiceContext, input: { email: 
   const expiresAt = new Date(now.getTime() + RESET_LINK_MS);
   const url = resetPageUrl(ctx.config.publicUrl, resetToken(ctx.config.jwtSecret, user.id, user.tokenGeneration, expiresAt));
   const email = passwordResetEmail({ publicUrl: ctx.config.publicUrl, name: user.displayName, url, expiresAt });
-  // Sent whatever the email preference: the user asked for it. No dedupe key: each request
-  // sends its own link (the rate limit bounds them), and any one of them works until one is used.
-  await ctx.prisma.outboxEmail.create({
-    data: { kind: 'password-reset', toAddress: user.email, subject: email.subject, textBody: email.text, htmlBody: email.html, userId: user.id, nextAttemptAt: now, createdAt: now },
+  // Sent whatever the email preference: the user asked for it. At most one per account in each
+  // window of RESEND_WINDOW_MS (the dedupe key), so nobody can flood a mailbox from many
+  // addresses; any link sent works until one is used.
+  const window = Math.floor(now.getTime() / RESEND_WINDOW_MS);
+  await ctx.prisma.outboxEmail.createMany({
+    data: [
+      {
+        kind: 'password-reset',
+        dedupeKey: `password-reset:${user.id}:${window}`,
+        toAddress: user.email,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        userId: user.id,
+        nextAttemptAt: now,
+        createdAt: now,
+      },
+    ],
+    skipDuplicates: true,
   });
 }
 
-export function invalidResetLink(): AppError {
+function invalidResetLink(): AppError {
   return new AppError('invalid_token', 'This reset link is not valid, has expired, or was used already: ask for a new one.', {
     errors: [{ in: 'body', path: '/token', message: 'is not valid, expired or used' }],
   });

@@ -91,6 +91,7 @@ t.test('the JSON confirmation: signs in; forged, expired and spent tokens are in
   const mail = await mailHarness(t, s);
   const u = await s.signUp('Marcus');
   const first = await resetLink(t, s, mail, u.email);
+  clock.advance(5 * 60_000);
   const second = await resetLink(t, s, mail, u.email);
   const confirm = (token: string, newPassword = 'the new passphrase') => s.anon.post('/v1/auth/password-reset/confirm', { token, newPassword });
 
@@ -108,10 +109,25 @@ t.test('the JSON confirmation: signs in; forged, expired and spent tokens are in
   t.match(await confirm(second.token), { status: 400, body: { code: 'invalid_token' } }, 'spent');
   t.match(await confirm(first.token), { status: 400, body: { code: 'invalid_token' } }, 'the other links of before are spent too');
 
+  clock.advance(5 * 60_000); // the next window: one reset email per account per 5 minutes
   const late = await resetLink(t, s, mail, u.email);
   clock.advance(3600_000);
   t.match(await confirm(late.token), { status: 400, body: { code: 'invalid_token' } }, 'expired after an hour');
   t.equal((await s.anon.get(`/v1/auth/password-reset/page?token=${late.token}`)).status, 400);
+});
+
+t.test('at most one reset email per account every 5 minutes, however many ask', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock });
+  const mail = await mailHarness(t, s);
+  const u = await s.signUp('Marcus');
+  await resetLink(t, s, mail, u.email);
+  for (let i = 0; i < 3; i++) t.equal((await s.anon.post('/v1/auth/password-reset', { email: u.email })).status, 202, 'the same answer');
+  clock.advance(4 * 60_000);
+  t.equal((await s.anon.post('/v1/auth/password-reset', { email: u.email })).status, 202);
+  t.same(await mail.deliver(), [], 'nothing more sent');
+  clock.advance(60_000);
+  await resetLink(t, s, mail, u.email);
 });
 
 t.test('two uses of one link at once: one wins', async (t) => {
