@@ -1,7 +1,7 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../engine/index.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, listGames as listGameRows, type GameStatus } from '../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
 import { findUserById } from '../store/users.js';
 import { changeGame, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
@@ -173,4 +173,28 @@ export async function cancelGame(ctx: ServiceContext, userId: string, gameId: st
     await deleteGame(tx, gameId);
   });
   ctx.events.publish({ id: gameId, version: 0, cancelled: true });
+}
+
+/** Whether I get emails about this game (my seat's switch; my account's preference applies first). */
+export interface GameEmails {
+  email: boolean;
+}
+
+async function mySeat(ctx: ServiceContext, userId: string, gameId: string) {
+  const row = await findGameSummary(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId)) throw notFound();
+  const seat = row.players.find((p) => p.userId === userId);
+  if (!seat) throw new AppError('forbidden', 'You are watching this game, not playing it: there are no emails to turn off.');
+  return seat;
+}
+
+export async function getGameEmails(ctx: ServiceContext, userId: string, gameId: string): Promise<GameEmails> {
+  return { email: (await mySeat(ctx, userId, gameId)).emailNotifications };
+}
+
+export async function setGameEmails(ctx: ServiceContext, userId: string, gameId: string, input: GameEmails): Promise<GameEmails> {
+  await mySeat(ctx, userId, gameId);
+  // Seats are never given up, so the seat just found is still there.
+  await setSeatEmails(ctx.prisma, gameId, userId, input.email);
+  return { email: input.email };
 }

@@ -130,7 +130,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // Browser clients on other origins. No credentials: the API uses bearer tokens, not cookies.
     await app.register(cors, {
       origin: deps.config.corsOrigins,
-      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       exposedHeaders: ['location', 'idempotent-replayed', 'x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
       maxAge: 600,
     });

@@ -211,6 +211,12 @@ export async function deleteGame(tx: Prisma.TransactionClient, id: string): Prom
   await tx.game.delete({ where: { id } });
 }
 
+/** Turns the emails about one game on or off for the user seated at it (rows changed: 0 or 1). */
+export async function setSeatEmails(db: Db, gameId: string, userId: string, on: boolean): Promise<number> {
+  const { count } = await db.gamePlayer.updateMany({ where: { gameId, userId }, data: { emailNotifications: on } });
+  return count;
+}
+
 export interface Entry {
   seq: number;
   kind: GameEntryKind;

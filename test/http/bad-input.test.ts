@@ -107,6 +107,7 @@ t.test('a seeded fuzz of bodies, queries and ids over every operation: never a 5
     ['POST', () => '/v1/auth/login'],
     ['GET', (id) => `/v1/games/${id}`],
     ['DELETE', (id) => `/v1/games/${id}`],
+    ['PUT', (id) => `/v1/games/${id}/emails`],
     ['GET', () => '/v1/games'],
   ];
   const statuses = new Map<number, number>();

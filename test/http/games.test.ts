@@ -206,6 +206,30 @@ t.test('cancel: a started or finished game cannot be cancelled', async (t) => {
   t.match(await look(g.caesar, g.id), { status: 'finished' });
 });
 
+t.test('my emails about one game: on by default, players only, the version unchanged', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s, { visibility: 'private' });
+  const path = `/v1/games/${g.id}/emails`;
+  t.match(await g.caesar.client.get(path), { status: 200, body: { email: true } });
+  t.match(await g.caesar.client.request('PUT', path, { body: { email: false } }), { status: 200, body: { email: false } });
+  t.match(await g.caesar.client.get(path), { status: 200, body: { email: false } });
+  t.match(await g.pompey.client.get(path), { status: 200, body: { email: true } }, 'the other seat keeps its own');
+  t.match(await look(g.caesar, g.id), { version: 1 }, 'not a change to the game');
+  t.match(await g.caesar.client.request('PUT', path, { body: { email: true } }), { status: 200, body: { email: true } });
+
+  const pub = await startGame(s);
+  const watcher = await s.signUp('Cicero');
+  t.match(await watcher.client.get(`/v1/games/${pub.id}/emails`), { status: 403, body: { code: 'forbidden' } });
+  t.match(await watcher.client.request('PUT', `/v1/games/${pub.id}/emails`, { body: { email: false } }), { status: 403 });
+  t.match(await watcher.client.get(path), { status: 404 }, 'a private game of others: nothing');
+  t.match(await watcher.client.request('PUT', path, { body: { email: false } }), { status: 404 });
+  t.match(await g.caesar.client.request('PUT', path, { body: { email: 'no' } }), { status: 400, body: { errors: [{ path: '/email' }] } });
+  t.match(await g.caesar.client.request('PUT', path, { body: {} }), { status: 400 });
+  t.equal((await s.anon.get(path)).status, 401);
+  t.match(await g.caesar.client.get(`/v1/games/${UNKNOWN}/emails`), { status: 404 });
+  t.match(await g.caesar.client.get(path), { body: { email: true } }, 'refusals changed nothing');
+});
+
 t.test('read: players see their own view; observers the public one; strangers nothing private', async (t) => {
   const s = await apiServer(t);
   const g = await startGame(s);

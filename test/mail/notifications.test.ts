@@ -205,7 +205,8 @@ t.test('preferences: "moves" keeps only the emails that ask to act, "none" gets 
   // A muted seat: nothing about that game, while the same player's other games still email.
   const k = await startGame(s);
   await mail.deliver();
-  await s.db.prisma.gamePlayer.update({ where: { gameId_role: { gameId: k.id, role: 'Caesar' } }, data: { emailNotifications: false } });
+  const muted = await k.caesar.client.request('PUT', `/v1/games/${k.id}/emails`, { body: { email: false } });
+  t.match(muted, { status: 200, body: { email: false } });
   await act(k.caesar, k.id, (await look(k.caesar, k.id)).legalActions[0]);
   await act(k.pompey, k.id, (await look(k.pompey, k.id)).legalActions[0]);
   await k.caesar.client.post(`/v1/games/${k.id}/plays`, { card: commandCard(await look(k.caesar, k.id)) });

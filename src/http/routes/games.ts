@@ -1,6 +1,6 @@
-// Games: create, list (lobby, mine), read, cancel, join, log.
+// Games: create, list (lobby, mine), read, cancel, join, log, and my emails about one.
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelGame, createGame, getGame, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
+import { cancelGame, createGame, getGame, getGameEmails, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 import { idempotencyKey, sendAnswer } from './answer.js';
@@ -51,5 +51,15 @@ export const gameRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
   app.route({
     ...operation(api, 'getGameLog'),
     handler: async (request) => getLog(app.services, userOf(request), (request.params as WithId).id),
+  });
+
+  app.route({
+    ...operation(api, 'getGameEmails'),
+    handler: async (request) => getGameEmails(app.services, userOf(request), (request.params as WithId).id),
+  });
+
+  app.route({
+    ...operation(api, 'setGameEmails'),
+    handler: async (request) => setGameEmails(app.services, userOf(request), (request.params as WithId).id, request.body as GameEmails),
   });
 };
