@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from './app/clock.js';
+import { sharedEvents } from './app/events.js';
 import { purgeExpiredKeys } from './app/idempotency.js';
 import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
 import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
@@ -14,6 +15,7 @@ import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
+import { listenChannel } from './store/notify-channel.js';
 import { createPrismaClient, type PrismaClient } from './store/prisma.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
   let housekeeping: NodeJS.Timeout | undefined;
   let transport: MailTransport | undefined;
   let worker: Worker | undefined;
+  let events: Awaited<ReturnType<typeof sharedEvents>> | undefined;
 
   // Logging must not stop a shutdown: stdout may be a closed pipe by now (`npm start | head`).
   const log = (write: () => void) => {
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
         clearInterval(housekeeping);
         // The worker finishes its round (a transaction, an SMTP conversation) before the pool closes.
         await Promise.all([app?.close(), worker?.stop()]);
+        await events?.close();
         transport?.close();
         await prisma?.$disconnect();
         await local?.stop();
@@ -110,7 +114,13 @@ async function main(): Promise<void> {
     logger.info(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
 
     prisma = createPrismaClient(databaseUrl);
-    app = await buildServer({ config, prisma, clock: systemClock, logger });
+    // Event streams hear of changes made through any instance sharing this database.
+    const eventsDb = databaseUrl;
+    events = await sharedEvents(
+      (onMessage) => listenChannel(eventsDb, 'alea_game_events', onMessage, logger),
+      (err) => logger.warn({ err }, 'could not tell other instances of a game change'),
+    );
+    app = await buildServer({ config, prisma, clock: systemClock, logger, events });
     await app.listen({ port: config.port, host: config.host });
     // Idempotency keys are kept for 24 hours; forget older ones every hour.
     const db = prisma;

@@ -1,10 +1,11 @@
 // "Game X is now at version N": published after each committed change, consumed by the
 // Server-Sent Events route. The message carries nothing hidden, only the game id and version.
 //
-// This implementation is in-process: it reaches the listeners connected to this instance only.
-// Several instances behind one load balancer would need a shared channel, e.g. Postgres
-// LISTEN/NOTIFY (a `pg_notify` in the change's transaction, one LISTEN connection per
-// instance feeding publish()); the interface stays the same.
+// inProcessEvents() reaches the listeners connected to this process only (enough for one
+// process, and for tests). sharedEvents() adds a channel that every instance sharing the
+// database listens to (Postgres LISTEN/NOTIFY, src/store/notify-channel.ts), so a listener on
+// one instance hears of a change made through another.
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 
 export interface GameEvent {
@@ -41,4 +42,50 @@ export function inProcessEvents(): GameEvents {
     },
     listenerCount: (gameId) => (gameId === undefined ? total : emitter.listenerCount(gameId)),
   };
+}
+
+/** A channel every instance receives (its own messages included). */
+export interface Channel {
+  notify(payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Events shared by every instance through a channel. An event is delivered to this process's
+ * listeners at once and sent on the channel for the others (this process skips its own copy).
+ * A lost message costs a listener one prompt: its next event, or its own GET, shows the version.
+ */
+export async function sharedEvents(
+  connect: (onMessage: (payload: string) => void) => Promise<Channel>,
+  onError: (err: unknown) => void,
+): Promise<GameEvents & { close(): Promise<void> }> {
+  const local = inProcessEvents();
+  const origin = randomUUID();
+  const channel = await connect((payload) => {
+    const e = parseEvent(payload);
+    if (e && e.origin !== origin) local.publish(e.event);
+  });
+  return {
+    publish(event) {
+      local.publish(event);
+      channel.notify(JSON.stringify({ ...event, origin })).catch(onError);
+    },
+    subscribe: local.subscribe,
+    listenerCount: local.listenerCount,
+    close: () => channel.close(),
+  };
+}
+
+// What another instance sent, checked: only a game id, a version and the cancelled flag pass.
+function parseEvent(payload: string): { event: GameEvent; origin: unknown } | null {
+  let m: unknown;
+  try {
+    m = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof m !== 'object' || m === null) return null;
+  const { id, version, cancelled, origin } = m as Record<string, unknown>;
+  if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
+  return { event: { id, version: version as number, ...(cancelled === true && { cancelled: true }) }, origin };
 }

@@ -1,6 +1,6 @@
 // Server-Sent Events: `event: version` whenever a game's version changes. The data is only
 // {id, version}; clients then GET the game for their own view. Listeners are told of changes
-// made through this process (src/app/events.ts says what several instances would need).
+// made through any instance sharing the database (src/app/events.ts).
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GameEvent } from '../../app/events.js';

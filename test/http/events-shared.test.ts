@@ -1,0 +1,95 @@
+// Event streams across instances: two servers on one database, each with the shared events
+// (Postgres LISTEN/NOTIFY). A listener on one hears of changes made through the other, with
+// nothing but {id, version}; malformed messages on the channel are ignored.
+import pg from 'pg';
+import t, { type Test } from 'tap';
+import { sharedEvents } from '../../src/app/events.js';
+import { listenChannel } from '../../src/store/notify-channel.js';
+import { act, apiServer, look, openEvents, type ApiServer } from '../helpers/api.js';
+import { testDatabase, type TestDatabase } from '../helpers/db.js';
+
+const CHANNEL = 'alea_game_events';
+const quiet = { warn: () => {} };
+
+async function instance(t: Test, db: TestDatabase): Promise<ApiServer> {
+  const events = await sharedEvents((on) => listenChannel(db.url, CHANNEL, on, quiet), (err) => t.fail(`notify: ${err}`));
+  t.teardown(() => events.close());
+  return apiServer(t, { db, events });
+}
+
+t.test('a listener on one instance hears of changes made through another', async (t) => {
+  const db = await testDatabase(t);
+  const a = await instance(t, db);
+  const b = await instance(t, db);
+  const caesar = await a.signUp('Marcus');
+  const pompeyOnA = await a.signUp('Gnaeus');
+  const game = (await a.anon.withToken(caesar.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const stream = await openEvents(b.base, game.id, { token: caesar.token }); // on B
+  await stream.waitFor(1);
+  t.equal((await pompeyOnA.client.post(`/v1/games/${game.id}/join`, {})).status, 200); // through A
+  const g = { caesar: { ...caesar, role: 'Caesar' }, pompey: { ...pompeyOnA, role: 'Pompey' } };
+  await act(g.caesar, game.id, (await look(g.caesar, game.id)).legalActions[0]);
+  await stream.waitFor(3);
+  t.same(
+    stream.events.map((e) => JSON.parse(e.data!)),
+    [0, 1, 2].map((version) => ({ id: game.id, version })),
+    'every version, once, and nothing else (no origin, nothing hidden)',
+  );
+
+  // Noise on the channel is ignored.
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  for (const payload of ['not json', '[]', JSON.stringify({ id: game.id }), JSON.stringify({ id: game.id, version: -1 }), JSON.stringify({ id: 7, version: 9 })]) {
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+  }
+  await client.end();
+  await act(g.pompey, game.id, (await look(g.pompey, game.id)).legalActions[0]);
+  await stream.waitFor(4);
+  t.same(JSON.parse(stream.events[3]!.data!), { id: game.id, version: 3 });
+  await stream.close();
+});
+
+t.test('cancelling through one instance ends the streams on another', async (t) => {
+  const db = await testDatabase(t);
+  const a = await instance(t, db);
+  const b = await instance(t, db);
+  const u = await a.signUp('Marcus');
+  const game = (await u.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const stream = await openEvents(b.base, game.id, { token: u.token });
+  await stream.waitFor(1);
+  t.equal((await u.client.delete(`/v1/games/${game.id}`)).status, 204);
+  const events = await stream.waitFor(2);
+  t.equal(events[1]!.event, 'cancelled');
+  await stream.ended;
+});
+
+t.test('when its connection drops, an instance listens again', async (t) => {
+  const db = await testDatabase(t);
+  const a = await instance(t, db);
+  const b = await instance(t, db);
+  const u = await a.signUp('Marcus');
+  const other = await a.signUp('Gnaeus');
+  const game = (await u.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const { rows } = await client.query(
+    "SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = 'alea-events' AND datname = current_database()",
+  );
+  t.equal(rows.length, 2, 'both instances lost their channel');
+  await client.end();
+  const stream = await openEvents(b.base, game.id, { token: u.token });
+  await stream.waitFor(1);
+  // Reopened after about a second; A's notification may fail before that (logged), so wait.
+  for (let i = 0; i < 50; i++) {
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const n = (await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'alea-events' AND datname = current_database()")).rows[0].n;
+    await c.end();
+    if (n === 2) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  t.equal((await other.client.post(`/v1/games/${game.id}/join`, {})).status, 200);
+  const events = await stream.waitFor(2);
+  t.same(JSON.parse(events[1]!.data!), { id: game.id, version: 1 });
+  await stream.close();
+});
