@@ -31,7 +31,14 @@ async function serve(data: ServerData): Promise<void> {
   const { systemClock } = await import('../src/app/clock.js');
   const { buildServer } = await import('../src/http/server.js');
   const { createPrismaClient } = await import('../src/store/prisma.js');
+  const { sharedEvents } = await import('../src/app/events.js');
+  const { listenChannel } = await import('../src/store/notify-channel.js');
   const prisma = createPrismaClient(data.databaseUrl, { poolSize: data.pool });
+  // As in production (src/main.ts): every change is also sent on the instances' channel.
+  const events = await sharedEvents(
+    (onMessage) => listenChannel(data.databaseUrl, 'alea_game_events', onMessage, console),
+    (err) => console.error('notify failed', err),
+  );
   const app: FastifyInstance = await buildServer({
     config: {
       mode: 'production',
@@ -51,6 +58,7 @@ async function serve(data: ServerData): Promise<void> {
     },
     prisma,
     clock: systemClock,
+    events,
     // Sign-up is not what is measured: cheap hashing, no sign-in limit for 200 sign-ups.
     security: { password: { logN: 10, r: 8, p: 1 }, authRateLimit: { max: 100_000, windowMs: 60_000 } },
   });
@@ -60,6 +68,7 @@ async function serve(data: ServerData): Promise<void> {
   parentPort!.on('message', async (m) => {
     if (m === 'stop') {
       await app.close();
+      await events.close();
       await prisma.$disconnect();
       parentPort!.postMessage('stopped');
     }

@@ -34,6 +34,10 @@ export async function listenChannel(url: string, channel: string, onMessage: (pa
       reopen();
     });
     await c.connect();
+    // A NOTIFY is a transaction of its own: without this, each would wait for a WAL flush (an
+    // fsync, doubling a change's disk waits). A message is only a hint; losing one in a crash
+    // is harmless, and it is delivered at commit either way.
+    await c.query('SET synchronous_commit TO off');
     await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
     if (closed) return void (await c.end());
     client = c;
