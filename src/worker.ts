@@ -100,7 +100,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       });
       void current.then((r) => schedule(r.clocks + r.emails > 0 ? 0 : pollMs));
     }, delay);
-    timer.unref?.();
+    // Not unref'd: a running worker is a reason for its process to live (`npm run worker` has
+    // nothing else that surely does, and would exit before its first round); stop() ends it.
   }
 
   return {

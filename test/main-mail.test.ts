@@ -101,9 +101,12 @@ t.test('WORKER=off: the server sends nothing; npm run worker, alone, sends it ov
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  const [m] = await smtp.waitFor(1, 20_000).catch((err: Error) => {
-    throw new Error(`${err.message}; worker output:\n${out}`);
+  const [m] = await smtp.waitFor(1, 20_000).catch(async (err: Error) => {
+    // What the worker made of the row, to tell a slow worker from a stuck one or a dead one.
+    const rows = await prisma.outboxEmail.findMany({ select: { status: true, attempts: true, nextAttemptAt: true, lastError: true } });
+    throw new Error(`${err.message}; worker exit code ${worker.exitCode}; outbox ${JSON.stringify(rows)}; worker output:\n${out}`);
   });
+  t.comment(`the worker sent it ${Date.now() - started} ms after it was spawned`);
   t.same(m!.to, ['first@example.org']);
   t.match(m!.subject, /^Your move: Julius Caesar #1/);
   t.match(m!.messageId, /@alea\.example>$/);
