@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { chooser } from '../test/helpers/chooser.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -137,13 +138,7 @@ async function main(): Promise<void> {
     const start = performance.now();
     await Promise.all(
       games.map(async (g, k) => {
-        let x = k + 1;
-        const pick = (n: number) => {
-          x ^= x << 13;
-          x ^= x >>> 17;
-          x ^= x << 5;
-          return (x >>> 0) % n;
-        };
+        const pick = chooser(k + 1);
         let pending = ['Caesar', 'Pompey'];
         for (let n = 0; n < ACTIONS && pending.length > 0; n++) {
           const role = pending[pick(pending.length)]!;

@@ -4,6 +4,7 @@
 
 import { games } from '../src/engine/index.js';
 import type { Action } from '../src/engine/types.js';
+import { chooser } from '../test/helpers/chooser.js';
 
 const g = games['julius-caesar']!;
 const arg = (name: string, dflt: number) => {
@@ -13,16 +14,6 @@ const arg = (name: string, dflt: number) => {
 const GAMES = arg('games', 100);
 const RUNS = arg('runs', 5);
 
-/** A tiny seeded generator for the random player (the engine has its own inside the state). */
-function player(seed: number) {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 interface Sample {
   games: number;
@@ -40,7 +31,7 @@ function run(offset: number): Sample {
   let viewCalls = 0;
   const t0 = performance.now();
   for (let k = 0; k < GAMES; k++) {
-    const pick = player(offset * 100003 + k + 1);
+    const pick = chooser(offset * 100003 + k + 1);
     let s = g.setup(offset * 100003 + k, { scenario: 'historical' });
     for (;;) {
       const pending = g.pending(s);

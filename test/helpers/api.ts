@@ -134,16 +134,6 @@ export async function act(u: User, id: string, action: unknown): Promise<any> {
   return res.body;
 }
 
-/** A tiny seeded generator for choosing random legal actions. */
-export function chooser(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 /** Both players discard (the first card each may) : the game moves to turn 1's card play. */
 export async function discardBoth(g: Started): Promise<any> {

@@ -2,7 +2,8 @@
 // content types, prototype pollution, unknown and malformed ids, and a seeded fuzz of bodies and
 // paths over every operation. Every answer also matches openapi.yaml (testServer checks it).
 import t from 'tap';
-import { apiServer, chooser, look, startGame, toCommand } from '../helpers/api.js';
+import { apiServer, look, startGame, toCommand } from '../helpers/api.js';
+import { chooser } from '../helpers/chooser.js';
 
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 

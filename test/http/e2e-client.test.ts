@@ -4,7 +4,7 @@
 import t, { type Test } from 'tap';
 import { verifyGames } from '../../src/app/verify.js';
 import { aleaClient, registered, type Action, type AleaClient, type Game } from '../client/api.js';
-import { chooser } from '../helpers/api.js';
+import { chooser } from '../helpers/chooser.js';
 import { listen, testServer } from '../helpers/server.js';
 
 async function read(client: AleaClient, id: string): Promise<Game> {

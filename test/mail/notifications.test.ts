@@ -4,7 +4,8 @@
 // recipient is in any message.
 import t, { type Test } from 'tap';
 import { verifyUnsubscribeToken } from '../../src/app/unsubscribe.js';
-import { act, apiServer, chooser, commandCard, discardBoth, look, startGame, toCommand, type ApiServer, type Started, type User } from '../helpers/api.js';
+import { act, apiServer, commandCard, discardBoth, look, startGame, toCommand, type ApiServer, type Started, type User } from '../helpers/api.js';
+import { chooser } from '../helpers/chooser.js';
 import { header, mailHarness, rawText, to } from '../helpers/mail.js';
 import type { ReceivedMail } from '../helpers/smtp.js';
 

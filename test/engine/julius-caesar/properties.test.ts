@@ -3,6 +3,7 @@
 // every action. GAMES can be raised locally: PROPERTY_GAMES=2000 npx tap test/engine/...
 
 import t from 'tap';
+import { chooser } from '../../helpers/chooser.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CITIES, ROADS, SEAS } from '../../../src/engine/julius-caesar/data/map.js';
 import { jc, type Action, type JCView, type Role, type State } from './helpers.js';
@@ -14,15 +15,8 @@ const seaNames = new Set<string>(SEAS);
 const roadKind = new Map<string, string>();
 for (const [a, b, k] of ROADS) roadKind.set(a < b ? `${a}|${b}` : `${b}|${a}`, k);
 
-function picker(seed: number) {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
+// Seeds spread by Knuth's multiplicative hash, so neighbouring seeds start far apart.
+const picker = (seed: number) => chooser(seed * 2654435761);
 
 /** VP recomputed here from the raw state, independently of the engine's own scoring (1.2). */
 function recomputeVp(s: State): Record<Role, number> {

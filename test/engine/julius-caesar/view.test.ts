@@ -5,6 +5,7 @@
 // strengths and cards. The last test does the same after every action of seeded random games.
 
 import t from 'tap';
+import { chooser } from '../../helpers/chooser.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CARDS } from '../../../src/engine/julius-caesar/data/cards.js';
 import {
@@ -682,15 +683,8 @@ function violation(s: State, role: Role | null, prevLog: string[], seen: Seen): 
   return null;
 }
 
-function picker(seed: number) {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
+// Seeds spread by Knuth's multiplicative hash, so neighbouring seeds start far apart.
+const picker = (seed: number) => chooser(seed * 2654435761);
 
 /** An attack (a move into a location holding enemy blocks) or a shot, when there is one. */
 function aggressive(s: State, role: Role, options: Action[], pick: (n: number) => number): Action | null {
