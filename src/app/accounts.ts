@@ -99,6 +99,16 @@ export async function tokenStands(ctx: ServiceContext, userId: string, generatio
   return current === null ? 'gone' : current === generation ? 'ok' : 'revoked';
 }
 
+/**
+ * Renews the user's credentials (store's renewCredentials: every token issued so far revoked)
+ * and tells this process's memory of generations at once, so no revoked token passes here.
+ */
+export async function revokeTokens(ctx: ServiceContext, userId: string, data: Parameters<typeof renewCredentials>[2]): Promise<User | null> {
+  const updated = await renewCredentials(ctx.prisma, userId, data);
+  if (updated) ctx.tokenGenerations.remember(userId, updated.tokenGeneration);
+  return updated;
+}
+
 /** A new password, proven by the current one; every token issued before is revoked. */
 export async function changePassword(ctx: ServiceContext, userId: string, input: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
   const user = await findUserById(ctx.prisma, userId);
@@ -108,17 +118,14 @@ export async function changePassword(ctx: ServiceContext, userId: string, input:
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
   const now = ctx.clock.now();
-  const updated = await renewCredentials(ctx.prisma, userId, { passwordHash, now });
+  const updated = await revokeTokens(ctx, userId, { passwordHash, now });
   if (!updated) throw gone();
-  ctx.tokenGenerations.remember(userId, updated.tokenGeneration);
   return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
 }
 
 /** Revokes every access token of the user, the one used for this request included. */
 export async function signOutEverywhere(ctx: ServiceContext, userId: string): Promise<void> {
-  const updated = await renewCredentials(ctx.prisma, userId, { now: ctx.clock.now() });
-  if (!updated) throw gone();
-  ctx.tokenGenerations.remember(userId, updated.tokenGeneration);
+  if (!(await revokeTokens(ctx, userId, { now: ctx.clock.now() }))) throw gone();
 }
 
 export async function getMe(ctx: ServiceContext, userId: string): Promise<UserView> {

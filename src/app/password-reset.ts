@@ -4,8 +4,8 @@
 // user and their token generation: setting the new password raises the generation, which spends
 // the link and revokes every access token issued before (as a password change does).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { findUserByEmail, findUserById, renewCredentialsIf } from '../store/users.js';
-import { normaliseEmail, presentUser, type SignedIn } from './accounts.js';
+import { findUserByEmail, findUserById } from '../store/users.js';
+import { normaliseEmail, presentUser, revokeTokens, type SignedIn } from './accounts.js';
 import type { ServiceContext } from './context.js';
 import { passwordResetEmail } from './email-templates.js';
 import { AppError } from './errors.js';
@@ -100,8 +100,7 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
   const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
   const now = ctx.clock.now();
   // Only if the generation is still the link's: of two uses of one link, one wins.
-  const updated = await renewCredentialsIf(ctx.prisma, claim.userId, claim.generation, { passwordHash, now });
+  const updated = await revokeTokens(ctx, claim.userId, { passwordHash, whileGeneration: claim.generation, now });
   if (!updated) throw invalidResetLink();
-  ctx.tokenGenerations.remember(updated.id, updated.tokenGeneration);
   return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
 }

@@ -42,26 +42,25 @@ export async function tokenGeneration(db: Db, id: string): Promise<number | null
   return user?.tokenGeneration ?? null;
 }
 
-/** Sets a new password hash, if given, and revokes every token issued so far; null if no such user. */
-export async function renewCredentials(db: Db, id: string, data: { passwordHash?: string; now: Date }): Promise<User | null> {
+/**
+ * Sets a new password hash, if given, and revokes every token issued so far; with
+ * `whileGeneration`, only if that is still the user's token generation (of two racing uses of
+ * one reset link, one wins). Null if no such user, or the generation has moved on.
+ */
+export async function renewCredentials(
+  db: Db,
+  id: string,
+  data: { passwordHash?: string; whileGeneration?: number; now: Date },
+): Promise<User | null> {
   try {
     return await db.user.update({
-      where: { id },
+      where: { id, ...(data.whileGeneration !== undefined && { tokenGeneration: data.whileGeneration }) },
       data: { ...(data.passwordHash && { passwordHash: data.passwordHash }), tokenGeneration: { increment: 1 }, updatedAt: data.now },
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025') return null;
     throw err;
   }
-}
-
-/** renewCredentials, only while the user's token generation is `generation`; null otherwise. */
-export async function renewCredentialsIf(db: Db, id: string, generation: number, data: { passwordHash: string; now: Date }): Promise<User | null> {
-  const { count } = await db.user.updateMany({
-    where: { id, tokenGeneration: generation },
-    data: { passwordHash: data.passwordHash, tokenGeneration: { increment: 1 }, updatedAt: data.now },
-  });
-  return count === 1 ? findUserById(db, id) : null;
 }
 
 export interface UserChanges {
