@@ -6,10 +6,10 @@
 // it cleanly; a server left running by a crash is found through postmaster.pid.
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chown, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, lstat, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 export interface EmbeddedPostgresOptions {
@@ -49,11 +49,15 @@ interface RunAs {
 // Largest server.log kept before it is rotated at start-up.
 const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
+/** Where copies of the binaries go when the postgres user cannot reach node_modules (see reachableBinaries). */
+export const BINARIES_CACHE = '/var/tmp';
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const { dataDir, password, ephemeral = false, log = () => {} } = options;
+  const { password, ephemeral = false, log = () => {} } = options;
+  const dataDir = resolve(options.dataDir);
   const user = options.user ?? 'alea';
-  const bin = await loadBinaries();
-  const runAs = postgresUser();
+  const runAs = postgresUser(log);
+  const bin = await reachableBinaries(await loadBinaries(), runAs, log);
 
   if (!(await exists(join(dataDir, 'PG_VERSION')))) {
     await initdb(bin, runAs, dataDir, user, password);
@@ -92,7 +96,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
  * If postmaster.pid names a live server, stop it. Returns whether one was stopped.
  * Callers make sure no live process of ours still uses that server.
  */
-export async function stopStaleServer(dataDir: string): Promise<boolean> {
+export async function stopStaleServer(linkOrDataDir: string): Promise<boolean> {
+  // The postgres user may not be able to follow a link in root's private folder (see clusterDir).
+  const dataDir = await realpath(linkOrDataDir).catch(() => linkOrDataDir);
   const pid = await postmasterPid(dataDir);
   if (pid === undefined) return false;
   if (!isAlive(pid) || !(await isPostgres(pid))) {
@@ -101,8 +107,9 @@ export async function stopStaleServer(dataDir: string): Promise<boolean> {
     await rm(join(dataDir, 'postmaster.pid'), { force: true });
     return false;
   }
-  const bin = await loadBinaries();
-  await pgCtl(bin, postgresUser(), ['stop', '-w', '-t', '60', '-m', 'fast', '-D', dataDir]);
+  const runAs = postgresUser();
+  const bin = await reachableBinaries(await loadBinaries(), runAs);
+  await pgCtl(bin, runAs, ['stop', '-w', '-t', '60', '-m', 'fast', '-D', dataDir]);
   return true;
 }
 
@@ -176,7 +183,8 @@ function pgCtl(bin: Binaries, runAs: RunAs | undefined, args: string[]): Promise
 
 function run(file: string, args: string[], runAs: RunAs | undefined): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    execFile(file, args, { ...runAs, env: { ...process.env, LC_ALL: 'C' } }, (err, stdout, stderr) => {
+    // As the postgres user, our working folder may be out of reach (a clone under /root): use '/'.
+    execFile(file, args, { ...runAs, ...(runAs && { cwd: '/' }), env: { ...process.env, LC_ALL: 'C' } }, (err, stdout, stderr) => {
       if (err) reject(new Error(`${String(stderr).trim() || String(stdout).trim() || err.message}`));
       else resolvePromise(String(stdout));
     });
@@ -197,9 +205,18 @@ async function loadBinaries(): Promise<Binaries> {
   }
 }
 
-/** Postgres refuses to run as root: when we are root, it runs as the 'postgres' system user. */
-function postgresUser(): RunAs | undefined {
+let knownUser: RunAs | undefined;
+
+/**
+ * Postgres refuses to run as root: when we are root, it runs as the 'postgres' system user,
+ * created (and logged) if this machine has none.
+ */
+export function postgresUser(log: (message: string) => void = () => {}): RunAs | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  return (knownUser ??= findOrCreatePostgresUser(log));
+}
+
+function findOrCreatePostgresUser(log: (message: string) => void): RunAs {
   const lookup = (): RunAs => ({
     uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()),
     gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()),
@@ -218,7 +235,9 @@ function postgresUser(): RunAs | undefined {
         // no such group: useradd makes one
       }
       execFileSync('useradd', ['--system', ...group, '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
-      return lookup();
+      const created = lookup();
+      log(`created the "postgres" system user (uid ${created.uid}) to run PostgreSQL, which refuses to run as root`);
+      return created;
     } catch {
       throw new Error(
         'PostgreSQL cannot run as root and there is no "postgres" system user to run it as (creating one failed). ' +
@@ -228,10 +247,48 @@ function postgresUser(): RunAs | undefined {
   }
 }
 
-function assertWritableBy(runAs: RunAs, dir: string) {
+/** Whether the postgres user can reach (search) a folder, or run a file. */
+export function reachableBy(runAs: RunAs, path: string, test: '-x' | '-w' = '-x'): boolean {
   try {
-    execFileSync('test', ['-w', dir, '-a', '-x', dir], { uid: runAs.uid, gid: runAs.gid, stdio: 'ignore' });
+    execFileSync('test', [test, path], { uid: runAs.uid, gid: runAs.gid, cwd: '/', stdio: 'ignore' });
+    return true;
   } catch {
+    return false;
+  }
+}
+
+/**
+ * The binaries, or, when the postgres user cannot run them where npm put them (a project under
+ * /root, mode 0700), a copy of the package's native folder in BINARIES_CACHE keyed by its
+ * version, made once and reused. The copy is root's: we use it only if nobody else could have
+ * written to it (/var/tmp is world-writable).
+ */
+async function reachableBinaries(bin: Binaries, runAs: RunAs | undefined, log: (message: string) => void = () => {}): Promise<Binaries> {
+  if (!runAs || reachableBy(runAs, bin.pg_ctl)) return bin;
+  const native = dirname(dirname(bin.pg_ctl));
+  const pkg = JSON.parse(await readFile(join(native, '..', 'package.json'), 'utf8')) as { name: string; version: string };
+  const cache = join(BINARIES_CACHE, `alea-postgres-${pkg.version}-${process.platform}-${process.arch}`);
+  if (!(await exists(cache))) {
+    const partial = `${cache}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+    await chmod(partial, 0o755);
+    // Whole or not at all: parallel test runs may race here; the first rename wins.
+    await rename(partial, cache).catch(() => rm(partial, { recursive: true, force: true }));
+  }
+  const info = await lstat(cache);
+  if (!info.isDirectory() || info.uid !== 0 || (info.mode & 0o022) !== 0) {
+    throw new Error(`${cache} is not a folder that only root can write to; remove it and start again`);
+  }
+  const copy = { initdb: join(cache, 'bin', 'initdb'), pg_ctl: join(cache, 'bin', 'pg_ctl') };
+  if (!reachableBy(runAs, copy.pg_ctl)) {
+    throw new Error(`the "postgres" user cannot run ${copy.pg_ctl} either (is ${BINARIES_CACHE} mounted noexec?); set DATABASE_URL to use your own PostgreSQL`);
+  }
+  log(`the "postgres" user cannot reach ${native}: PostgreSQL runs from a copy in ${cache}`);
+  return copy;
+}
+
+function assertWritableBy(runAs: RunAs, dir: string) {
+  if (!reachableBy(runAs, dir, '-w') || !reachableBy(runAs, dir, '-x')) {
     throw new Error(
       `PostgreSQL runs as the "postgres" user when Alea runs as root, and that user cannot write to ${dir}. ` +
         'Every folder above it must be searchable by others (chmod o+x), or choose another DATA_DIR, or set DATABASE_URL.',

@@ -5,12 +5,15 @@
 //  - tools (npm run db:migration) can reach the running server through the lock's URL;
 //  - after a crash, the lock's pid is dead, so the server it left running is stopped and
 //    started afresh.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { createDatabase, withDatabase } from './databases.js';
-import { isAlive, startEmbeddedPostgres } from './embedded-postgres.js';
+import { isAlive, postgresUser, reachableBy, startEmbeddedPostgres } from './embedded-postgres.js';
 
 export const LOCAL_DATABASE = 'alea';
+
+/** Where clusters go, as root, when the postgres user cannot reach DATA_DIR (see clusterDir). */
+export const CLUSTERS_HOME = '/var/lib/alea';
 
 export interface LocalPostgres {
   /** URL of the application database. */
@@ -58,7 +61,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
   await acquireLock(dataDir);
   try {
-    const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), password, ...(log && { log }) });
+    const server = await startEmbeddedPostgres({ dataDir: await clusterDir(dataDir, log), password, ...(log && { log }) });
     try {
       await createDatabase(server.url(), LOCAL_DATABASE, { ifMissing: true });
     } catch (err) {
@@ -80,6 +83,33 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     await rm(lockPath(dataDir), { force: true });
     throw err;
   }
+}
+
+/**
+ * DATA_DIR/postgres, normally. As root, PostgreSQL runs as the postgres user, which cannot reach
+ * a DATA_DIR under a private folder (a clone in /root, mode 0700). Then the cluster lives in
+ * CLUSTERS_HOME (root's, kept like any system data) and DATA_DIR/postgres is a symbolic link to
+ * it, so the project's folder still says where its data is and deleting the link starts afresh.
+ */
+export async function clusterDir(dataDir: string, log: (message: string) => void = () => {}): Promise<string> {
+  const link = join(dataDir, 'postgres');
+  const info = await lstat(link).catch(() => undefined);
+  let target: string;
+  if (info?.isSymbolicLink()) {
+    target = resolve(dataDir, await readlink(link));
+    await mkdir(dirname(target), { recursive: true, mode: 0o755 });
+  } else {
+    const runAs = postgresUser(log);
+    if (info || !runAs || reachableBy(runAs, dataDir)) return link;
+    await mkdir(CLUSTERS_HOME, { recursive: true, mode: 0o755 });
+    const home = await mkdtemp(join(CLUSTERS_HOME, 'cluster-'));
+    await chmod(home, 0o755);
+    await writeFile(join(home, 'OWNER'), `The embedded PostgreSQL cluster of the Alea data folder ${dataDir} (linked from ${link}).\n`);
+    target = join(home, 'postgres');
+    await symlink(target, link);
+  }
+  log(`the "postgres" user cannot reach ${dataDir}: the embedded cluster lives in ${target} (${link} links to it)`);
+  return target;
 }
 
 // Exclusive create, so two processes starting at once cannot both take over the folder.

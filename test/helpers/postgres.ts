@@ -25,7 +25,7 @@ export async function startSharedServer(): Promise<string> {
   await sweepStaleRuns();
   const dir = runDir();
   await mkdir(dir, { recursive: true, mode: 0o755 });
-  const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), password: randomBytes(16).toString('hex'), ephemeral: true });
+  const server = await startThrowaway(dir);
   await writeFile(join(dir, 'server.json'), JSON.stringify({ url: server.url() }), { mode: 0o600 });
   return server.url();
 }
@@ -62,7 +62,7 @@ async function startPrivateServer(): Promise<string> {
   // Named like a tap run keyed by our own pid, so a crash is swept by the next run.
   const dir = runDir(process.pid);
   await mkdir(dir, { recursive: true, mode: 0o755 });
-  const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), password: randomBytes(16).toString('hex'), ephemeral: true });
+  const server = await startThrowaway(dir);
   // Imported here, not at the top: before.ts and after.ts use this module outside of a test.
   const { default: tap } = await import('tap');
   tap.teardown(async () => {
@@ -70,4 +70,21 @@ async function startPrivateServer(): Promise<string> {
     await rm(dir, { recursive: true, force: true });
   });
   return server.url();
+}
+
+/** A throwaway embedded server, or an error that says what to do when there can be none. */
+async function startThrowaway(dir: string) {
+  try {
+    return await startEmbeddedPostgres({
+      dataDir: join(dir, 'pgdata'),
+      password: randomBytes(16).toString('hex'),
+      ephemeral: true,
+      log: (message) => console.log(`# ${message}`),
+    });
+  } catch (err) {
+    throw new Error(
+      `the tests need a PostgreSQL server and the embedded one could not start in ${dir}: ${(err as Error).message}\n` +
+        'To use your own server instead: TEST_DATABASE_URL=postgres://user:password@host/db npm test (the role needs CREATEDB).',
+    );
+  }
 }

@@ -4,6 +4,12 @@ import { externalServerUrl, startSharedServer } from '../helpers/postgres.js';
 
 if (!externalServerUrl()) {
   const started = Date.now();
-  await startSharedServer();
+  try {
+    await startSharedServer();
+  } catch (err) {
+    // Said once here, rather than by every test file failing at once.
+    console.error(`\nalea: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
   console.log(`# embedded PostgreSQL for this test run started in ${Date.now() - started} ms`);
 }
