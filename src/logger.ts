@@ -47,6 +47,17 @@ export function redactUrlPassword(url: string): string {
   }
 }
 
+// scheme://user:password@ in any text: the password part.
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/"'?#]*:)([^\s@/"'?#]+)@/gi;
+
+/**
+ * Every connection string in a text with its password replaced. Applied to each finished log
+ * line, so a URL inside an error message or an error's own fields never reaches the log.
+ */
+export function redactConnectionStrings(text: string): string {
+  return text.replace(URL_PASSWORD, '$1xxx@');
+}
+
 interface RequestLike {
   method?: string;
   url?: string;
@@ -62,6 +73,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       base: { service: 'alea' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: REDACTED },
+      hooks: { streamWrite: redactConnectionStrings },
       serializers: {
         err: stdSerializers.err,
         // Replaces Fastify's default request serializer: the same fields, with a masked URL.

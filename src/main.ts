@@ -10,11 +10,12 @@ import { purgeExpiredKeys } from './app/idempotency.js';
 import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
 import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
-import { createLogger, redactUrlPassword } from './logger.js';
+import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
+import { isDatabaseUnavailable } from './store/unavailable.js';
 import { listenChannel } from './store/notify-channel.js';
 import { createPrismaClient, type PrismaClient } from './store/prisma.js';
 import type { FastifyInstance } from 'fastify';
@@ -106,14 +107,20 @@ async function main(): Promise<void> {
         dataDir: config.dataDir,
         password: devSecrets!.postgresPassword,
         log: (message) => logger.info(message),
+        warn: (message) => logger.warn(message),
       });
       databaseUrl = local.url;
       logger.info({ database: redactUrlPassword(databaseUrl) }, `embedded PostgreSQL is running, data in ${config.dataDir}/postgres`);
     }
-    const { applied } = await migrate(databaseUrl, { log: (message) => logger.info(message) });
+    const target = databaseUrl;
+    const { applied } = await untilDatabaseAnswers(() => migrate(target, { log: (message) => logger.info(message) }), logger, () => stopping !== undefined);
     logger.info(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
 
     prisma = createPrismaClient(databaseUrl);
+    // Warm up before listening: the first query opens a connection and prepares Prisma's query
+    // engine, which on a busy machine took longer than a health check waits (issue 9).
+    const client = prisma;
+    await untilDatabaseAnswers(() => client.user.findFirst({ select: { id: true } }), logger, () => stopping !== undefined);
     // Event streams hear of changes made through any instance sharing this database.
     const eventsDb = databaseUrl;
     events = await sharedEvents(
@@ -141,6 +148,23 @@ async function main(): Promise<void> {
   } catch (err) {
     logger.fatal({ err }, `could not start: ${(err as Error).message}`);
     await stop('start-up failed', 1);
+  }
+}
+
+/**
+ * Runs `attempt` until it succeeds, waiting (1 s, doubling up to 30 s, logged) while the
+ * database is unreachable: a server started before its database, or during its restart, waits
+ * for it instead of exiting. Any other error (a wrong password, a bad migration) is thrown.
+ */
+async function untilDatabaseAnswers<T>(attempt: () => Promise<T>, logger: Logger, stopping: () => boolean): Promise<T> {
+  for (let waitMs = 1000; ; waitMs = Math.min(waitMs * 2, 30_000)) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || stopping()) throw err;
+      logger.warn({ err: { message: (err as Error).message } }, `the database is unavailable; trying again in ${waitMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   }
 }
 

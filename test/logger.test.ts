@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import t from 'tap';
-import { createLogger, maskUrl, redactUrlPassword } from '../src/logger.js';
+import { createLogger, maskUrl, redactConnectionStrings, redactUrlPassword } from '../src/logger.js';
 
 t.test('credential-like query parameters are masked in logged URLs', async (t) => {
   t.equal(maskUrl('/games/1/events?token=abc&since=4'), '/games/1/events?token=xxx&since=4');
@@ -21,4 +21,14 @@ t.test('secret fields are redacted from any log line', async (t) => {
   logger.info({ password: 'p1', user: { passwordHash: 'h1', email: 'a@b' }, config: { jwtSecret: 'j1', databaseUrl: 'postgres://u:p2@h/d' } }, 'hello');
   t.notMatch(out, /p1|h1|j1|p2/);
   t.match(JSON.parse(out), { msg: 'hello', password: '[redacted]', user: { passwordHash: '[redacted]', email: 'a@b' }, service: 'alea' });
+});
+
+t.test('issue 9: connection strings are redacted wherever they appear in a line (messages, error fields, nested objects)', async (t) => {
+  let out = '';
+  const logger = createLogger('info', new Writable({ write: (c, _e, done) => ((out += c), done()) }));
+  const err = Object.assign(new Error('cannot reach postgres://alea:hunter2@127.0.0.1:5432/alea'), { lock: { pid: 1, url: 'postgresql://alea:s%2Fcr3t@h/d' } });
+  logger.fatal({ err, elsewhere: { deep: { dsn: 'smtps://mailer:pa55word@smtp.example.org:465' } } }, 'could not start: postgres://u:topsecret@db/x');
+  t.notMatch(out, /hunter2|s%2Fcr3t|pa55word|topsecret/);
+  t.match(out, /postgres:\/\/alea:xxx@127\.0\.0\.1:5432\/alea/);
+  t.equal(redactConnectionStrings('see postgres://a:b@h/d and http://example.org/x@y and mailto:x@y'), 'see postgres://a:xxx@h/d and http://example.org/x@y and mailto:x@y');
 });

@@ -1,6 +1,10 @@
 // Errors the application layer raises on purpose. Each has a stable machine-readable code; the
 // HTTP layer maps codes to status codes and application/problem+json bodies (src/http/problem.ts),
 // so services never speak HTTP.
+export { isDatabaseUnavailable } from '../store/unavailable.js';
+
+/** Seconds a client should wait before retrying a 503 (the embedded database restarts in about 1 s). */
+export const RETRY_AFTER_SECONDS = 2;
 export const ERROR_CODES = [
   'bad_request',
   'validation_failed',

@@ -1,4 +1,6 @@
-// Is the service able to serve? It is when its database answers a trivial query in time.
+// Is the service able to serve? It is when its database answers a trivial query in time. The
+// time allowed is generous (a probe waits longer, and a busy machine can take seconds to open
+// a connection); src/main.ts warms the pool before listening.
 import type { AppContext } from './context.js';
 
 export interface Health {
@@ -7,7 +9,7 @@ export interface Health {
   time: Date;
 }
 
-export async function checkHealth(ctx: Pick<AppContext, 'prisma' | 'clock'>, timeoutMs = 2000): Promise<Health> {
+export async function checkHealth(ctx: Pick<AppContext, 'prisma' | 'clock'>, timeoutMs = 5000): Promise<Health> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('database check timed out')), timeoutMs);

@@ -3,7 +3,7 @@
 // too large, ...) by status; anything else is a 500 whose details stay in the log.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode } from '../app/errors.js';
+import { AppError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, type ErrorCode } from '../app/errors.js';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
@@ -86,6 +86,7 @@ export function problem(
 }
 
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  if (body.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.code(body.status).type(PROBLEM_JSON).send(body);
 }
 
@@ -120,6 +121,11 @@ export function registerProblemHandlers(app: FastifyInstance): void {
       const part = PART[error.validationContext ?? 'body'] ?? 'body';
       const errors = error.validation.map((v) => fieldError(part, v));
       return sendProblem(reply, problem(request, 'validation_failed', `The request ${part} is not valid.`, { errors }));
+    }
+    // The database down or restarting is not a bug of ours: 503, whatever the route (issue 9).
+    if ((error.statusCode ?? 500) >= 500 && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendProblem(reply, problem(request, 'service_unavailable', 'The service is unavailable for a moment; retry later.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

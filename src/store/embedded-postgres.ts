@@ -32,6 +32,10 @@ export interface EmbeddedPostgres {
   readonly user: string;
   /** Connection URL of one database on this server (default: the 'postgres' database). */
   url(database?: string): string;
+  /** Whether the server (its postmaster) is alive. */
+  running(): Promise<boolean>;
+  /** Starts the server again on the same port after it died (a crash, kill -9). */
+  restart(): Promise<void>;
   /** Fast shutdown: ends sessions, checkpoints, and waits until the server is gone. */
   stop(): Promise<void>;
 }
@@ -86,6 +90,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       user,
       url: (database = 'postgres') =>
         `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+      running: async () => {
+        const pid = await postmasterPid(dataDir);
+        return pid !== undefined && isAlive(pid);
+      },
+      restart: async () => {
+        await stopStaleServer(dataDir); // drops a dead server's postmaster.pid
+        try {
+          await pgCtl(bin, runAs, ['start', '-w', '-t', '60', '-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', serverOptions(port, ephemeral)]);
+        } catch (err) {
+          throw new Error(`PostgreSQL did not start: ${(err as Error).message}\n${await logTail(dataDir)}`);
+        }
+      },
       stop: () => (stopped ??= pgCtl(bin, runAs, ['stop', '-w', '-t', '60', '-m', 'fast', '-D', dataDir]).then(() => {})),
     };
   }

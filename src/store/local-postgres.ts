@@ -8,7 +8,7 @@
 import { chmod, lstat, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createDatabase, withDatabase } from './databases.js';
-import { isAlive, postgresUser, reachableBy, startEmbeddedPostgres } from './embedded-postgres.js';
+import { isAlive, postgresUser, reachableBy, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 
 export const LOCAL_DATABASE = 'alea';
 
@@ -25,7 +25,16 @@ export interface LocalPostgresOptions {
   dataDir: string;
   password: string;
   log?: (message: string) => void;
+  /** Where the supervisor reports that the server died and how restarting it goes. */
+  warn?: (message: string) => void;
+  /** How often the supervisor checks that the server is alive (ms; default 1000). */
+  checkEveryMs?: number;
 }
+
+// Restarting a server that died: 0.5 s after noticing, then doubling up to 30 s between tries
+// (its orphaned backends may hold its shared memory for a moment; a disk may be full).
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 30_000;
 
 interface Lock {
   pid: number;
@@ -70,11 +79,13 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     }
     const url = withDatabase(server.url(), LOCAL_DATABASE);
     await writeLock(dataDir, { pid: process.pid, url }, 'w');
+    const supervisor = supervise(server, options);
     let stopped: Promise<void> | undefined;
     return {
       url,
       stop: () =>
         (stopped ??= (async () => {
+          await supervisor.stop();
           await server.stop();
           await rm(lockPath(dataDir), { force: true });
         })()),
@@ -83,6 +94,50 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     await rm(lockPath(dataDir), { force: true });
     throw err;
   }
+}
+
+/**
+ * Watches the server and starts it again, on the same port, if it dies (a crash, an OOM kill,
+ * kill -9): the application's pool then reconnects by itself, and answers 503 meanwhile.
+ */
+function supervise(server: EmbeddedPostgres, options: LocalPostgresOptions): { stop(): Promise<void> } {
+  const warn = options.warn ?? options.log ?? (() => {});
+  const every = options.checkEveryMs ?? 1000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  let retryMs = FIRST_RETRY_MS;
+  let down = false;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => (current = check()), ms);
+    timer.unref();
+  };
+  const check = async () => {
+    if (await server.running()) return schedule(every);
+    if (!down) warn(`the embedded PostgreSQL server on port ${server.port} has stopped unexpectedly; restarting it`);
+    down = true;
+    if (stopped) return;
+    try {
+      await server.restart();
+      options.log?.(`the embedded PostgreSQL server is running again on port ${server.port}`);
+      down = false;
+      retryMs = FIRST_RETRY_MS;
+      schedule(every);
+    } catch (err) {
+      warn(`could not restart the embedded PostgreSQL server (retrying in ${retryMs / 1000} s): ${(err as Error).message.split('\n')[0]}`);
+      schedule(retryMs);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    }
+  };
+  schedule(every);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
 }
 
 /**

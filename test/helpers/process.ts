@@ -1,9 +1,10 @@
 // Runs the real entry point (src/main.ts) as a child process, as `npm start` does, in a
 // working directory of the test's own, with only the environment the test gives it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Test } from 'tap';
 import { stopStaleServer } from '../../src/store/embedded-postgres.js';
 import { projectPath } from '../../src/paths.js';
@@ -50,8 +51,17 @@ export function startAlea(t: Test, cwd: string, env: Record<string, string> = {}
   let err = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (err += c));
+  // 'close': the process has exited and its output is all read.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    child.on('close', (code, signal) => {
+      // Issue 9: every line any Alea process of the suite wrote, scanned for every secret the
+      // test knows (the generated secrets, the passwords of the URLs it was given). Tests await
+      // `exited`, so this fails the test itself; a process still running at the end is stopped
+      // by the teardown below, and a leak then fails the run as an assertion after the end.
+      const leaked = knownSecrets(cwd, env).filter(({ value }) => out.includes(value) || err.includes(value));
+      for (const name of new Set(leaked.map((l) => l.name))) t.fail(`the output of an Alea process reveals ${name}`);
+      resolve({ code, signal });
+    }),
   );
   const logs = () =>
     out
@@ -74,4 +84,23 @@ export function startAlea(t: Test, cwd: string, env: Record<string, string> = {}
     }
   });
   return { child, stdout: () => out, stderr: () => err, logs, listening, exited };
+}
+
+/** The secrets an Alea process started in `cwd` with `env` knows, by name (none shorter than 6). */
+export function knownSecrets(cwd: string, env: Record<string, string>): { name: string; value: string }[] {
+  const found: { name: string; value: string }[] = [];
+  const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
+  try {
+    for (const [name, value] of Object.entries(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>)) {
+      found.push({ name: `secrets.json ${name}`, value });
+    }
+  } catch {
+    // no generated secrets (DATABASE_URL and JWT_SECRET given, or a failed start)
+  }
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'TEST_DATABASE_URL']) {
+    const password = env[name] ? new URL(env[name]).password : '';
+    if (password) found.push({ name: `the password in ${name}`, value: password }, { name: `the password in ${name}`, value: decodeURIComponent(password) });
+  }
+  if (env.JWT_SECRET) found.push({ name: 'JWT_SECRET', value: env.JWT_SECRET });
+  return found.filter(({ value }) => value.length >= 6);
 }
