@@ -9,7 +9,10 @@ export interface Health {
   time: Date;
 }
 
-export async function checkHealth(ctx: Pick<AppContext, 'prisma' | 'clock'>, timeoutMs = 5000): Promise<Health> {
+/** Longest wait for the database's answer; under the Dockerfile's HEALTHCHECK --timeout (5 s). */
+export const HEALTH_TIMEOUT_MS = 4000;
+
+export async function checkHealth(ctx: Pick<AppContext, 'prisma' | 'clock'>, timeoutMs = HEALTH_TIMEOUT_MS): Promise<Health> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('database check timed out')), timeoutMs);
