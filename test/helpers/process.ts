@@ -41,8 +41,9 @@ export async function workDir(t: Test): Promise<string> {
   return dir;
 }
 
-export function startAlea(t: Test, cwd: string, env: Record<string, string> = {}): AleaProcess {
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+/** `main`: another copy of src/main.ts to run (the root test's private project). */
+export function startAlea(t: Test, cwd: string, env: Record<string, string> = {}, main = MAIN): AleaProcess {
+  const child = spawn(process.execPath, ['--import', TSX, main], {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
