@@ -31,7 +31,6 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   if (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || SQLSTATE.test(code)) return true;
   if (typeof e.kind === 'string' && ADAPTER_KINDS.has(e.kind)) return true;
-  if (e.kind === 'postgres' && typeof (e as { code?: unknown }).code === 'string' && SQLSTATE.test(code)) return true;
   if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
   const inner = [e.cause, e.meta?.driverAdapterError, ...(Array.isArray(e.errors) ? e.errors : [])];
   return inner.some((i) => isDatabaseUnavailable(i, depth + 1));
