@@ -1,6 +1,8 @@
 // Julius Caesar (Columbia Games, rules v2.0) as a GameModule: pure, deterministic, plain JSON.
 
 import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from '../types.js';
+import { catalog } from './catalog.js';
+import { describe } from './describe.js';
 import { STEPS, pendingRoles } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
@@ -104,8 +106,10 @@ export const juliusCaesar: GameModule<State, JCView> = {
   setup: (seed: number, options?: SetupOptions) => setup(seed, options?.scenario ?? 'historical'),
   pending: (s) => pendingRoles(s),
   legalActions,
+  describe: (s, role, a) => (isRole(role) ? describe(s, role, a) : a.type),
   apply,
   view: (s, role) => view(s, isRole(role) ? role : null),
   outcome,
   undoable,
+  catalog,
 };
