@@ -5,6 +5,7 @@
 import { games } from '../src/engine/index.js';
 import type { Action } from '../src/engine/types.js';
 import { chooser } from '../test/helpers/chooser.js';
+import { testSeed } from '../test/helpers/seeds.js';
 
 const g = games['julius-caesar']!;
 const arg = (name: string, dflt: number) => {
@@ -32,7 +33,7 @@ function run(offset: number): Sample {
   const t0 = performance.now();
   for (let k = 0; k < GAMES; k++) {
     const pick = chooser(offset * 100003 + k + 1);
-    let s = g.setup(offset * 100003 + k, { scenario: 'historical' });
+    let s = g.setup(testSeed(offset * 100003 + k), { scenario: 'historical' });
     for (;;) {
       const pending = g.pending(s);
       if (pending.length === 0) break;
