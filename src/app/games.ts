@@ -78,7 +78,8 @@ const STATUSES: Record<ApiStatus, GameStatus[]> = { open: ['open'], active: ['ac
 const encodeCursor = (n: number) => Buffer.from(`g${n}`).toString('base64url');
 function decodeCursor(cursor: string): number {
   const m = /^g(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw new AppError('validation_failed', 'The cursor is not valid: pass the nextCursor of a previous page.', { errors: [{ in: 'query', path: '/cursor', message: 'is not a cursor from this API' }] });
+  // Game numbers are 32-bit integers in the database: a larger one is no cursor of ours.
+  if (!m || Number(m[1]) > 2 ** 31 - 1) throw new AppError('validation_failed', 'The cursor is not valid: pass the nextCursor of a previous page.', { errors: [{ in: 'query', path: '/cursor', message: 'is not a cursor from this API' }] });
   return Number(m[1]);
 }
 

@@ -125,6 +125,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  // Game ids are UUIDs, whose hex digits may come in either case: past validation there is one
+  // spelling (lower case, as the database writes them), so that, say, an event stream opened
+  // with an upper-case id hears the changes of its game.
+  app.addHook('preHandler', async (request) => {
+    const params = request.params as { id?: unknown } | undefined;
+    if (params && typeof params.id === 'string') params.id = params.id.toLowerCase();
+  });
+
   registerProblemHandlers(app);
   if (deps.config.corsOrigins !== false) {
     // Browser clients on other origins. No credentials: the API uses bearer tokens, not cookies.

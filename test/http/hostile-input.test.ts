@@ -1,0 +1,91 @@
+// Hostile input and resource limits (issue 9, section 4): each finding of the security review,
+// replayed. A client mistake or attack gets a 4xx problem and changes nothing; never a 5xx.
+import t from 'tap';
+import { apiServer, openEvents, startGame } from '../helpers/api.js';
+import { logCapture } from '../helpers/server.js';
+
+t.test('display names: control characters are refused, names are NFC, invisible-only names are refused (register and PATCH /v1/me)', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Livia');
+  let n = 0;
+  const register = (name: string) => s.anon.post('/v1/auth/register', { email: `names${++n}@example.org`, password: 'correct horse battery', name });
+  for (const name of ['Li\u0000via', 'Li\u0007via', 'Livia\u001b[31m', 'Li\nvia', 'Li\tvia', 'Livia\u007f', 'Li\u0085via', '\u202eaivil', 'Li\ud800via', '\u200b', '\u200b\u200c\u2060', '\u3164', ' \u00a0 ', '\ufeff', '\u0301']) {
+    const r = await register(name);
+    t.equal(r.status, 400, `register ${JSON.stringify(name)}`);
+    t.match(r.body, { code: 'validation_failed', errors: [{ path: '/name' }] }, JSON.stringify(name));
+    const p = await u.client.patch('/v1/me', { name });
+    t.equal(p.status, 400, `PATCH ${JSON.stringify(name)}`);
+    t.match(p.body, { code: 'validation_failed', errors: [{ path: '/name' }] });
+  }
+  t.equal((await u.client.get('/v1/me')).body.name, 'Livia', 'nothing changed');
+  t.equal(await s.db.prisma.user.count(), 1, 'no account was made');
+
+  // NFC: "e" + combining acute is stored as the single "é"; spaces are collapsed as before.
+  const decomposed = 'Ame\u0301lie  Poulain';
+  const r = await register(decomposed);
+  t.equal(r.status, 201);
+  t.equal(r.body.user.name, 'Am\u00e9lie Poulain');
+  const p = await u.client.patch('/v1/me', { name: 'Zo\u0065\u0308' });
+  t.equal(p.body.name, 'Zo\u00eb');
+  // Names in scripts that need joiners stay as they are.
+  t.equal((await u.client.patch('/v1/me', { name: 'क्\u200dष' })).status, 200);
+});
+
+t.test('GET /v1/games?cursor= out of range is 400, not 500', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Cursor');
+  for (const n of ['9999999999', '2147483648', '0000000000']) {
+    const cursor = Buffer.from(`g${n}`).toString('base64url');
+    const r = await u.client.get(`/v1/games?cursor=${cursor}`);
+    t.equal(r.status, n === '0000000000' ? 200 : 400, `cursor g${n}`);
+    if (r.status === 400) t.match(r.body, { code: 'validation_failed', errors: [{ path: '/cursor' }] });
+  }
+});
+
+t.test('an upper-case game id is the same game: reads, acts and hears its changes on the event stream', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const upper = g.id.toUpperCase();
+  const read = await g.caesar.client.get(`/v1/games/${upper}`);
+  t.equal(read.status, 200);
+  t.equal(read.body.id, g.id, 'answered with the canonical id');
+  const stream = await openEvents(s.base, upper, { token: g.caesar.token });
+  t.equal(stream.res.status, 200);
+  await stream.waitFor(1);
+  const mine = (await g.pompey.client.get(`/v1/games/${g.id}`)).body;
+  const acted = await g.pompey.client.post(`/v1/games/${upper}/actions`, { action: mine.legalActions[0], version: mine.version });
+  t.equal(acted.status, 200);
+  const events = await stream.waitFor(2);
+  t.match(JSON.parse(events[1]!.data!), { id: g.id, version: mine.version + 1 });
+  await stream.close();
+  t.equal((await g.caesar.client.get(`/v1/games/urn:uuid:${g.id}`)).status, 400, 'other spellings of a UUID are refused');
+});
+
+t.test('tokens without exp, or whose sub is not a UUID, are 401', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Claudia');
+  const forever = s.app.jwt.sign({ sub: u.id, gen: 0 });
+  t.notOk(JSON.parse(Buffer.from(forever.split('.')[1]!, 'base64url').toString()).exp, 'the forged token has no exp');
+  const r1 = await s.anon.withToken(forever).get('/v1/me');
+  t.equal(r1.status, 401);
+  t.match(r1.body, { code: 'unauthorized' });
+  for (const sub of ['admin', '', '1', `${u.id}x`, u.id.toUpperCase().replace(/-/g, '')]) {
+    const bad = s.app.jwt.sign({ sub, gen: 0 }, { expiresIn: 3600, clockTimestamp: s.clock.now().getTime() });
+    const r = await s.anon.withToken(bad).get('/v1/me');
+    t.equal(r.status, 401, `sub ${JSON.stringify(sub)}`);
+  }
+  const good = s.app.jwt.sign({ sub: u.id, gen: 0 }, { expiresIn: 3600, clockTimestamp: s.clock.now().getTime() });
+  t.equal((await s.anon.withToken(good).get('/v1/me')).status, 200, 'a well-formed token still works');
+});
+
+t.test('private-game invite codes are masked in the access log', async (t) => {
+  const logs = logCapture('info');
+  const s = await apiServer(t, { logger: logs.logger });
+  const a = await s.signUp('Host');
+  const b = await s.signUp('Guest');
+  const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' });
+  const code = created.body.invite.code as string;
+  t.equal((await b.client.get(`/v1/games/${created.body.id}?invite=${code}`)).status, 200);
+  t.notMatch(logs.text(), code, 'the code is nowhere in the logs');
+  t.match(logs.text(), /invite=xxx/);
+});
