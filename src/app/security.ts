@@ -19,6 +19,14 @@ export interface SecuritySettings {
    * request). Revocations through the same process apply at once whatever this is.
    */
   tokenGenerationCacheMs: number;
+  /** Event streams open at once in this process, per user and per client address (429 past them). */
+  eventStreams: { perUser: number; perAddress: number };
+  /**
+   * HTTP server timeouts: complete headers, a complete request, and an idle keep-alive
+   * connection (Node closes a connection past any of them), so idle or trickling connections
+   * cannot pile up until the file descriptors run out.
+   */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
 export const DEFAULT_SECURITY: SecuritySettings = {
@@ -31,4 +39,9 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   // Reading it on every request costs ~0.7 ms of CPU (a Prisma query): measured on GET of a
   // game, 2.1 ms a request without this memory, 1.2 ms with it.
   tokenGenerationCacheMs: 10_000,
+  // A player follows a few games on a few devices; an address may hide many players (NAT).
+  eventStreams: { perUser: 16, perAddress: 64 },
+  // Keep-alive stays above common load balancers' 10-60 s idle timeouts' lower end only if they
+  // are set below it: put a proxy's idle timeout under 30 s.
+  httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 30_000 },
 };

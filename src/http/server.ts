@@ -66,6 +66,8 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const api = deps.openapi ?? loadOpenApi();
+  const security: SecuritySettings = { ...DEFAULT_SECURITY, ...deps.security };
+  const timeouts = security.httpTimeouts;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: (req) => {
@@ -76,13 +78,17 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     // Bodies are small JSON actions; anything bigger is a mistake or an attack.
     bodyLimit: 256 * 1024,
+    // Connections that send nothing, trickle, or idle are closed (event streams send a ping
+    // well within the socket's life, and are requests already received).
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(1000, timeouts.headersMs) },
   });
 
   app.decorate('config', deps.config);
   app.decorate('prisma', deps.prisma);
   app.decorate('clock', deps.clock);
   app.decorate('openapi', api);
-  const security: SecuritySettings = { ...DEFAULT_SECURITY, ...deps.security };
   app.decorate('services', {
     config: deps.config,
     prisma: deps.prisma,

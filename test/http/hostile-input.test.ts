@@ -1,5 +1,6 @@
 // Hostile input and resource limits (issue 9, section 4): each finding of the security review,
 // replayed. A client mistake or attack gets a 4xx problem and changes nothing; never a 5xx.
+import { connect, type Socket } from 'node:net';
 import t from 'tap';
 import { apiServer, openEvents, startGame } from '../helpers/api.js';
 import { logCapture } from '../helpers/server.js';
@@ -88,4 +89,55 @@ t.test('private-game invite codes are masked in the access log', async (t) => {
   t.equal((await b.client.get(`/v1/games/${created.body.id}?invite=${code}`)).status, 200);
   t.notMatch(logs.text(), code, 'the code is nowhere in the logs');
   t.match(logs.text(), /invite=xxx/);
+});
+
+t.test('event streams are capped per account and per address (429 with Retry-After); closing one frees a place', async (t) => {
+  const s = await apiServer(t, { security: { eventStreams: { perUser: 3, perAddress: 5 } } });
+  const g = await startGame(s);
+  const mine = await Promise.all([0, 1, 2].map(() => openEvents(s.base, g.id, { token: g.caesar.token })));
+  t.same(mine.map((x) => x.res.status), [200, 200, 200]);
+  const fourth = await openEvents(s.base, g.id, { token: g.caesar.token });
+  t.equal(fourth.res.status, 429, 'a fourth stream of one account');
+  t.match(await fourth.res.json(), { code: 'rate_limited' });
+  t.equal(fourth.res.headers.get('retry-after'), '30');
+  const theirs = await Promise.all([0, 1].map(() => openEvents(s.base, g.id, { token: g.pompey.token })));
+  t.same(theirs.map((x) => x.res.status), [200, 200]);
+  const third = await openEvents(s.base, g.id, { token: g.pompey.token });
+  t.equal(third.res.status, 429, 'a sixth stream from one address, though the account has room');
+  await third.close();
+  await mine[0]!.close();
+  // The server sees the close when the socket ends: wait for the place to be free.
+  let again = await openEvents(s.base, g.id, { token: g.pompey.token });
+  for (let i = 0; again.res.status === 429 && i < 100; i++) {
+    await again.close();
+    await new Promise((r) => setTimeout(r, 50));
+    again = await openEvents(s.base, g.id, { token: g.pompey.token });
+  }
+  t.equal(again.res.status, 200, 'a closed stream gives its place back');
+  for (const x of [...mine.slice(1), ...theirs, again, fourth]) await x.close();
+});
+
+t.test('server timeouts: connections that send nothing, trickle headers or a body, or idle after a request are closed', async (t) => {
+  const s = await apiServer(t, { security: { httpTimeouts: { headersMs: 300, requestMs: 800, keepAliveMs: 300 } } });
+  const { port } = new URL(s.base);
+  const probe = (send: (c: Socket) => void) =>
+    new Promise<number>((resolve) => {
+      const t0 = Date.now();
+      const c = connect(Number(port), '127.0.0.1', () => send(c));
+      c.on('data', () => {});
+      c.on('error', () => {});
+      c.on('close', () => resolve(Date.now() - t0));
+      // Generous: far above the timeouts, far below Node's defaults (60 s headers, 300 s request).
+      setTimeout(() => {
+        c.destroy();
+        resolve(Infinity);
+      }, 15_000).unref();
+    });
+  const closed = await Promise.all([
+    probe(() => {}),
+    probe((c) => c.write('GET /healthz HTTP/1.1\r\nHost: x\r\n')),
+    probe((c) => c.write('POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em')),
+    probe((c) => c.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n')),
+  ]);
+  for (const [i, what] of ['silent', 'trickled headers', 'trickled body', 'idle keep-alive'].entries()) t.ok(closed[i]! < 15_000, `${what}: closed after ${closed[i]} ms`);
 });

@@ -3,6 +3,7 @@
 // made through any instance sharing the database (src/app/events.ts).
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../app/errors.js';
 import type { GameEvent } from '../../app/events.js';
 import { watchGame } from '../../app/games.js';
 import { userOf } from '../auth.js';
@@ -17,11 +18,37 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
     for (const end of [...open]) end();
   });
 
+  // Streams open now, per user and per client address: each holds a connection (a file
+  // descriptor) for as long as the client likes, so each has a cap (429 past it).
+  const byUser = new Map<string, number>();
+  const byAddress = new Map<string, number>();
+  const { perUser, perAddress } = app.services.security.eventStreams;
+  const take = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const give = (m: Map<string, number>, k: string) => {
+    const n = (m.get(k) ?? 1) - 1;
+    if (n > 0) m.set(k, n);
+    else m.delete(k);
+  };
+
   app.route({
     ...operation(api, 'streamGameEvents'),
     handler: async (request, reply) => {
       const userId = userOf(request);
       const { id } = request.params as { id: string };
+      const address = request.ip;
+      if ((byUser.get(userId) ?? 0) >= perUser || (byAddress.get(address) ?? 0) >= perAddress) {
+        reply.header('retry-after', '30');
+        throw new AppError('rate_limited', `Too many event streams open at once (at most ${perUser} per account and ${perAddress} per address): close one first.`);
+      }
+      take(byUser, userId);
+      take(byAddress, address);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        give(byUser, userId);
+        give(byAddress, address);
+      };
       let last = -1;
       const queued: GameEvent[] = [];
       let started = false;
@@ -45,6 +72,7 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
         version = await watchGame(app.services, userId, id);
       } catch (err) {
         unsubscribe();
+        release();
         throw err;
       }
       reply.hijack();
@@ -62,6 +90,7 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       end = () => {
         clearInterval(ping);
         unsubscribe();
+        release();
         open.delete(end);
         if (!reply.raw.writableEnded) reply.raw.end();
       };
