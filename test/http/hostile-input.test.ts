@@ -3,7 +3,8 @@
 import { connect, type Socket } from 'node:net';
 import t from 'tap';
 import { apiServer, openEvents, startGame } from '../helpers/api.js';
-import { logCapture } from '../helpers/server.js';
+import { fixedClock } from '../../src/app/clock.js';
+import { logCapture, TEST_TIME } from '../helpers/server.js';
 
 t.test('display names: control characters are refused, names are NFC, invisible-only names are refused (register and PATCH /v1/me)', async (t) => {
   const s = await apiServer(t);
@@ -140,4 +141,29 @@ t.test('server timeouts: connections that send nothing, trickle headers or a bod
     probe((c) => c.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n')),
   ]);
   for (const [i, what] of ['silent', 'trickled headers', 'trickled body', 'idle keep-alive'].entries()) t.ok(closed[i]! < 15_000, `${what}: closed after ${closed[i]} ms`);
+});
+
+t.test('failed sign-ins are limited per account too, with a doubling wait, in the database (two instances share it), alike for unknown addresses', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const backoff = { freeAttempts: 3, baseMs: 10_000, maxMs: 60_000, resetAfterMs: 3600_000 };
+  const a = await apiServer(t, { clock, security: { loginBackoff: backoff } });
+  const b = await apiServer(t, { clock, db: a.db, security: { loginBackoff: backoff } });
+  const u = await a.signUp('Brutus');
+  const attempt = (s: typeof a, email: string, password = 'wrong password!') => s.anon.post('/v1/auth/login', { email, password });
+  for (const email of [u.email, 'nobody@example.org']) {
+    for (let i = 0; i < 3; i++) t.equal((await attempt(i % 2 ? a : b, email)).status, 401, `${email}: free failure ${i + 1}`);
+    t.equal((await attempt(a, email)).status, 401, 'the failure past the free ones is answered, and starts a wait');
+    for (const s of [a, b]) {
+      const r = await attempt(s, email, 'correct horse battery');
+      t.equal(r.status, 429, `${email}: blocked on both instances, even with the right password`);
+      t.equal(r.headers.get('retry-after'), '10');
+      t.match(r.body, { code: 'rate_limited' });
+    }
+    clock.advance(10_000);
+    t.equal((await attempt(b, email)).status, 401, 'after the wait, one more try');
+    t.equal((await attempt(a, email)).headers.get('retry-after'), '20', 'and the next wait is doubled');
+    clock.advance(20_000);
+  }
+  t.equal((await attempt(a, u.email, 'correct horse battery')).status, 200, 'the right password after the wait');
+  t.equal((await attempt(a, u.email)).status, 401, 'a success starts the count again');
 });
