@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../app/clock.js';
 import type { AppContext, ServiceContext } from '../app/context.js';
+import { background } from '../app/background.js';
 import { AppError } from '../app/errors.js';
 import { inProcessEvents, type GameEvents } from '../app/events.js';
 import { DEFAULT_SECURITY, type SecuritySettings } from '../app/security.js';
@@ -96,7 +97,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     events: deps.events ?? inProcessEvents(),
     security,
     tokenGenerations: new TokenGenerations(security.tokenGenerationCacheMs),
+    background: background(),
   });
+  app.addHook('onClose', async () => app.services.background.idle());
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(api));
   // The API speaks JSON only: any other body is 415 (Fastify would also parse text/plain).

@@ -1,6 +1,7 @@
 // Hostile input and resource limits (issue 9, section 4): each finding of the security review,
 // replayed. A client mistake or attack gets a 4xx problem and changes nothing; never a 5xx.
 import { connect, type Socket } from 'node:net';
+import pg from 'pg';
 import t from 'tap';
 import { apiServer, openEvents, startGame } from '../helpers/api.js';
 import { fixedClock } from '../../src/app/clock.js';
@@ -166,4 +167,24 @@ t.test('failed sign-ins are limited per account too, with a doubling wait, in th
   }
   t.equal((await attempt(a, u.email, 'correct horse battery')).status, 200, 'the right password after the wait');
   t.equal((await attempt(a, u.email)).status, 401, 'a success starts the count again');
+});
+
+t.test('asking for a password reset answers before any work that depends on the account existing', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Cassius');
+  // Hold the outbox locked, so that writing the reset email cannot finish: an answer that waited
+  // for it (the known address's extra work) would not come while the lock is held.
+  const lock = new pg.Client({ connectionString: s.db.url });
+  await lock.connect();
+  t.teardown(() => lock.end());
+  await lock.query('BEGIN');
+  await lock.query('LOCK TABLE outbox IN EXCLUSIVE MODE');
+  const within = (p: Promise<{ status: number }>) =>
+    Promise.race([p.then((r) => r.status), new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 10 s'), 10_000).unref())]);
+  t.equal(await within(s.anon.post('/v1/auth/password-reset', { email: u.email })), 202, 'a known address is answered at once');
+  t.equal(await within(s.anon.post('/v1/auth/password-reset', { email: 'nobody@example.org' })), 202, 'an unknown one too');
+  t.equal(await s.db.prisma.outboxEmail.count({ where: { kind: 'password-reset' } }), 0, 'the email is not written yet');
+  await lock.query('COMMIT');
+  await s.app.services.background.idle();
+  t.equal(await s.db.prisma.outboxEmail.count({ where: { kind: 'password-reset' } }), 1, 'then it is, for the known address only');
 });
