@@ -49,7 +49,7 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   tokenGenerationCacheMs: 10_000,
   // A player follows a few games on a few devices; an address may hide many players (NAT).
   eventStreams: { perUser: 16, perAddress: 64 },
-  // Keep-alive stays above common load balancers' 10-60 s idle timeouts' lower end only if they
-  // are set below it: put a proxy's idle timeout under 30 s.
+  // A proxy in front must close idle connections before the server does: set its idle timeout
+  // below keepAliveMs (30 s).
   httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 30_000 },
 };

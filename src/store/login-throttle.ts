@@ -31,6 +31,10 @@ export async function recordLoginFailure(db: Db, email: string, now: Date, o: Lo
       failures = CASE WHEN login_throttle.last_failure_at < ${resetBefore} THEN 1 ELSE login_throttle.failures + 1 END,
       last_failure_at = ${now}
     RETURNING failures`;
+  // Rows of addresses nobody tried for a day count for nothing: each failure clears a few (the
+  // table never grows past a day's worth of guessed addresses, with no job to run).
+  await db.$executeRaw`DELETE FROM login_throttle WHERE email IN (
+    SELECT email FROM login_throttle WHERE last_failure_at < ${resetBefore} AND (blocked_until IS NULL OR blocked_until < ${now}) LIMIT 100)`;
   const past = row!.failures - o.freeAttempts;
   if (past <= 0) return null;
   const until = new Date(now.getTime() + Math.min(o.maxMs, o.baseMs * 2 ** Math.min(past - 1, 30)));

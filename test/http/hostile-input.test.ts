@@ -188,3 +188,13 @@ t.test('asking for a password reset answers before any work that depends on the 
   await s.app.services.background.idle();
   t.equal(await s.db.prisma.outboxEmail.count({ where: { kind: 'password-reset' } }), 1, 'then it is, for the known address only');
 });
+
+t.test('failed sign-ins of addresses nobody tried for a day are forgotten', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock });
+  for (let i = 0; i < 5; i++) await s.anon.post('/v1/auth/login', { email: `guess${i}@example.org`, password: 'wrong password!' });
+  t.equal(await s.db.prisma.loginThrottle.count(), 5);
+  clock.advance(25 * 3600_000);
+  await s.anon.post('/v1/auth/login', { email: 'later@example.org', password: 'wrong password!' });
+  t.same((await s.db.prisma.loginThrottle.findMany()).map((r) => r.email), ['later@example.org']);
+});
