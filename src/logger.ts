@@ -19,7 +19,8 @@ const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-const SECRET_QUERY = /^(token|access_token|password|secret|key|code)$/i;
+// `invite`: a private game's invite code lets anyone who has it join.
+const SECRET_QUERY = /^(token|access_token|password|secret|key|code|invite)$/i;
 
 /** The URL with the values of credential-like query parameters replaced. */
 export function maskUrl(url: string): string {

@@ -5,6 +5,7 @@
 import { AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { clearLoginFailures, loginBlockedUntil, recordLoginFailure } from '../store/login-throttle.js';
 import { currentVacation, endVacation, startVacation, vacationDaysLeft, type VacationView } from './vacation.js';
 import {
   createUser,
@@ -50,15 +51,32 @@ export interface SignedIn {
 }
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-const normaliseName = (name: string): string => name.trim().replace(/\s+/g, ' ');
+
+// Display names are shown to other players, in emails and logs: no control characters (NUL
+// broke the database; escapes and newlines forge log lines and email text), no lone surrogates,
+// no bidirectional overrides (text that displays as another name), and something visible.
+const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}]/gu;
+const NAME_MAX = 50;
+
+/** The name as stored (NFC, spaces collapsed); a 400 naming /name if it cannot be a name. */
+export function normaliseName(name: string): string {
+  const refuse = (message: string) => new AppError('validation_failed', `This display name ${message}.`, { errors: [{ in: 'body', path: '/name', message }] });
+  if (FORBIDDEN_IN_NAME.test(name)) throw refuse('contains a control or formatting character');
+  const n = name.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (n.replace(INVISIBLE, '') === '') throw refuse('has no visible character');
+  if ([...n].length > NAME_MAX) throw refuse(`is longer than ${NAME_MAX} characters`);
+  return n;
+}
 
 export async function register(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<SignedIn> {
+  const displayName = normaliseName(input.name);
   const passwordHash = await hashPassword(input.password, ctx.security.password);
   try {
     const now = ctx.clock.now();
     const user = await createUser(ctx.prisma, {
       email: normaliseEmail(input.email),
-      displayName: normaliseName(input.name),
+      displayName,
       passwordHash,
       now,
     });
@@ -74,11 +92,26 @@ export async function register(ctx: ServiceContext, input: { email: string; pass
 }
 
 export async function login(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignedIn> {
-  const user = await findUserByEmail(ctx.prisma, normaliseEmail(input.email));
+  const email = normaliseEmail(input.email);
+  const now = ctx.clock.now();
+  // Per address (account or not, alike), in the database: a guesser on many client addresses
+  // or many instances still waits longer after each failure.
+  const blocked = await loginBlockedUntil(ctx.prisma, email, now);
+  if (blocked) throw tooManyFailures(blocked, now);
+  const user = await findUserByEmail(ctx.prisma, email);
   // Same work, same answer, whether the account exists or not.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(ctx.security.password)));
-  if (!user || !ok) throw new AppError('invalid_credentials', 'The email address or the password is wrong.');
-  return { user: presentUser(user, ctx.clock.now()), tokenGeneration: user.tokenGeneration };
+  if (!user || !ok) {
+    await recordLoginFailure(ctx.prisma, email, now, ctx.security.loginBackoff);
+    throw new AppError('invalid_credentials', 'The email address or the password is wrong.');
+  }
+  await clearLoginFailures(ctx.prisma, email);
+  return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
+}
+
+function tooManyFailures(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError('rate_limited', `Too many failed sign-ins to this account; retry in ${seconds} s.`, { retryAfter: seconds });
 }
 
 function gone(): AppError {
@@ -142,6 +175,7 @@ export interface UpdateMeInput {
 }
 
 export async function updateMe(ctx: ServiceContext, userId: string, input: UpdateMeInput): Promise<UserView> {
+  const displayName = input.name === undefined ? undefined : normaliseName(input.name);
   return ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
     const user = await lockUser(tx, userId);
@@ -150,7 +184,7 @@ export async function updateMe(ctx: ServiceContext, userId: string, input: Updat
     if (input.vacation === null) vacation = await endVacation(tx, user, now);
     else if (input.vacation !== undefined) vacation = await startVacation(tx, user, input.vacation.days, now);
     const updated = await updateUser(tx, userId, {
-      ...(input.name !== undefined && { displayName: normaliseName(input.name) }),
+      ...(displayName !== undefined && { displayName }),
       ...(input.notifications?.email !== undefined && { emailPreference: input.notifications.email }),
       ...vacation,
       now,

@@ -18,4 +18,6 @@ export interface ServiceContext extends AppContext {
   events: import('./events.js').GameEvents;
   security: import('./security.js').SecuritySettings;
   tokenGenerations: import('./token-generations.js').TokenGenerations;
+  /** Work started by a request and finished after its answer (background.ts). */
+  background: import('./background.js').Background;
 }

@@ -7,6 +7,7 @@ import { changeGame, gameEvent, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
+import { setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
@@ -47,9 +48,10 @@ export async function createGame(
     return idempotent(tx, userId, now, idempotency, async () => {
       const row = await insertGame(tx, {
         module: m.id,
-        // The engine's seed, drawn now and kept secret for ever (it predicts the dice). The
-        // engine's setup runs with it when the second player joins.
-        seed: randomInt(0, 2 ** 31 - 1),
+        // The engine's seed: 256 bits from the system's CSPRNG, drawn now and kept secret for ever
+        // (it keys every deal and die). The engine's setup runs with it when the second player joins.
+        seed: randomBytes(32).toString('hex'),
+        rng: 'chacha20',
         options: { ...options },
         visibility,
         inviteCode: visibility === 'private' ? inviteCode() : null,
@@ -79,7 +81,8 @@ const STATUSES: Record<ApiStatus, GameStatus[]> = { open: ['open'], active: ['ac
 const encodeCursor = (n: number) => Buffer.from(`g${n}`).toString('base64url');
 function decodeCursor(cursor: string): number {
   const m = /^g(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw new AppError('validation_failed', 'The cursor is not valid: pass the nextCursor of a previous page.', { errors: [{ in: 'query', path: '/cursor', message: 'is not a cursor from this API' }] });
+  // Game numbers are 32-bit integers in the database: a larger one is no cursor of ours.
+  if (!m || Number(m[1]) > 2 ** 31 - 1) throw new AppError('validation_failed', 'The cursor is not valid: pass the nextCursor of a previous page.', { errors: [{ in: 'query', path: '/cursor', message: 'is not a cursor from this API' }] });
   return Number(m[1]);
 }
 
@@ -156,7 +159,7 @@ export async function joinGame(
       kind: 'start',
       role,
       action: {},
-      state: m.setup(g.row.seed, (g.row.options ?? {}) as SetupOptions),
+      state: setupGame(m, g.row, (g.row.options ?? {}) as SetupOptions),
       joined: { userId, name: user.displayName, email: user.email, emailPreference: user.emailPreference, vacationEndsAt: user.vacationEndsAt },
     };
   });

@@ -13,6 +13,7 @@ import { hashPassword } from './passwords.js';
 
 export const RESET_LINK_MS = 3600_000;
 export const RESEND_WINDOW_MS = 5 * 60_000;
+const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 function mac(secret: string, payload: string): string {
   const key = createHmac('sha256', secret).update('alea:password-reset:v1').digest();
@@ -46,12 +47,14 @@ export function resetPageUrl(publicUrl: string, token: string): string {
 
 /** Sends a reset link if an account has this address; says nothing either way. */
 export async function requestPasswordReset(ctx: ServiceContext, input: { email: string }): Promise<void> {
-  const user = await findUserByEmail(ctx.prisma, normaliseEmail(input.email));
-  if (!user) return;
+  const found = await findUserByEmail(ctx.prisma, normaliseEmail(input.email));
+  // The same work either way up to the write (the HTTP layer also answers before any of it).
+  const user = found ?? { id: NOBODY, tokenGeneration: 0, displayName: 'nobody', email: '' };
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + RESET_LINK_MS);
   const url = resetPageUrl(ctx.config.publicUrl, resetToken(ctx.config.jwtSecret, user.id, user.tokenGeneration, expiresAt));
   const email = passwordResetEmail({ publicUrl: ctx.config.publicUrl, name: user.displayName, url, expiresAt });
+  if (!found) return;
   // Sent whatever the email preference: the user asked for it. At most one per account in each
   // window of RESEND_WINDOW_MS (the dedupe key), so nobody can flood a mailbox from many
   // addresses; any link sent works until one is used.

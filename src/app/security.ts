@@ -1,6 +1,8 @@
 // Tunable costs and limits of accounts and sign-in. The defaults suit production; tests pass
 // cheaper ones to buildServer (ServerDeps.security).
 
+import type { LoginBackoff } from '../store/login-throttle.js';
+
 export interface PasswordHashing {
   /** scrypt cost: N = 2^logN. Memory used is 128 * r * N bytes (32 MiB at the default). */
   logN: number;
@@ -14,11 +16,21 @@ export interface SecuritySettings {
   password: PasswordHashing;
   /** Sign-in and registration attempts per client address and window. */
   authRateLimit: { max: number; windowMs: number };
+  /** Failed sign-ins per email address, across instances (in the database), with backoff. */
+  loginBackoff: LoginBackoff;
   /**
    * How long a process trusts a user's token generation it has read (0: read it on every
    * request). Revocations through the same process apply at once whatever this is.
    */
   tokenGenerationCacheMs: number;
+  /** Event streams open at once in this process, per user and per client address (429 past them). */
+  eventStreams: { perUser: number; perAddress: number };
+  /**
+   * HTTP server timeouts: complete headers, a complete request, and an idle keep-alive
+   * connection (Node closes a connection past any of them), so idle or trickling connections
+   * cannot pile up until the file descriptors run out.
+   */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
 export const DEFAULT_SECURITY: SecuritySettings = {
@@ -28,7 +40,16 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   // OWASP's equivalent scrypt settings include N=2^15, r=8, p=3 (32 MiB, about 0.1 s).
   password: { logN: 15, r: 8, p: 3 },
   authRateLimit: { max: 10, windowMs: 60_000 },
+  // 5 free failures, then 30 s, 1 min, 2 min, ... at most 15 min between attempts: a few hundred
+  // guesses a day against one account from any number of addresses, and an owner locked out by
+  // someone else's guesses waits minutes, not days.
+  loginBackoff: { freeAttempts: 5, baseMs: 30_000, maxMs: 15 * 60_000, resetAfterMs: 24 * 3600_000 },
   // Reading it on every request costs ~0.7 ms of CPU (a Prisma query): measured on GET of a
   // game, 2.1 ms a request without this memory, 1.2 ms with it.
   tokenGenerationCacheMs: 10_000,
+  // A player follows a few games on a few devices; an address may hide many players (NAT).
+  eventStreams: { perUser: 16, perAddress: 64 },
+  // A proxy in front must close idle connections before the server does: set its idle timeout
+  // below keepAliveMs (30 s).
+  httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 30_000 },
 };

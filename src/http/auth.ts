@@ -29,6 +29,9 @@ interface OperationSecurity {
   queryToken: boolean;
 }
 
+/** User ids are UUIDs, written as the database writes them (lower case). */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
 
 function securityByOperation(api: OpenApi): Map<string, OperationSecurity> {
@@ -78,14 +81,17 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
     const fromQuery = sec.queryToken ? (request.query as Record<string, unknown> | undefined)?.access_token : undefined;
     const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined);
     if (!token) throw unauthorized(reply, 'Sign in first: send your access token as "Authorization: Bearer <token>".');
-    let payload: { sub?: unknown; gen?: unknown };
+    let payload: { sub?: unknown; gen?: unknown; exp?: unknown };
     try {
-      payload = app.jwt.verify<{ sub?: unknown; gen?: unknown }>(token, { clockTimestamp: app.clock.now().getTime() });
+      payload = app.jwt.verify<{ sub?: unknown; gen?: unknown; exp?: unknown }>(token, { clockTimestamp: app.clock.now().getTime() });
     } catch (err) {
       const expired = (err as { code?: string }).code === 'FAST_JWT_EXPIRED';
       throw unauthorized(reply, expired ? 'Your access token has expired: sign in again.' : 'The access token is not valid: sign in again.');
     }
-    if (typeof payload.sub !== 'string' || !Number.isSafeInteger(payload.gen)) throw unauthorized(reply, 'The access token is not valid: sign in again.');
+    // Every token we issue has an expiry and a user id: one without is forged or foreign.
+    if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || !Number.isSafeInteger(payload.gen) || typeof payload.exp !== 'number') {
+      throw unauthorized(reply, 'The access token is not valid: sign in again.');
+    }
     const stands = await tokenStands(app.services, payload.sub, payload.gen as number);
     if (stands === 'gone') throw unauthorized(reply, 'This account no longer exists.');
     if (stands === 'revoked') throw unauthorized(reply, 'This access token was revoked (password changed, or signed out everywhere): sign in again.');

@@ -115,6 +115,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (STATUS_OF[error.code] >= 500) request.log.error({ err: error }, 'request failed');
+      if (typeof error.details?.retryAfter === 'number') reply.header('retry-after', String(error.details.retryAfter));
       return sendProblem(reply, problem(request, error.code, error.message, error.details));
     }
     if (error.validation) {

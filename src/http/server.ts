@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../app/clock.js';
 import type { AppContext, ServiceContext } from '../app/context.js';
+import { background } from '../app/background.js';
 import { AppError } from '../app/errors.js';
 import { inProcessEvents, type GameEvents } from '../app/events.js';
 import { DEFAULT_SECURITY, type SecuritySettings } from '../app/security.js';
@@ -67,6 +68,8 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const api = deps.openapi ?? loadOpenApi();
+  const security: SecuritySettings = { ...DEFAULT_SECURITY, ...deps.security };
+  const timeouts = security.httpTimeouts;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: (req) => {
@@ -77,13 +80,17 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     // Bodies are small JSON actions; anything bigger is a mistake or an attack.
     bodyLimit: 256 * 1024,
+    // Connections that send nothing, trickle, or idle are closed (event streams send a ping
+    // well within the socket's life, and are requests already received).
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(1000, timeouts.headersMs) },
   });
 
   app.decorate('config', deps.config);
   app.decorate('prisma', deps.prisma);
   app.decorate('clock', deps.clock);
   app.decorate('openapi', api);
-  const security: SecuritySettings = { ...DEFAULT_SECURITY, ...deps.security };
   app.decorate('services', {
     config: deps.config,
     prisma: deps.prisma,
@@ -91,7 +98,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     events: deps.events ?? inProcessEvents(),
     security,
     tokenGenerations: new TokenGenerations(security.tokenGenerationCacheMs),
+    background: background(),
   });
+  app.addHook('onClose', async () => app.services.background.idle());
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(api));
   // The API speaks JSON only: any other body is 415 (Fastify would also parse text/plain).
@@ -124,6 +133,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // stay open as keep-alive afterwards and hold the shutdown for the keep-alive timeout.
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+
+  // Game ids are UUIDs, whose hex digits may come in either case: past validation there is one
+  // spelling (lower case, as the database writes them), so that, say, an event stream opened
+  // with an upper-case id hears the changes of its game.
+  app.addHook('preHandler', async (request) => {
+    const params = request.params as { id?: unknown } | undefined;
+    if (params && typeof params.id === 'string') params.id = params.id.toLowerCase();
   });
 
   registerProblemHandlers(app);

@@ -5,6 +5,7 @@
 // instance sharing the database (src/app/events.ts).
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../app/errors.js';
 import type { GameEvent } from '../../app/events.js';
 import { watchGame } from '../../app/games.js';
 import { userOf } from '../auth.js';
@@ -23,6 +24,37 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
+
+  // Streams open now, per user and per client address: each holds a connection (a file
+  // descriptor) for as long as the client likes, so each has a cap (429 past it), counted over
+  // both kinds of stream.
+  const byUser = new Map<string, number>();
+  const byAddress = new Map<string, number>();
+  const { perUser, perAddress } = app.services.security.eventStreams;
+  const take = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const give = (m: Map<string, number>, k: string) => {
+    const n = (m.get(k) ?? 1) - 1;
+    if (n > 0) m.set(k, n);
+    else m.delete(k);
+  };
+
+  /** Counts a stream against its user's and address's caps; returns its release (idempotent). */
+  function admit(request: FastifyRequest, reply: FastifyReply, userId: string): () => void {
+    const address = request.ip;
+    if ((byUser.get(userId) ?? 0) >= perUser || (byAddress.get(address) ?? 0) >= perAddress) {
+      reply.header('retry-after', '30');
+      throw new AppError('rate_limited', `Too many event streams open at once (at most ${perUser} per account and ${perAddress} per address): close one first.`);
+    }
+    take(byUser, userId);
+    take(byAddress, address);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      give(byUser, userId);
+      give(byAddress, address);
+    };
+  }
 
   /** Takes over the response as an event stream; `unsubscribe` runs when it ends, whoever ends it. */
   function startStream(request: FastifyRequest, reply: FastifyReply, unsubscribe: () => void): Stream {
@@ -61,6 +93,7 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
     handler: async (request, reply) => {
       const userId = userOf(request);
       const { id } = request.params as { id: string };
+      const release = admit(request, reply, userId);
       let last = -1;
       const queued: GameEvent[] = [];
       let stream: Stream | undefined;
@@ -77,14 +110,18 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       };
       // Subscribe before reading the version, so that no change falls between the two.
       const unsubscribe = app.services.events.subscribe(id, send);
+      const stop = () => {
+        unsubscribe();
+        release();
+      };
       let version: number;
       try {
         version = await watchGame(app.services, userId, id);
       } catch (err) {
-        unsubscribe();
+        stop();
         throw err;
       }
-      stream = startStream(request, reply, unsubscribe);
+      stream = startStream(request, reply, stop);
       send({ id, version });
       for (const e of queued) send(e);
     },
@@ -94,6 +131,7 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
     ...operation(api, 'streamMyEvents'),
     handler: async (request, reply) => {
       const userId = userOf(request);
+      const release = admit(request, reply, userId);
       // Versions already told, per game, so an event that arrives late never steps a game back.
       const told = new Map<string, number>();
       let stream: Stream | undefined = undefined;
@@ -107,7 +145,10 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
         told.set(e.id, e.version);
         stream.write('game', { id: e.id, version: e.version, status: e.status, pending: e.pending ?? [] });
       });
-      stream = startStream(request, reply, unsubscribe);
+      stream = startStream(request, reply, () => {
+        unsubscribe();
+        release();
+      });
       // From here on every change of my games is sent: a client reads its games after this.
       stream.write('ready', {});
     },
