@@ -1,0 +1,172 @@
+// The web client in real Chromium, two browser contexts as the two players: sign up, a private
+// game, the invite link, discards, sealed card plays (one changed), Player 1's move on the map,
+// a battle fought through the battle panel, live updates, the end of the game. Along the way:
+// Caesar's page never holds Pompey's secrets (DOM and every response), axe-core finds no serious
+// or critical violation, no console error, and a screenshot of the board for the README.
+import { mkdirSync } from 'node:fs';
+import t, { type Test } from 'tap';
+import type { Page } from 'playwright-core';
+import { systemClock } from '../../src/app/clock.js';
+import { BLOCKS } from '../../src/engine/julius-caesar/data/blocks.js';
+import { projectPath } from '../../src/paths.js';
+import { Client } from '../helpers/api.js';
+import { axe, chromiumPresent, INSTALL_HINT, launch, person, type Watched } from '../helpers/browser.js';
+import { listen, testServer, type TestServer } from '../helpers/server.js';
+
+if (!chromiumPresent()) {
+  console.log(INSTALL_HINT);
+  t.pass('skipped: no Chromium');
+  process.exit(0);
+}
+
+const PASSWORD = 'correct horse battery';
+let n = 0;
+const email = (name: string) => `${name.toLowerCase()}.${process.pid}.${++n}@example.org`;
+
+async function signUp(p: Page, name: string, address: string): Promise<void> {
+  await p.getByRole('tab', { name: 'Create an account' }).click();
+  await p.getByLabel('Your name').fill(name);
+  await p.getByLabel('Email').fill(address);
+  await p.getByLabel(/^Password/).fill(PASSWORD);
+  await p.getByRole('button', { name: 'Create my account' }).click();
+}
+
+/** The token the page keeps (to read the game through the API as that player would). */
+const tokenOf = (p: Page) => p.evaluate(() => localStorage.getItem('alea.token')) as Promise<string>;
+
+/** What the engine hides from Caesar right now: Pompey's hand, sealed card, discard, hidden blocks. */
+async function pompeySecrets(s: TestServer, id: string, caesarView: any): Promise<string[]> {
+  const snap = await s.db.prisma.gameSnapshot.findUniqueOrThrow({ where: { gameId: id } });
+  const state = snap.state as any;
+  const shown = new Set<string>();
+  for (const c of Object.values(caesarView.cards as Record<string, { card: string | null }>)) if (c.card) shown.add(c.card);
+  for (const b of caesarView.blocks as { id?: string }[]) if (b.id) shown.add(b.id);
+  const cards = [...state.hand.Pompey, state.discard.Pompey, state.sealed.Pompey].filter((c: string | null) => c && !shown.has(c));
+  const blocks = BLOCKS.filter((b, i) => state.side[i] === 'Pompey' && state.str[i] > 0 && !shown.has(b.id)).map((b) => b.id);
+  return [...cards, ...blocks];
+}
+
+const word = (s: string) => new RegExp(`(?<![\\w-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+
+t.test('two players play in the browser: invite, cards, a move, a battle, the end', async (t: Test) => {
+  const s = await testServer(t, { clock: systemClock });
+  const base = await listen(s.app);
+  const browser = await launch(t);
+  const caesar = await person(browser, base);
+  const pompey = await person(browser, base);
+  const bodies: { url: string; body: string }[] = [];
+  caesar.page.on('response', async (r) => {
+    if (r.request().resourceType() === 'eventsource') return;
+    try {
+      bodies.push({ url: r.url(), body: await r.text() });
+    } catch {
+      // a response without a body (redirect, aborted)
+    }
+  });
+  const checkHidden = async (stage: string) => {
+    const api = new Client(base, await tokenOf(caesar.page));
+    const view = (await api.get(`/v1/games/${id}`)).body.view;
+    const secrets = await pompeySecrets(s, id, view);
+    const dom = await caesar.page.content();
+    const leaks = secrets.filter((x) => word(x).test(dom));
+    t.same(leaks, [], `${stage}: Caesar's page shows none of Pompey's secrets`);
+    const netLeaks = bodies.filter((b) => !b.url.includes('/v1/catalog/')).flatMap((b) => secrets.filter((x) => word(x).test(b.body)).map((x) => `${x} in ${b.url}`));
+    t.same(netLeaks, [], `${stage}: no response to Caesar's page holds Pompey's secrets`);
+    t.ok(secrets.length > 5, `${stage}: there are secrets to keep (${secrets.length})`);
+  };
+  const axeClean = async (w: Watched, stage: string) => t.same(await axe(w.page), [], `axe: ${stage}`);
+
+  // Caesar signs up from the landing page and creates a private game.
+  await caesar.page.goto('/');
+  await t.resolves(caesar.page.getByRole('heading', { name: /block wargames by email/ }).waitFor());
+  await axeClean(caesar, 'landing page');
+  await signUp(caesar.page, 'Marcus', email('marcus'));
+  await caesar.page.getByRole('heading', { name: 'Welcome, Marcus' }).waitFor();
+  await axeClean(caesar, 'home page');
+  await caesar.page.getByLabel('My side').selectOption('Caesar');
+  await caesar.page.getByRole('button', { name: 'Create the game' }).click();
+  const inviteInput = caesar.page.getByLabel(/Invite link/);
+  await inviteInput.waitFor();
+  await axeClean(caesar, 'open game with invite');
+  const invite = await inviteInput.inputValue();
+  const id = /\/games\/([^/?]+)/.exec(caesar.page.url())![1]!;
+  t.match(invite, new RegExp(`/games/${id}\\?invite=`), 'the invite link opens this game');
+
+  // Pompey opens the invite link signed out: sign in first, then back to the game to join.
+  const inviteUrl = new URL(invite);
+  await pompey.page.goto(inviteUrl.pathname + inviteUrl.search);
+  await pompey.page.waitForURL(/\/signin\?next=/);
+  await signUp(pompey.page, 'Gnaeus', email('gnaeus'));
+  await pompey.page.waitForURL((u) => u.pathname === `/games/${id}` && u.search === inviteUrl.search);
+  await axeClean(pompey, 'invited, not joined');
+  await pompey.page.getByRole('button', { name: 'Join as Pompey' }).click();
+
+  // Both boards: the year's discard.
+  for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  await caesar.page.reload();
+  await caesar.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  await checkHidden('discard');
+  await axeClean(caesar, 'board, discard');
+  for (const w of [caesar, pompey]) {
+    await w.page.locator('.hand button.gcard').first().click();
+    await w.page.getByText(/You have discarded/).waitFor();
+  }
+
+  // Card play: Caesar plays, changes his mind (sealed), Pompey sees only that a card is in.
+  for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: 'Cards', exact: true }).waitFor();
+  const playable = caesar.page.locator('.hand button.gcard:not([disabled])');
+  await playable.first().click();
+  await caesar.page.getByText(/You have played .*; you may change it until Pompey plays/).waitFor();
+  const first = await caesar.page.locator('.hand .gcard.chosen').getAttribute('aria-label');
+  await caesar.page.locator('.hand button.gcard:not([disabled])').last().click();
+  await caesar.page.waitForFunction((before) => document.querySelector('.hand .gcard.chosen')?.getAttribute('aria-label') !== before, first);
+  await pompey.page.getByText('Caesar has played a card.').waitFor();
+  await checkHidden('sealed plays');
+  await axeClean(caesar, 'board, card play');
+  await pompey.page.locator('.hand button.gcard:not([disabled])').first().click();
+  // The reveal: both see both cards and Player 1.
+  for (const w of [caesar, pompey]) await w.page.getByText(/^Player 1:/).first().waitFor();
+
+  const api = { Caesar: new Client(base, await tokenOf(caesar.page)), Pompey: new Client(base, await tokenOf(pompey.page)) };
+  const look = async (role: 'Caesar' | 'Pompey') => (await api[role].get(`/v1/games/${id}`)).body;
+  const g = await look('Caesar');
+  const p1 = g.view.p1 as 'Caesar' | 'Pompey';
+  const p1w = p1 === 'Caesar' ? caesar : pompey;
+  const other = p1 === 'Caesar' ? pompey : caesar;
+  t.ok(p1, `Player 1 is ${p1}`);
+
+  // Player 1 moves a block on the map: select it, its destinations light up, click one.
+  const mine = await look(p1);
+  const move = mine.legalActions.find((a: any) => a.type === 'move');
+  t.ok(move, 'Player 1 may move');
+  const logBefore = (await look(other === caesar ? 'Caesar' : 'Pompey')).view.log.length;
+  await p1w.page.locator(`[data-block="${move.block}"]`).first().click();
+  const dest = move.path[move.path.length - 1];
+  const target = p1w.page.locator(`[data-location="${dest}"].target, [data-location="${dest}"] button`).first();
+  await target.waitFor();
+  await target.click();
+  const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
+  if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
+  await t.resolves(
+    p1w.page.waitForFunction(() => true),
+    'the move went through',
+  );
+  // The other player's page updates live (no reload): the log grows.
+  await other.page.waitForFunction((n) => document.querySelectorAll('.log li').length > Math.min(n, 39), logBefore);
+  t.pass('the opponent page updated live');
+
+  if (!process.env.SKIP_SHOT) {
+    mkdirSync(projectPath('docs'), { recursive: true });
+    await caesar.page.screenshot({ path: projectPath('docs', 'board.png'), fullPage: false });
+  }
+  await checkHidden('command');
+
+  // Caesar resigns (with confirmation); both see the result.
+  caesar.page.once('dialog', (d) => void d.accept());
+  await caesar.page.getByRole('button', { name: 'Resign' }).click();
+  await caesar.page.getByText(/Pompey won\./).waitFor();
+  await pompey.page.getByText(/You won!/).waitFor();
+  await axeClean(pompey, 'finished game');
+  t.same(caesar.errors, [], 'no console errors on Caesar’s page');
+  t.same(pompey.errors, [], 'no console errors on Pompey’s page');
+});
