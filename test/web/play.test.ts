@@ -46,6 +46,16 @@ async function pompeySecrets(s: TestServer, id: string, caesarView: any): Promis
   return [...cards, ...blocks];
 }
 
+/** Polls until f() is true (30 s at most). */
+async function waitFor(f: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (await f()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 const word = (s: string) => new RegExp(`(?<![\\w-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
 
 t.test('two players play in the browser: invite, cards, a move, a battle, the end', async (t: Test) => {
@@ -54,6 +64,12 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   const browser = await launch(t);
   const caesar = await person(browser, base);
   const pompey = await person(browser, base);
+  t.teardown(async () => {
+    if (t.passing()) return;
+    // What each player saw when the test failed.
+    await caesar.page.screenshot({ path: '/tmp/alea-web-caesar.png', fullPage: true }).catch(() => {});
+    await pompey.page.screenshot({ path: '/tmp/alea-web-pompey.png', fullPage: true }).catch(() => {});
+  });
   const bodies: { url: string; body: string }[] = [];
   caesar.page.on('response', async (r) => {
     if (r.request().resourceType() === 'eventsource') return;
@@ -107,19 +123,20 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   await caesar.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
   await checkHidden('discard');
   await axeClean(caesar, 'board, discard');
-  for (const w of [caesar, pompey]) {
-    await w.page.locator('.hand button.gcard').first().click();
-    await w.page.getByText(/You have discarded/).waitFor();
-  }
+  await caesar.page.locator('.hand button.gcard').first().click();
+  await caesar.page.getByText(/You have discarded .*; you may change it until Pompey discards/).waitFor();
+  await pompey.page.getByText('Waiting for Caesar').waitFor({ state: 'detached' });
+  await pompey.page.locator('.hand button.gcard').first().click();
 
   // Card play: Caesar plays, changes his mind (sealed), Pompey sees only that a card is in.
   for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: 'Cards', exact: true }).waitFor();
   const playable = caesar.page.locator('.hand button.gcard:not([disabled])');
   await playable.first().click();
   await caesar.page.getByText(/You have played .*; you may change it until Pompey plays/).waitFor();
-  const first = await caesar.page.locator('.hand .gcard.chosen').getAttribute('aria-label');
+  const first = await caesar.page.locator('.hand .gcard.chosen').textContent();
   await caesar.page.locator('.hand button.gcard:not([disabled])').last().click();
-  await caesar.page.waitForFunction((before) => document.querySelector('.hand .gcard.chosen')?.getAttribute('aria-label') !== before, first);
+  await caesar.page.waitForFunction((before) => document.querySelector('.hand .gcard.chosen')?.textContent !== before, first);
+  t.not(await caesar.page.locator('.hand .gcard.chosen').textContent(), first, 'Caesar changed his sealed card');
   await pompey.page.getByText('Caesar has played a card.').waitFor();
   await checkHidden('sealed plays');
   await axeClean(caesar, 'board, card play');
@@ -147,10 +164,11 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   await target.click();
   const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
   if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
-  await t.resolves(
-    p1w.page.waitForFunction(() => true),
-    'the move went through',
-  );
+  const moved = await waitFor(async () => {
+    const now = await look(p1);
+    return now.version > mine.version && now.view.blocks.find((b: any) => b.id === move.block)?.location === dest;
+  });
+  t.ok(moved, `${move.block} moved to ${dest} through the map`);
   // The other player's page updates live (no reload): the log grows.
   await other.page.waitForFunction((n) => document.querySelectorAll('.log li').length > Math.min(n, 39), logBefore);
   t.pass('the opponent page updated live');

@@ -4,26 +4,50 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { eventsUrl } from './api';
 
-export function useGameEvents(id: string, onVersion: (version: number) => void, onCancelled: () => void): void {
+/**
+ * `seat` reopens the stream when the viewer's place in the game changes (an invited visitor who
+ * joins: the stream of a private game refuses non-players). A stream the server ends or refuses
+ * (EventSource then gives up) is reopened after a pause, and the page reads the game again.
+ */
+export function useGameEvents(id: string, seat: string, onVersion: (version: number) => void, onCancelled: () => void): void {
   const handler = useRef(onVersion);
   handler.current = onVersion;
   const cancelled = useRef(onCancelled);
   cancelled.current = onCancelled;
   useEffect(() => {
-    const source = new EventSource(eventsUrl(id));
-    source.addEventListener('version', (e) => {
-      try {
-        handler.current(JSON.parse((e as MessageEvent<string>).data).version);
-      } catch {
-        // a malformed event: the next one, or a reload, catches up
-      }
-    });
-    source.addEventListener('cancelled', () => {
+    if (!seat) return; // nothing to listen to (yet)
+    let source: EventSource;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    const open = () => {
+      source = new EventSource(eventsUrl(id));
+      source.addEventListener('version', (e) => {
+        try {
+          handler.current(JSON.parse((e as MessageEvent<string>).data).version);
+        } catch {
+          // a malformed event: the next one, or a reload, catches up
+        }
+      });
+      source.addEventListener('cancelled', () => {
+        over = true;
+        source.close();
+        cancelled.current();
+      });
+      source.addEventListener('error', () => {
+        if (over || source.readyState !== EventSource.CLOSED) return; // CONNECTING: the browser retries by itself
+        retry = setTimeout(() => {
+          open();
+          handler.current(Number.MAX_SAFE_INTEGER);
+        }, 10_000);
+      });
+    };
+    open();
+    return () => {
+      over = true;
+      clearTimeout(retry);
       source.close();
-      cancelled.current();
-    });
-    return () => source.close();
-  }, [id]);
+    };
+  }, [id, seat]);
 }
 
 /** The home page: reload when the page comes back into view, and once a minute. */

@@ -67,4 +67,8 @@ function App() {
   );
 }
 
-loadMe().finally(() => render(<App />, document.getElementById('app')!));
+loadMe().finally(() => {
+  const root = document.getElementById('app')!;
+  root.textContent = ''; // the "Loading" placeholder of index.html
+  render(<App />, root);
+});

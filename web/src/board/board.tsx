@@ -230,7 +230,7 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
             <section class="panel" aria-labelledby="all-actions">
               <details open={actions.length <= 8}>
                 <summary id="all-actions">Everything you may do now ({actions.length})</summary>
-                <div class="action-list">
+                <div class="action-list" tabIndex={0} aria-label="Every possible action">
                   {actions.map((a) => (
                     <button class="secondary" disabled={busy} onClick={() => act(a)}>
                       {label(a)}
@@ -267,7 +267,7 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
           )}
           <section class="panel" aria-labelledby="log-title">
             <h2 id="log-title">Log</h2>
-            <ol class="log" reversed start={view.log.length}>
+            <ol class="log" reversed start={view.log.length} tabIndex={0} aria-label="Log, newest first">
               {view.log
                 .slice(-40)
                 .reverse()

@@ -97,12 +97,14 @@ export function Cards({
               const t = cardText(id, catalog);
               const cls = `gcard${t.god ? ' god' : ''}${chosen === id ? ' chosen' : ''}`;
               return a ? (
-                <button class={cls} disabled={busy || chosen === id} aria-pressed={chosen === id} aria-label={chosen === id ? `${label(a)} (chosen)` : label(a)} onClick={() => onAct(a)}>
+                <button class={cls} disabled={busy || chosen === id} aria-pressed={chosen === id} title={label(a)} onClick={() => onAct(a)}>
                   <CardFace id={id} catalog={catalog} />
+                  {chosen === id && <span class="sr-only">(chosen)</span>}
                 </button>
               ) : (
-                <div class={cls} role="img" aria-label={`Card ${id}${chosen === id ? ' (chosen)' : ''}`}>
+                <div class={cls}>
                   <CardFace id={id} catalog={catalog} />
+                  {chosen === id && <span class="sr-only">(chosen)</span>}
                 </div>
               );
             })}

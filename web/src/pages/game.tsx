@@ -31,6 +31,8 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   }, [load]);
   useGameEvents(
     id,
+    // A private game's stream is for its players only: an invited visitor listens once seated.
+    game && (game.role || game.visibility === 'public') ? `${game.status}/${game.role}` : '',
     (version) => {
       setGame((g) => {
         if (!g || version > g.version) void load();

@@ -1,0 +1,28 @@
+import { chromium } from 'playwright-core';
+import { listen, testServer } from '../helpers/server.js';
+import { Client } from '../helpers/api.js';
+import t from 'tap';
+t.test('dbg', async (t) => {
+  const s = await testServer(t);
+  const base = await listen(s.app);
+  const anon = new Client(base);
+  const a = (await anon.post('/v1/auth/register', { email: 'a@example.org', password: 'correct horse battery', name: 'A' })).body;
+  const b = (await anon.post('/v1/auth/register', { email: 'b@example.org', password: 'correct horse battery', name: 'B' })).body;
+  const g = (await anon.withToken(a.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  await anon.withToken(b.token).post(`/v1/games/${g.id}/join`, {});
+  const br = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'] });
+  const p = await br.newPage({ viewport: { width: 1440, height: 900 } });
+  p.on('console', (m) => console.log('console', m.type(), m.text()));
+  await p.goto(base + '/');
+  await p.evaluate((tk) => localStorage.setItem('alea.token', tk), a.token);
+  await p.goto(base + '/games/' + g.id);
+  p.on('request', (r) => console.log('req', r.resourceType(), r.url()));
+  p.on('response', (r) => console.log('res', r.status(), r.url()));
+  await p.waitForTimeout(1000);
+  const gb = (await anon.withToken(b.token).get(`/v1/games/${g.id}`)).body;
+  console.log((await anon.withToken(b.token).post(`/v1/games/${g.id}/plays`, { card: gb.legalActions[0].card, version: gb.version })).status);
+  await p.waitForTimeout(1500);
+  await p.screenshot({ path: '/tmp/dbg.png', fullPage: true });
+  console.log(await p.locator('main').innerText());
+  await br.close();
+});
