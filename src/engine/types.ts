@@ -38,6 +38,11 @@ export interface GameModule<S = any, V = any> {
    * without it offers no undo.
    */
   undoable?(before: S, after: S, role: string): boolean;
+  /**
+   * Optional: the game's public data (map, blocks, cards) as one JSON document, the same for
+   * every game of this module; served to clients so they need not transcribe it.
+   */
+  catalog?(): { [key: string]: Json };
 }
 
 /** Thrown by apply() for an illegal action. The message is safe to show to the acting player. */

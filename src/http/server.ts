@@ -22,6 +22,7 @@ import { setupAuthentication } from './auth.js';
 import { loadOpenApi, sharedSchemas, type OpenApi } from './openapi.js';
 import { problem, registerProblemHandlers, sendProblem } from './problem.js';
 import { authRoutes } from './routes/auth.js';
+import { catalogRoutes } from './routes/catalog.js';
 import { DOCS_PREFIX, docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
 import { gameRoutes } from './routes/games.js';
@@ -133,7 +134,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await app.register(cors, {
       origin: deps.config.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      exposedHeaders: ['location', 'idempotent-replayed', 'x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+      exposedHeaders: ['location', 'idempotent-replayed', 'x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'etag'],
       maxAge: 600,
     });
   }
@@ -151,6 +152,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(gameRoutes, { api });
   await app.register(playRoutes, { api });
   await app.register(unsubscribeRoutes, { api });
+  await app.register(catalogRoutes, { api });
   await app.register(eventRoutes, { api, ...(deps.ssePingMs && { pingMs: deps.ssePingMs }) });
   await app.register(webRoutes);
   return app;

@@ -1,6 +1,7 @@
 // Julius Caesar (Columbia Games, rules v2.0) as a GameModule: pure, deterministic, plain JSON.
 
 import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from '../types.js';
+import { catalog } from './catalog.js';
 import { STEPS, pendingRoles } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
@@ -108,4 +109,5 @@ export const juliusCaesar: GameModule<State, JCView> = {
   view: (s, role) => view(s, isRole(role) ? role : null),
   outcome,
   undoable,
+  catalog,
 };
