@@ -22,7 +22,6 @@ t.test('dbg', async (t) => {
   const gb = (await anon.withToken(b.token).get(`/v1/games/${g.id}`)).body;
   console.log((await anon.withToken(b.token).post(`/v1/games/${g.id}/plays`, { card: gb.legalActions[0].card, version: gb.version })).status);
   await p.waitForTimeout(1500);
-  await p.screenshot({ path: '/tmp/dbg.png', fullPage: true });
-  console.log(await p.locator('main').innerText());
+  await p.screenshot({ path: '/tmp/dbg.png', fullPage: false });
   await br.close();
 });

@@ -10,6 +10,7 @@ import { systemClock } from '../../src/app/clock.js';
 import { BLOCKS } from '../../src/engine/julius-caesar/data/blocks.js';
 import { projectPath } from '../../src/paths.js';
 import { Client } from '../helpers/api.js';
+import { chooser } from '../helpers/chooser.js';
 import { axe, chromiumPresent, INSTALL_HINT, launch, person, type Watched } from '../helpers/browser.js';
 import { listen, testServer, type TestServer } from '../helpers/server.js';
 
@@ -159,9 +160,11 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   const logBefore = (await look(other === caesar ? 'Caesar' : 'Pompey')).view.log.length;
   await p1w.page.locator(`[data-block="${move.block}"]`).first().click();
   const dest = move.path[move.path.length - 1];
-  const target = p1w.page.locator(`[data-location="${dest}"].target, [data-location="${dest}"] button`).first();
+  // A player clicks the city's dot (a sea's name); the highlighted location is a button.
+  const target = p1w.page.locator(`[data-location="${dest}"].target`);
   await target.waitFor();
-  await target.click();
+  t.equal(await target.getAttribute('role'), 'button', 'the destination is highlighted as a button');
+  await target.locator('circle.dot, text').first().click();
   const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
   if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
   const moved = await waitFor(async () => {
@@ -178,6 +181,64 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
     await caesar.page.screenshot({ path: projectPath('docs', 'board.png'), fullPage: false });
   }
   await checkHidden('command');
+
+  // On to a battle through the API (seeded choices, attacks first), then fight it in the browser.
+  const pages = { Caesar: caesar, Pompey: pompey };
+  const pick = chooser(3);
+  let guard = 0;
+  for (;;) {
+    const cur = await look('Caesar');
+    if (cur.status !== 'active') break;
+    if (cur.view.battle) break;
+    const role = cur.pending[pick(cur.pending.length)] as 'Caesar' | 'Pompey';
+    const g = await look(role);
+    const enemyAt = new Set(g.view.blocks.filter((b: any) => b.side !== role).map((b: any) => b.location));
+    const attacks = g.legalActions.filter((a: any) => a.type === 'move' && enemyAt.has(a.path[a.path.length - 1]));
+    const a = attacks.length ? attacks[pick(attacks.length)] : g.legalActions[pick(g.legalActions.length)];
+    const { label: _label, ...action } = a;
+    const res = await api[role].post(`/v1/games/${id}/actions`, { action, version: g.version });
+    t.equal(res.status, 200, 'an action on the way to a battle', { action, detail: res.body?.detail });
+    if (++guard > 400) throw new Error('no battle after 400 actions');
+  }
+  const atBattle = await look('Caesar');
+  t.ok(atBattle.view.battle, `a battle at ${atBattle.view.battle?.location}`);
+  for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: /^Battle at / }).waitFor();
+  t.pass('both players see the battle panel');
+  await axeClean(caesar, 'board, battle');
+  await checkHidden('battle');
+  let uiActions = 0;
+  let sawDice = false;
+  for (;;) {
+    const cur = await look('Caesar');
+    if (!cur.view.battle || cur.status !== 'active') break;
+    const role = cur.pending[0] as 'Caesar' | 'Pompey';
+    const g = await look(role);
+    const w = pages[role];
+    const a = g.legalActions[0];
+    // Through the page: the block, then its action (or destination), or a general action.
+    if (a.block) {
+      await w.page.locator(`[data-block="${a.block}"] rect.face`).first().click();
+      await w.page.getByRole('heading', { name: g.view.blocks.find((b: any) => b.id === a.block).name }).waitFor();
+      const to = a.to ?? (a.path ? a.path[a.path.length - 1] : undefined);
+      if (to) {
+        const target = w.page.locator(`[data-location="${to}"].target`);
+        await target.focus();
+        await target.press('Enter'); // by keyboard
+        // Several actions may end there (retreats by land or by sea): the page asks which.
+        await waitFor(async () => (await w.page.getByRole('heading', { name: 'Which one?' }).isVisible()) || (await look(role)).version > g.version);
+        if (await w.page.getByRole('heading', { name: 'Which one?' }).isVisible()) await w.page.locator('.actions button').first().click();
+      } else {
+        await w.page.locator('.actions button:not(.secondary)').first().click();
+      }
+    } else {
+      await w.page.locator('.actions button').first().click();
+    }
+    t.ok(await waitFor(async () => (await look(role)).version > g.version), `${role}: ${a.type} through the page`);
+    sawDice ||= (await caesar.page.locator('.die').count()) > 0;
+    if (++uiActions > 200) throw new Error('the battle does not end');
+  }
+  t.ok(uiActions > 0, `the battle was fought in the browser (${uiActions} actions)`);
+  t.ok(sawDice, 'the dice were shown');
 
   // Caesar resigns (with confirmation); both see the result.
   caesar.page.once('dialog', (d) => void d.accept());

@@ -19,7 +19,7 @@ export function CardFace({ id, catalog }: { id: string; catalog: Catalog | null 
     <>
       <span class="muted">{id}</span>
       <span class="big">{t.big}</span>
-      <span>{t.small}</span>
+      <span class={t.god ? 'text' : ''}>{t.small}</span>
     </>
   );
 }

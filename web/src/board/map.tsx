@@ -40,7 +40,7 @@ function targetName(loc: string, acts: Act[] | undefined, label: (a: Act) => str
   return acts.length === 1 ? `: ${label(acts[0]!)}` : `: ${acts.length} possible actions`;
 }
 
-const B = 15; // a block's side on the map, in map units
+const B = 20; // a block's side on the map, in map units
 
 export function MapView({ catalog, contested, battle, ...c }: Common & { catalog: Catalog; contested: string[]; battle: string | null }) {
   const projection = useMemo(
@@ -155,11 +155,11 @@ function Stack({ blocks, x, y, me, selected, selectable, onBlock }: Common & { b
         }}
       >
         <rect class="face" x={bx} y={by} width={B} height={B} rx={2} />
-        <rect class="edge" x={bx} y={by} width={B} height={2.5} />
-        <text class="str" x={bx + B / 2} y={by + 9.5} text-anchor="middle">
+        <rect class="edge" x={bx} y={by} width={B} height={3} />
+        <text class="str" x={bx + B / 2} y={by + 11} text-anchor="middle">
           {roman(b.strength)}
         </text>
-        <text x={bx + B / 2} y={by + B - 0.5} text-anchor="middle" font-size="4.5">
+        <text x={bx + B / 2} y={by + B - 2} text-anchor="middle" font-size="6">
           {(b.name ?? '').replace(/^Legio /, 'L').slice(0, 7)}
         </text>
       </g>,
