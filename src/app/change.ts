@@ -13,7 +13,8 @@ import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { enqueueNotifications } from './notifications.js';
-import { canSee, moduleOf, presentGame, roleOf, type GameResource } from './present.js';
+import type { GameEvent } from './events.js';
+import { canSee, moduleOf, presentGame, roleOf, type GameResource, type GameSummary } from './present.js';
 
 // Waiting for a pool connection, and for the whole transaction (row lock queue included).
 const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
@@ -133,8 +134,13 @@ export async function changeGame(
     }
     throw err;
   }
-  if (!answer.replayed) ctx.events.publish({ id: answer.body.id, version: answer.body.version });
+  if (!answer.replayed) ctx.events.publish(gameEvent(answer.body));
   return answer;
+}
+
+/** What listeners are told of a game that changed: nothing hidden (see events.ts). */
+export function gameEvent(game: GameSummary): GameEvent {
+  return { id: game.id, version: game.version, status: game.status, pending: [...game.pending], users: game.players.map((p) => p.user.id) };
 }
 
 /** Records the step; returns the game row as it now is (without reading it back). */

@@ -1,5 +1,8 @@
 // "Game X is now at version N": published after each committed change, consumed by the
-// Server-Sent Events route. The message carries nothing hidden, only the game id and version.
+// Server-Sent Events routes: a game's stream (by game id) and each user's stream of all their
+// games (subscribeAll, filtered by `users`). The message carries nothing hidden: the game id and
+// version, and for the users' streams its status, pending roles and players' user ids, all of
+// which every player of the game may read in the game itself.
 //
 // inProcessEvents() reaches the listeners connected to this process only (enough for one
 // process, and for tests). sharedEvents() adds a channel that every instance sharing the
@@ -13,33 +16,51 @@ export interface GameEvent {
   version: number;
   /** The game was cancelled (deleted) before it started: listeners' streams end. */
   cancelled?: true;
+  /** The users seated in the game: whose /v1/me/events streams are told. */
+  users?: string[];
+  status?: EventStatus;
+  /** Roles that must act now. */
+  pending?: string[];
 }
+
+export type EventStatus = 'open' | 'active' | 'finished';
+const STATUSES: readonly unknown[] = ['open', 'active', 'finished'] satisfies EventStatus[];
 
 export interface GameEvents {
   publish(event: GameEvent): void;
   /** Calls listener for every later event of that game; returns the unsubscribe function. */
   subscribe(gameId: string, listener: (event: GameEvent) => void): () => void;
-  /** Number of listeners, for tests and metrics. */
+  /** Calls listener for every later event of every game (the per-user streams filter them). */
+  subscribeAll(listener: (event: GameEvent) => void): () => void;
+  /** Number of listeners (of one game, or all including subscribeAll's), for tests and metrics. */
   listenerCount(gameId?: string): number;
 }
+
+// Every game's events are also emitted under this name, which no game id (a UUID) can take.
+const ALL = '*';
 
 export function inProcessEvents(): GameEvents {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let total = 0;
+  const subscribe = (name: string, listener: (event: GameEvent) => void) => {
+    emitter.on(name, listener);
+    total++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      total--;
+      emitter.off(name, listener);
+    };
+  };
   return {
-    publish: (event) => void emitter.emit(event.id, event),
-    subscribe(gameId, listener) {
-      emitter.on(gameId, listener);
-      total++;
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        total--;
-        emitter.off(gameId, listener);
-      };
+    publish(event) {
+      emitter.emit(event.id, event);
+      emitter.emit(ALL, event);
     },
+    subscribe: (gameId, listener) => subscribe(gameId === ALL ? `${ALL}game` : gameId, listener),
+    subscribeAll: (listener) => subscribe(ALL, listener),
     listenerCount: (gameId) => (gameId === undefined ? total : emitter.listenerCount(gameId)),
   };
 }
@@ -71,12 +92,14 @@ export async function sharedEvents(
       channel.notify(JSON.stringify({ ...event, origin })).catch(onError);
     },
     subscribe: local.subscribe,
+    subscribeAll: local.subscribeAll,
     listenerCount: local.listenerCount,
     close: () => channel.close(),
   };
 }
 
-// What another instance sent, checked: only a game id, a version and the cancelled flag pass.
+// What another instance sent, checked: only a game id, a version, the cancelled flag, and the
+// users, status and pending roles (well-formed) pass.
 function parseEvent(payload: string): { event: GameEvent; origin: unknown } | null {
   let m: unknown;
   try {
@@ -85,7 +108,21 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
     return null;
   }
   if (typeof m !== 'object' || m === null) return null;
-  const { id, version, cancelled, origin } = m as Record<string, unknown>;
+  const { id, version, cancelled, users, status, pending, origin } = m as Record<string, unknown>;
   if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
-  return { event: { id, version: version as number, ...(cancelled === true && { cancelled: true }) }, origin };
+  return {
+    event: {
+      id,
+      version: version as number,
+      ...(cancelled === true && { cancelled: true }),
+      ...(strings(users) && { users }),
+      ...(STATUSES.includes(status) && { status: status as EventStatus }),
+      ...(strings(pending) && { pending }),
+    },
+    origin,
+  };
+}
+
+function strings(x: unknown): x is string[] {
+  return Array.isArray(x) && x.length <= 16 && x.every((v) => typeof v === 'string');
 }

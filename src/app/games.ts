@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../engine/index.js';
 import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
 import { findUserById } from '../store/users.js';
-import { changeGame, notFound } from './change.js';
+import { changeGame, gameEvent, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
@@ -42,7 +42,7 @@ export async function createGame(
   }
   const visibility = input.visibility ?? 'public';
   const options: SetupOptions = input.scenario ? { scenario: input.scenario } : {};
-  return ctx.prisma.$transaction((tx) => {
+  const answer = await ctx.prisma.$transaction((tx) => {
     const now = ctx.clock.now();
     return idempotent(tx, userId, now, idempotency, async () => {
       const row = await insertGame(tx, {
@@ -61,6 +61,9 @@ export async function createGame(
       return { status: 201, body: presentGame(row, userId, null, ctx.config) };
     });
   });
+  // The creator's other pages (their own event stream) learn of the new game.
+  if (!answer.replayed) ctx.events.publish(gameEvent(answer.body));
+  return answer;
 }
 
 export interface ListGamesInput {
@@ -165,14 +168,15 @@ export async function joinGame(
  * cancelled: its players resign instead.
  */
 export async function cancelGame(ctx: ServiceContext, userId: string, gameId: string): Promise<void> {
-  await ctx.prisma.$transaction(async (tx) => {
+  const users = await ctx.prisma.$transaction(async (tx) => {
     const row = await lockGame(tx, gameId);
     if (!row || !canSee(row, userId)) throw notFound();
     if (row.createdById !== userId) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
     if (row.status !== 'open') throw new AppError('conflict', 'This game has started and can no longer be cancelled; a player may resign instead.');
     await deleteGame(tx, gameId);
+    return row.players.map((p) => p.userId);
   });
-  ctx.events.publish({ id: gameId, version: 0, cancelled: true });
+  ctx.events.publish({ id: gameId, version: 0, cancelled: true, users });
 }
 
 /** Whether I get emails about this game (my seat's switch; my account's preference applies first). */

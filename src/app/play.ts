@@ -56,6 +56,16 @@ function applyEngine(m: GameModule, state: unknown, role: string, action: Action
   }
 }
 
+/**
+ * The `label` the API adds to each legal action is output only: an action sent back with it is
+ * the same action (no engine action has a `label`), and the log keeps the action without it.
+ */
+function withoutLabel(a: Action): Action {
+  if (a === null || typeof a !== 'object' || !Object.hasOwn(a, 'label')) return a;
+  const { label: _label, ...action } = a;
+  return action as Action;
+}
+
 export async function submitAction(
   ctx: ServiceContext,
   userId: string,
@@ -63,8 +73,9 @@ export async function submitAction(
   input: { action: Action; version: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
+  const action = withoutLabel(input.action);
   return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, (g, role) => {
-    return { kind: 'action', role, action: input.action, state: applyEngine(g.module, g.state, role, input.action) };
+    return { kind: 'action', role, action, state: applyEngine(g.module, g.state, role, action) };
   });
 }
 

@@ -36,9 +36,12 @@ export interface GameSummary {
   finishedAt: string | null;
 }
 
+/** A legal action as the API lists it: the action itself, plus a human label (output only). */
+export type LabelledAction = Action & { label: string };
+
 export interface GameResource extends GameSummary {
   view: unknown;
-  legalActions: Action[];
+  legalActions: LabelledAction[];
   invite: { code: string; url: string } | null;
 }
 
@@ -108,12 +111,17 @@ export function presentGame(row: GameSummaryRow, userId: string, state: unknown,
   return {
     ...summary,
     view: started ? m.view(state, role) : null,
-    legalActions: started && role !== null && summary.status === 'active' ? m.legalActions(state, role) : [],
+    legalActions: started && role !== null && summary.status === 'active' ? labelled(m, state, role) : [],
     invite:
       row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
         ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
         : null,
   };
+}
+
+/** The role's legal actions, each with the module's label for it (written from that role's view). */
+function labelled(m: GameModule, state: unknown, role: string): LabelledAction[] {
+  return m.legalActions(state, role).map((a) => ({ ...a, label: m.describe ? m.describe(state, role, a) : a.type }));
 }
 
 /** The log as `role` may read it (null: an observer), from the engine's view, and how the service ended it (a resignation, a time-out). */

@@ -27,6 +27,12 @@ export interface GameModule<S = any, V = any> {
   pending(state: S): string[];
   /** Every legal action for that role, each one accepted by apply() as-is. */
   legalActions(state: S, role: string): Action[];
+  /**
+   * Optional: a short human label of one of `legalActions(state, role)` ("Move Legio 13 Ravenna →
+   * Rome"), written from that role's own view so it reveals nothing the role may not see. The API
+   * adds it to each legal action as `label`, so no action of any module has a `label` member.
+   */
+  describe?(state: S, role: string, action: Action): string;
   /** The next state; never mutates its input; throws RuleError if the action is illegal. */
   apply(state: S, role: string, action: Action): S;
   /** What that role may see; null is an observer, who sees only what both players may see. */

@@ -168,8 +168,13 @@ export interface SseEvent {
 
 /** Opens the game's event stream and returns a reader of its events (and the raw text so far). */
 export async function openEvents(base: string, id: string, o: { token?: string; query?: string } = {}) {
+  return openStream(base, `/v1/games/${id}/events`, o);
+}
+
+/** Opens an event stream (a game's, or /v1/me/events) and returns a reader of its events. */
+export async function openStream(base: string, path: string, o: { token?: string; query?: string } = {}) {
   const controller = new AbortController();
-  const res = await fetch(`${base}/v1/games/${id}/events${o.query ?? ''}`, {
+  const res = await fetch(`${base}${path}${o.query ?? ''}`, {
     headers: o.token ? { authorization: `Bearer ${o.token}` } : {},
     signal: controller.signal,
   });

@@ -2,6 +2,7 @@
 
 import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from '../types.js';
 import { catalog } from './catalog.js';
+import { describe } from './describe.js';
 import { STEPS, pendingRoles } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
@@ -105,6 +106,7 @@ export const juliusCaesar: GameModule<State, JCView> = {
   setup: (seed: number, options?: SetupOptions) => setup(seed, options?.scenario ?? 'historical'),
   pending: (s) => pendingRoles(s),
   legalActions,
+  describe: (s, role, a) => (isRole(role) ? describe(s, role, a) : a.type),
   apply,
   view: (s, role) => view(s, isRole(role) ? role : null),
   outcome,
