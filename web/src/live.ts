@@ -2,7 +2,7 @@
 // then GETs its own view). EventSource cannot send an Authorization header, so the token goes in
 // the query (`access_token`, which the API accepts for event streams only and masks in its logs).
 import { useEffect, useRef } from 'preact/hooks';
-import { eventsUrl } from './api';
+import { auth, eventsUrl } from './api';
 
 /**
  * `seat` reopens the stream when the viewer's place in the game changes (an invited visitor who
@@ -50,17 +50,25 @@ export function useGameEvents(id: string, seat: string, onVersion: (version: num
   }, [id, seat]);
 }
 
-/** The home page: reload when the page comes back into view, and once a minute. */
+/**
+ * The home page: one stream for all my games (`/v1/me/events`). It reads the list after `ready`
+ * (so no change falls between the two) and again on each `game` event, a little debounced.
+ */
 export function useMyEvents(onChange: () => void): void {
   const handler = useRef(onChange);
   handler.current = onChange;
   useEffect(() => {
-    const visible = () => document.visibilityState === 'visible' && handler.current();
-    document.addEventListener('visibilitychange', visible);
-    const timer = setInterval(visible, 60_000);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => handler.current(), 150);
+    };
+    const source = new EventSource(`/v1/me/events?access_token=${encodeURIComponent(auth.token() ?? '')}`);
+    source.addEventListener('ready', soon);
+    source.addEventListener('game', soon);
     return () => {
-      document.removeEventListener('visibilitychange', visible);
-      clearInterval(timer);
+      clearTimeout(timer);
+      source.close();
     };
   }, []);
 }

@@ -61,7 +61,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
   const cities = catalog.locations.filter((l) => l.kind === 'city');
   const seas = catalog.locations.filter((l) => l.kind === 'sea');
   return (
-    <div class="map-wrap">
+    <div class="map-wrap" tabIndex={0} role="region" aria-label="Map (scrolls sideways on small screens)">
       <svg class="map" viewBox={`0 0 ${coast.width} ${coast.height}`} role="group" aria-label="The map of the Mediterranean">
         <path class="land" d={coast.d} aria-hidden="true" />
         <g aria-hidden="true">
