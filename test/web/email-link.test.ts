@@ -62,7 +62,7 @@ t.test('the link of a "your move" email opens the game after sign-in, on a phone
   await phone.page.getByText('You are').waitFor();
   await phone.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
   t.pass('the email link opened the right game after signing in');
-  const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+  const width = await phone.page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth);
   t.ok(width <= PHONE.width, `no page-wide horizontal scroll at 375 px (${width})`);
   t.same(await axe(phone.page), [], 'axe: the board on a phone');
   await phone.page.locator('.hand button.gcard').first().tap();
@@ -84,7 +84,7 @@ t.test("the API's own pages share the client's look", async (t) => {
   const browser = await launch(t);
   const w = await person(browser, base);
   await w.page.goto('/v1/auth/password-reset/page?token=not-a-real-token');
-  const sheet = await w.page.evaluate(() => [...document.styleSheets].some((x) => x.href?.endsWith('/alea.css') && x.cssRules.length > 10));
+  const sheet = await w.page.evaluate(() => [...(globalThis as any).document.styleSheets].some((x: any) => x.href?.endsWith('/alea.css') && x.cssRules.length > 10));
   t.ok(sheet, 'the password reset page loads /alea.css');
   t.equal(await w.page.locator('a.brand').textContent(), 'Alea', 'with the same top bar');
   t.same(await axe(w.page), [], 'axe: password reset page');

@@ -33,7 +33,7 @@ async function signUp(p: Page, name: string, address: string): Promise<void> {
 }
 
 /** The token the page keeps (to read the game through the API as that player would). */
-const tokenOf = (p: Page) => p.evaluate(() => localStorage.getItem('alea.token')) as Promise<string>;
+const tokenOf = (p: Page) => p.evaluate(() => (globalThis as any).localStorage.getItem('alea.token')) as Promise<string>;
 
 /** What the engine hides from Caesar right now: Pompey's hand, sealed card, discard, hidden blocks. */
 async function pompeySecrets(s: TestServer, id: string, caesarView: any): Promise<string[]> {
@@ -136,7 +136,7 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   await caesar.page.getByText(/You have played .*; you may change it until Pompey plays/).waitFor();
   const first = await caesar.page.locator('.hand .gcard.chosen').textContent();
   await caesar.page.locator('.hand button.gcard:not([disabled])').last().click();
-  await caesar.page.waitForFunction((before) => document.querySelector('.hand .gcard.chosen')?.textContent !== before, first);
+  await caesar.page.waitForFunction((before) => (globalThis as any).document.querySelector('.hand .gcard.chosen')?.textContent !== before, first);
   t.not(await caesar.page.locator('.hand .gcard.chosen').textContent(), first, 'Caesar changed his sealed card');
   await pompey.page.getByText('Caesar has played a card.').waitFor();
   await checkHidden('sealed plays');
@@ -173,7 +173,7 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   });
   t.ok(moved, `${move.block} moved to ${dest} through the map`);
   // The other player's page updates live (no reload): the log grows.
-  await other.page.waitForFunction((n) => document.querySelectorAll('.log li').length > Math.min(n, 39), logBefore);
+  await other.page.waitForFunction((n) => (globalThis as any).document.querySelectorAll('.log li').length > Math.min(n, 39), logBefore);
   t.pass('the opponent page updated live');
 
   if (!process.env.SKIP_SHOT) {
