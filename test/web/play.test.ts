@@ -249,3 +249,44 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   t.same(caesar.errors, [], 'no console errors on Caesar’s page');
   t.same(pompey.errors, [], 'no console errors on Pompey’s page');
 });
+
+t.test('a game played to its end through the API: both open pages show the result live', async (t: Test) => {
+  const s = await testServer(t, { clock: systemClock });
+  const base = await listen(s.app);
+  const anon = new Client(base);
+  const reg = async (name: string) => (await anon.post('/v1/auth/register', { email: email(name), password: PASSWORD, name })).body;
+  const a = await reg('Julia');
+  const b = await reg('Cornelia');
+  const created = (await anon.withToken(a.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' })).body;
+  const id = created.id as string;
+  await anon.withToken(b.token).post(`/v1/games/${id}/join`, { inviteCode: created.invite.code });
+  const browser = await launch(t);
+  const players = { Caesar: { w: await person(browser, base), token: a.token }, Pompey: { w: await person(browser, base), token: b.token } };
+  for (const p of Object.values(players)) {
+    await p.w.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), p.token);
+    await p.w.page.goto(`/games/${id}`);
+    await p.w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  }
+  const pick = chooser(11);
+  let game: any = (await anon.withToken(a.token).get(`/v1/games/${id}`)).body;
+  let actions = 0;
+  while (game.status === 'active') {
+    const role = game.pending[pick(game.pending.length)] as 'Caesar' | 'Pompey';
+    const client = anon.withToken(players[role].token);
+    const mine = (await client.get(`/v1/games/${id}`)).body;
+    const { label: _label, ...action } = mine.legalActions[pick(mine.legalActions.length)];
+    const res = await client.post(`/v1/games/${id}/actions`, { action, version: mine.version });
+    if (res.status !== 200) throw new Error(`action: ${res.status} ${res.text}`);
+    game = res.body;
+    if (++actions > 5000) throw new Error('the game does not end');
+  }
+  t.ok(game.outcome, `the game ended after ${actions} actions: ${game.outcome?.reason}`);
+  const winner = game.outcome.winner as string | null;
+  for (const [role, p] of Object.entries(players)) {
+    const words = winner === null ? 'A draw.' : winner === role ? 'You won!' : `${winner} won.`;
+    await p.w.page.locator('.outcome').getByText(words).waitFor();
+    t.match(await p.w.page.locator('.outcome').textContent(), game.outcome.reason, `${role}'s page shows the result and its reason, live`);
+    t.same(p.w.errors, [], `no console errors on ${role}'s page`);
+  }
+  t.same(await axe(players.Caesar.w.page), [], 'axe: the finished board');
+});
