@@ -68,6 +68,10 @@ t.test('the link of a "your move" email opens the game after sign-in, on a phone
   await phone.page.locator('.hand button.gcard').first().tap();
   await phone.page.getByText(/You have discarded/).waitFor();
   t.pass('a card discarded by touch');
+  // A tap on a city opens its stack beside the map, large enough for a finger.
+  await phone.page.locator('[data-location="Ravenna"] circle.dot').tap();
+  await phone.page.getByRole('heading', { name: 'Ravenna', exact: true }).waitFor();
+  t.ok(await phone.page.getByRole('img', { name: /^Caesar Caesar, strength 3/ }).count(), 'Ravenna shows Caesar’s own leader block face up');
   await phone.page.screenshot({ path: '/tmp/alea-phone.png', fullPage: false });
 
   // Settings on a phone.

@@ -19,6 +19,9 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<Act[] | null>(null);
+  // A location opened by a click that is not an action: its stack, large, in the side panel
+  // (on a phone, or where stacks crowd each other, the blocks are easier to pick there).
+  const [place, setPlace] = useState<string | null>(null);
 
   // A new version may make the selection meaningless.
   useEffect(() => {
@@ -80,14 +83,21 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
   else for (const a of actions) add(locationTarget(a), a);
   const clickLocation = (loc: string) => {
     const list = targets.get(loc);
-    if (!list?.length) return;
+    if (!list?.length) return setPlace((p) => (p === loc ? null : loc));
+    setPlace(null);
     if (list.length === 1) void act(list[0]!);
     else setChoices(list);
   };
   const selectBlock = (id: string) => {
     setChoices(null);
     setSelected((s) => (s === id ? null : selectable.has(id) ? id : null));
+    setPlace(null);
   };
+  const placeBlocks = place ? blocks.filter((b) => b.location === place) : [];
+  // On a narrow screen the side panel is below the map: bring the opened location into view.
+  useEffect(() => {
+    if (place && matchMedia('(max-width: 900px)').matches) document.getElementById('place-title')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [place]);
 
   const waitingFor = game.pending.filter((r) => r !== me);
   const myTurn = !!me && game.pending.includes(me);
@@ -187,6 +197,26 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
           <Pools view={view} me={me} />
         </div>
         <div class="side">
+          {place && !selected && (
+            <section class="panel" aria-labelledby="place-title">
+              <h2 id="place-title">{place}</h2>
+              {placeBlocks.length === 0 && <p class="muted">No block here.</p>}
+              {placeBlocks.map((b, i) =>
+                b.id && selectable.has(b.id) ? (
+                  <button class="link" key={b.id} onClick={() => selectBlock(b.id!)} aria-label={`Select ${nameOf(b.id)}`}>
+                    <BlockFace b={b} />
+                  </button>
+                ) : (
+                  <BlockFace key={b.id ?? i} b={b} />
+                ),
+              )}
+              <p>
+                <button class="secondary" onClick={() => setPlace(null)}>
+                  Close
+                </button>
+              </p>
+            </section>
+          )}
           {view.battle && <BattlePanel view={view} blocks={blocks} me={me} />}
           {(choices || selected || general.length > 0) && (
             <section class="panel actions" aria-label="Actions">
