@@ -36,14 +36,14 @@ export interface GameEvents {
   listenerCount(gameId?: string): number;
 }
 
-// Every game's events are also emitted under this name, which no game id (a UUID) can take.
-const ALL = '*';
+// Every game's events are also emitted under this name, which no game id can take.
+const ALL = Symbol('every game');
 
 export function inProcessEvents(): GameEvents {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let total = 0;
-  const subscribe = (name: string, listener: (event: GameEvent) => void) => {
+  const subscribe = (name: string | symbol, listener: (event: GameEvent) => void) => {
     emitter.on(name, listener);
     total++;
     let done = false;
@@ -59,7 +59,7 @@ export function inProcessEvents(): GameEvents {
       emitter.emit(event.id, event);
       emitter.emit(ALL, event);
     },
-    subscribe: (gameId, listener) => subscribe(gameId === ALL ? `${ALL}game` : gameId, listener),
+    subscribe: (gameId, listener) => subscribe(gameId, listener),
     subscribeAll: (listener) => subscribe(ALL, listener),
     listenerCount: (gameId) => (gameId === undefined ? total : emitter.listenerCount(gameId)),
   };

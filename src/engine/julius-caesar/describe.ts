@@ -6,7 +6,7 @@
 import type { Action } from '../types.js';
 import { roman } from './levies.js';
 import type { Role } from './roles.js';
-import { card, data, hasBlock, idx, isCard, occupancy, status, stepSize, type State } from './state.js';
+import { card, data, hasBlock, idx, isCard, occupancy, status, stepSize, type Occupancy, type State } from './state.js';
 
 /** One of my blocks by name; anything else (never in a legal action) stays anonymous. */
 function mine(s: State, role: Role, id: unknown): { name: string; at: string; str: number } | null {
@@ -24,6 +24,15 @@ function cardName(id: unknown): string {
   if (!isCard(id)) return 'a card';
   const c = card(id);
   return c.kind === 'god' ? `${c.god} (god card)` : `${c.id}: move ${c.move}, levy ${c.levy}`;
+}
+
+// A client asks for the labels of all legal actions of one state at once: count the blocks per
+// location once per state, not once per label (states are never mutated, so this cannot go stale).
+const occupancies = new WeakMap<State, Occupancy>();
+function occupancyOf(s: State): Occupancy {
+  let occ = occupancies.get(s);
+  if (!occ) occupancies.set(s, (occ = occupancy(s)));
+  return occ;
 }
 
 const str = (x: unknown): string => (typeof x === 'string' ? x : '?');
@@ -47,7 +56,7 @@ export function describe(s: State, role: Role, a: Action): string {
     case 'amphibious': {
       const path = Array.isArray(a.path) ? a.path.map(str) : [];
       const to = path[path.length - 1] ?? '?';
-      const there = status(occupancy(s), to, role);
+      const there = status(occupancyOf(s), to, role);
       const note = there === 'enemy' ? ' (attack)' : there === 'contested' ? ' (into the battle)' : '';
       return `${a.type === 'move' ? 'Move' : 'Ship'} ${name} ${[b?.at ?? '?', ...path].join(' → ')}${note}`;
     }

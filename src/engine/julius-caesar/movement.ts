@@ -105,10 +105,13 @@ function landPaths(ctx: MoveContext, id: string, start: string, closed: string[]
       const hostile = st === 'enemy' || st === 'contested';
       const used = cmd.roads[road.key] ?? 0;
       if (hostile) {
-        if (path.length + 1 > attackSteps) continue;
         if (st === 'contested' && !mayEnterContested(s, role, to)) continue;
+        // 6.14: a response (P2 into a battle P1 started) is not an attack: it comes from an adjacent
+        // city only (Mercury's extra city is for moves and attacks) and Pluto does not raise its limit.
+        const response = st === 'contested' && s.fights[to]!.attacker !== role;
+        if (path.length + 1 > (response ? 1 : attackSteps)) continue;
         // 4.32: a strait takes only 1 block into a defended city, and only if still unused this phase.
-        const limit = cmd.god === 'Pluto' ? PLUTO_ATTACK_LIMIT[road.kind] : road.kind === 'strait' ? 1 : ROAD_LIMIT[road.kind];
+        const limit = cmd.god === 'Pluto' && !response ? PLUTO_ATTACK_LIMIT[road.kind] : road.kind === 'strait' ? 1 : ROAD_LIMIT[road.kind];
         if (used + 1 > limit) continue;
         ctx.out.push({ type: 'move', block: id, path: [...path, to] });
         continue;
