@@ -215,9 +215,12 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
     const g = await look(role);
     const w = pages[role];
     const a = g.legalActions[0];
-    // Through the page: the block, then its action (or destination), or a general action.
+    // Through the page by keyboard: the block, then its action (or destination), or a general action.
     if (a.block) {
-      await w.page.locator(`[data-block="${a.block}"] rect.face`).first().click();
+      const block = w.page.locator(`[data-block="${a.block}"]`).first();
+      await block.focus();
+      t.equal(await block.evaluate((e) => e === (globalThis as any).document.activeElement), true, 'a selectable block takes the keyboard focus');
+      await block.press('Enter');
       await w.page.getByRole('heading', { name: g.view.blocks.find((b: any) => b.id === a.block).name }).waitFor();
       const to = a.to ?? (a.path ? a.path[a.path.length - 1] : undefined);
       if (to) {

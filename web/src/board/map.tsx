@@ -22,6 +22,8 @@ interface Common {
   label: (a: Act) => string;
 }
 
+// SVG elements take attributes as written: `tabindex` in lower case (Preact would set a
+// `tabIndex` attribute, which SVG ignores, and the element would not be focusable).
 const keyed = (f: () => void) => (e: KeyboardEvent) => {
   if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
@@ -80,7 +82,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
               data-location={s.id}
               class={`sea${target ? ' target' : ''}`}
               role={target ? 'button' : 'group'}
-              tabIndex={target ? 0 : undefined}
+              tabindex={target ? 0 : undefined}
               aria-label={`${s.name} (sea)${here.length ? `, ${here.length} blocks` : ''}${targetName(s.id, target, c.label)}`}
               onClick={() => c.onLocation(s.id)}
               onKeyDown={keyed(() => c.onLocation(s.id))}
@@ -103,7 +105,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
               data-location={l.id}
               class={cls}
               role={target ? 'button' : 'group'}
-              tabIndex={target ? 0 : undefined}
+              tabindex={target ? 0 : undefined}
               aria-label={`${l.name}${l.vp ? `, ${l.vp} VP` : ''}${l.majorPort ? ', major port' : l.port ? ', port' : ''}${here.length ? `, ${here.length} blocks` : ''}${battle === l.id ? ', battle' : ''}${targetName(l.id, target, c.label)}`}
               onClick={() => c.onLocation(l.id)}
               onKeyDown={keyed(() => c.onLocation(l.id))}
@@ -140,7 +142,7 @@ function Stack({ blocks, x, y, me, selected, selectable, onBlock }: Common & { b
         class={`block ${b.side}${b.type === 'cleopatra' ? ' cleopatra' : ''}${can ? ' selectable' : ''}${selected === b.id ? ' selected' : ''}`}
         {...(own ? { 'data-block': b.id } : {})}
         role={can ? 'button' : 'img'}
-        tabIndex={can ? 0 : undefined}
+        tabindex={can ? 0 : undefined}
         aria-label={blockName(b) + (can ? (selected === b.id ? ', selected' : ', select') : '')}
         aria-pressed={can ? selected === b.id : undefined}
         onClick={(e) => {
