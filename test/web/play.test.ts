@@ -182,6 +182,19 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   }
   await checkHidden('command');
 
+  // A levy through the page: a block of the pool, then a highlighted city.
+  const afterMove = await look(p1);
+  const levy = afterMove.legalActions.find((a: any) => a.type === 'levy');
+  if (levy) {
+    await p1w.page.locator(`[aria-label="Levy pools"] [data-block="${levy.block}"]`).click();
+    const city = p1w.page.locator(`[data-location="${levy.city}"].target`);
+    await city.waitFor();
+    await city.locator('circle.dot').click();
+    const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
+    if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
+    t.ok(await waitFor(async () => (await look(p1)).view.blocks.some((b: any) => b.id === levy.block && b.location === levy.city)), `${levy.block} levied in ${levy.city} through the page`);
+  } else t.comment('Player 1 played a card without levies: no levy to try');
+
   // On to a battle through the API (seeded choices, attacks first), then fight it in the browser.
   const pages = { Caesar: caesar, Pompey: pompey };
   const pick = chooser(3);

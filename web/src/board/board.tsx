@@ -194,7 +194,7 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
           ) : (
             <LocationList blocks={blocks} me={me} selected={selected} selectable={selectable} targets={targets} onLocation={clickLocation} onBlock={selectBlock} label={label} />
           )}
-          <Pools view={view} me={me} />
+          <Pools view={view} me={me} selectable={selectable} selected={selected} onBlock={selectBlock} />
         </div>
         <div class="side">
           {place && !selected && (
@@ -312,17 +312,28 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
   );
 }
 
-function Pools({ view, me }: { view: View; me: Role | null }) {
+function Pools({ view, me, selectable, selected, onBlock }: { view: View; me: Role | null; selectable: Set<string>; selected: string | null; onBlock: (id: string) => void }) {
   return (
     <section class="panel" aria-label="Levy pools">
       {(['Caesar', 'Pompey'] as const).map((side) => {
         const p = view.pools[side];
+        const levies = side === me ? (p.available ?? []).filter((b) => selectable.has(b.id)) : [];
+        const rest = side === me ? (p.available ?? []).filter((b) => !selectable.has(b.id)) : [];
         return (
           <div key={side}>
             <strong class={`side-${side}`}>{side}'s levy pool</strong>: {p.count} blocks
-            {side === me && p.available && p.available.length > 0 && (
-              <span class="muted"> ({p.available.map((b) => `${b.name}${b.levy ? ` · ${b.levy}` : ''}`).join(', ')})</span>
+            {levies.length > 0 && (
+              <div>
+                <span class="muted">Levy: pick a block, then a highlighted city. </span>
+                {levies.map((b) => (
+                  <button key={b.id} class={selected === b.id ? '' : 'secondary'} aria-pressed={selected === b.id} data-block={b.id} onClick={() => onBlock(b.id)}>
+                    {b.name}
+                    {b.levy ? ` · ${b.levy}` : ''}
+                  </button>
+                ))}
+              </div>
             )}
+            {rest.length > 0 && <span class="muted"> ({rest.map((b) => `${b.name}${b.levy ? ` · ${b.levy}` : ''}`).join(', ')})</span>}
             {p.eliminated.length > 0 && <span class="muted"> · eliminated this year: {p.eliminated.join(', ')}</span>}
             {p.killed.length > 0 && <span class="muted"> · leaders killed: {p.killed.join(', ')}</span>}
           </div>
