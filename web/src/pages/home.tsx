@@ -45,7 +45,11 @@ export function Home() {
     else setError(problemText(error));
   }
 
-  const active = (mine ?? []).filter((g) => g.status !== 'finished');
+  // Games waiting for my move first, the most urgent deadline first among them.
+  const urgent = (g: GameSummary) => (g.role && g.pending.includes(g.role) ? 0 : 1);
+  const active = (mine ?? [])
+    .filter((g) => g.status !== 'finished')
+    .sort((a, b) => urgent(a) - urgent(b) || (a.deadline ?? '9').localeCompare(b.deadline ?? '9'));
   const finished = (mine ?? []).filter((g) => g.status === 'finished');
   return (
     <main>
