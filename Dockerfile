@@ -16,6 +16,11 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
 COPY tsconfig.json ./
 COPY src src
 RUN npm run build
+# The web client: API types from openapi.yaml, then Vite into web/dist.
+COPY openapi.yaml ./
+COPY scripts/openapi-generate.mjs scripts/web-build.mjs scripts/
+COPY web web
+RUN node scripts/web-build.mjs --force
 
 # --- runtime: production dependencies only (no dev tools, no embedded PostgreSQL) ---
 FROM node:20-bookworm-slim AS runtime
@@ -30,6 +35,7 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force \
  && mkdir -p /app/.data && chown node:node /app/.data
 COPY --from=build /app/dist dist
+COPY --from=build /app/web/dist web/dist
 # Read at run time: the migrations to apply and the contract served at /openapi.yaml.
 COPY prisma prisma
 COPY openapi.yaml ./

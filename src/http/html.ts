@@ -1,5 +1,6 @@
 // The few HTML pages the API serves itself, for links opened from emails (unsubscribe, password
-// reset): plain, self-contained, no scripts.
+// reset): plain, no scripts, styled by the web client's shared stylesheet (/alea.css, from
+// web/public/) so they look like the rest of Alea; they stay readable without it.
 import type { FastifyReply } from 'fastify';
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -8,10 +9,14 @@ export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${esc(title)} · Alea</title></head>
-<body style="font-family: Georgia, serif; max-width: 36em; margin: 3em auto; color: #222">
-<h1 style="font-size: 1.4em">${esc(title)}</h1>
+<title>${esc(title)} · Alea</title>
+<link rel="stylesheet" href="/alea.css"></head>
+<body class="plain-page">
+<header class="topbar"><a class="brand" href="/">Alea</a></header>
+<main class="narrow">
+<h1>${esc(title)}</h1>
 ${body}
+</main>
 </body></html>
 `;
 }
@@ -26,6 +31,6 @@ export function sendPage(reply: FastifyReply, html: string, status = 200): Fasti
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .header('content-security-policy', "default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
     .send(html);
 }

@@ -33,6 +33,7 @@ import { passwordResetRoutes } from './routes/password-reset.js';
 import { playRoutes } from './routes/plays.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { validatorCompiler } from './validation.js';
+import { isWebClientRoute, webRoutes } from './routes/web.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       route.config?.operationId !== undefined ||
       route.url.startsWith(`${DOCS_PREFIX}/`) ||
       route.url === DOCS_PREFIX ||
+      isWebClientRoute(route.url) || // the web client's pages and assets (routes/web.ts)
       (route.url === '*' && methods.every((m) => m === 'OPTIONS')); // CORS preflights (@fastify/cors)
     if (!documented && !methods.every((m) => m === 'HEAD')) {
       throw new Error(`route ${methods.join(',')} ${route.url} is not declared in openapi.yaml: register it with operation(api, '<operationId>')`);
@@ -169,5 +171,6 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(unsubscribeRoutes, { api });
   await app.register(catalogRoutes, { api });
   await app.register(eventRoutes, { api, ...(deps.ssePingMs && { pingMs: deps.ssePingMs }) });
+  await app.register(webRoutes);
   return app;
 }

@@ -7,6 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { ERROR_CODES } from '../../src/app/errors.js';
 import { games } from '../../src/engine/index.js';
 import { loadOpenApi, operation, operationIds } from '../../src/http/openapi.js';
+import { isWebClientRoute } from '../../src/http/routes/web.js';
 import { contractChecker } from '../helpers/contract.js';
 import { testServer } from '../helpers/server.js';
 
@@ -21,6 +22,7 @@ t.test('every registered route is in openapi.yaml, and every operation has its r
   for (const r of app.routeList) {
     if (r.method === 'HEAD') continue; // Fastify adds HEAD for each GET
     if (r.method === 'OPTIONS' && r.url === '*') continue; // CORS preflights (test/http/cors.test.ts)
+    if (isWebClientRoute(r.url)) continue; // the web client's pages, not API operations (test/web/)
     if (r.url === '/docs' || r.url.startsWith('/docs/')) {
       if (r.url !== '/docs') continue; // Swagger UI's static assets, documented as part of /docs
     }

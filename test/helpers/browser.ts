@@ -1,0 +1,67 @@
+// Real Chromium for the web client's tests: Debian's chromium-headless-shell driven by
+// playwright-core (Playwright's own browser download cannot work on these machines). Without
+// the browser the tests are skipped with one line saying how to install it; CI installs it
+// (.ci/run). Every page is watched: console errors and failed requests fail the test.
+import { existsSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { NodeResult, Result } from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Test } from 'tap';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export const INSTALL_HINT = `web client browser tests skipped: no Chromium at ${CHROMIUM} (as root: apt-get update && apt-get install -y chromium-headless-shell)`;
+
+export const chromiumPresent = () => existsSync(CHROMIUM);
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launch(t: Test): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  t.teardown(() => browser.close());
+  return browser;
+}
+
+export interface Watched {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far. */
+  errors: string[];
+}
+
+export const LAPTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 375, height: 667 };
+
+/** A fresh context (a separate person: own storage) with one page, watched for errors. */
+export async function person(browser: Browser, base: string, viewport = LAPTOP): Promise<Watched> {
+  const context = await browser.newContext({ baseURL: base, viewport, ...(viewport === PHONE && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }) });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  return { context, page, errors };
+}
+
+/** axe-core on the page as it is now: the serious and critical violations, as readable lines. */
+export async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v: Result) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: Result) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n: NodeResult) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** Expected console noise: a 409 a test provokes on purpose would be listed here (none so far). */
+export function realErrors(errors: string[]): string[] {
+  return errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+}

@@ -1,0 +1,308 @@
+// The web client in real Chromium, two browser contexts as the two players: sign up, a private
+// game, the invite link, discards, sealed card plays (one changed), Player 1's move on the map,
+// a battle fought through the battle panel, live updates, the end of the game. Along the way:
+// Caesar's page never holds Pompey's secrets (DOM and every response), axe-core finds no serious
+// or critical violation, no console error, and a screenshot of the board for the README.
+import { mkdirSync } from 'node:fs';
+import t, { type Test } from 'tap';
+import type { Page } from 'playwright-core';
+import { systemClock } from '../../src/app/clock.js';
+import { BLOCKS } from '../../src/engine/julius-caesar/data/blocks.js';
+import { projectPath } from '../../src/paths.js';
+import { Client } from '../helpers/api.js';
+import { chooser } from '../helpers/chooser.js';
+import { axe, chromiumPresent, INSTALL_HINT, launch, person, type Watched } from '../helpers/browser.js';
+import { listen, testServer, type TestServer } from '../helpers/server.js';
+
+if (!chromiumPresent()) {
+  console.log(INSTALL_HINT);
+  t.pass('skipped: no Chromium');
+  process.exit(0);
+}
+
+const PASSWORD = 'correct horse battery';
+let n = 0;
+const email = (name: string) => `${name.toLowerCase()}.${process.pid}.${++n}@example.org`;
+
+async function signUp(p: Page, name: string, address: string): Promise<void> {
+  await p.getByRole('tab', { name: 'Create an account' }).click();
+  await p.getByLabel('Your name').fill(name);
+  await p.getByLabel('Email').fill(address);
+  await p.getByLabel(/^Password/).fill(PASSWORD);
+  await p.getByRole('button', { name: 'Create my account' }).click();
+}
+
+/** The token the page keeps (to read the game through the API as that player would). */
+const tokenOf = (p: Page) => p.evaluate(() => (globalThis as any).localStorage.getItem('alea.token')) as Promise<string>;
+
+/** What the engine hides from Caesar right now: Pompey's hand, sealed card, discard, hidden blocks. */
+async function pompeySecrets(s: TestServer, id: string, caesarView: any): Promise<string[]> {
+  const snap = await s.db.prisma.gameSnapshot.findUniqueOrThrow({ where: { gameId: id } });
+  const state = snap.state as any;
+  const shown = new Set<string>();
+  for (const c of Object.values(caesarView.cards as Record<string, { card: string | null }>)) if (c.card) shown.add(c.card);
+  for (const b of caesarView.blocks as { id?: string }[]) if (b.id) shown.add(b.id);
+  const cards = [...state.hand.Pompey, state.discard.Pompey, state.sealed.Pompey].filter((c: string | null) => c && !shown.has(c));
+  const blocks = BLOCKS.filter((b, i) => state.side[i] === 'Pompey' && state.str[i] > 0 && !shown.has(b.id)).map((b) => b.id);
+  return [...cards, ...blocks];
+}
+
+/** Polls until f() is true (30 s at most). */
+async function waitFor(f: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (await f()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+const word = (s: string) => new RegExp(`(?<![\\w-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+
+t.test('two players play in the browser: invite, cards, a move, a battle, the end', async (t: Test) => {
+  const s = await testServer(t, { clock: systemClock });
+  const base = await listen(s.app);
+  const browser = await launch(t);
+  const caesar = await person(browser, base);
+  const pompey = await person(browser, base);
+  t.teardown(async () => {
+    if (t.passing()) return;
+    // What each player saw when the test failed.
+    await caesar.page.screenshot({ path: '/tmp/alea-web-caesar.png', fullPage: true }).catch(() => {});
+    await pompey.page.screenshot({ path: '/tmp/alea-web-pompey.png', fullPage: true }).catch(() => {});
+  });
+  const bodies: { url: string; body: string }[] = [];
+  caesar.page.on('response', async (r) => {
+    if (r.request().resourceType() === 'eventsource') return;
+    try {
+      bodies.push({ url: r.url(), body: await r.text() });
+    } catch {
+      // a response without a body (redirect, aborted)
+    }
+  });
+  const checkHidden = async (stage: string) => {
+    const api = new Client(base, await tokenOf(caesar.page));
+    const view = (await api.get(`/v1/games/${id}`)).body.view;
+    const secrets = await pompeySecrets(s, id, view);
+    const dom = await caesar.page.content();
+    const leaks = secrets.filter((x) => word(x).test(dom));
+    t.same(leaks, [], `${stage}: Caesar's page shows none of Pompey's secrets`);
+    const netLeaks = bodies.filter((b) => !b.url.includes('/v1/catalog/')).flatMap((b) => secrets.filter((x) => word(x).test(b.body)).map((x) => `${x} in ${b.url}`));
+    t.same(netLeaks, [], `${stage}: no response to Caesar's page holds Pompey's secrets`);
+    t.ok(secrets.length > 5, `${stage}: there are secrets to keep (${secrets.length})`);
+  };
+  const axeClean = async (w: Watched, stage: string) => t.same(await axe(w.page), [], `axe: ${stage}`);
+
+  // Caesar signs up from the landing page and creates a private game.
+  await caesar.page.goto('/');
+  await t.resolves(caesar.page.getByRole('heading', { name: /block wargames by email/ }).waitFor());
+  await axeClean(caesar, 'landing page');
+  await signUp(caesar.page, 'Marcus', email('marcus'));
+  await caesar.page.getByRole('heading', { name: 'Welcome, Marcus' }).waitFor();
+  await axeClean(caesar, 'home page');
+  await caesar.page.getByLabel('My side').selectOption('Caesar');
+  await caesar.page.getByRole('button', { name: 'Create the game' }).click();
+  const inviteInput = caesar.page.getByLabel(/Invite link/);
+  await inviteInput.waitFor();
+  await axeClean(caesar, 'open game with invite');
+  const invite = await inviteInput.inputValue();
+  const id = /\/games\/([^/?]+)/.exec(caesar.page.url())![1]!;
+  t.match(invite, new RegExp(`/games/${id}\\?invite=`), 'the invite link opens this game');
+
+  // Pompey opens the invite link signed out: sign in first, then back to the game to join.
+  const inviteUrl = new URL(invite);
+  await pompey.page.goto(inviteUrl.pathname + inviteUrl.search);
+  await pompey.page.waitForURL(/\/signin\?next=/);
+  await signUp(pompey.page, 'Gnaeus', email('gnaeus'));
+  await pompey.page.waitForURL((u) => u.pathname === `/games/${id}` && u.search === inviteUrl.search);
+  await axeClean(pompey, 'invited, not joined');
+  await pompey.page.getByRole('button', { name: 'Join as Pompey' }).click();
+
+  // Both boards: the year's discard.
+  for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  await caesar.page.reload();
+  await caesar.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  await checkHidden('discard');
+  await axeClean(caesar, 'board, discard');
+  await caesar.page.locator('.hand button.gcard').first().click();
+  await caesar.page.getByText(/You have discarded .*; you may change it until Pompey discards/).waitFor();
+  await pompey.page.getByText('Waiting for Caesar').waitFor({ state: 'detached' });
+  await pompey.page.locator('.hand button.gcard').first().click();
+
+  // Card play: Caesar plays, changes his mind (sealed), Pompey sees only that a card is in.
+  for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: 'Cards', exact: true }).waitFor();
+  const playable = caesar.page.locator('.hand button.gcard:not([disabled])');
+  await playable.first().click();
+  await caesar.page.getByText(/You have played .*; you may change it until Pompey plays/).waitFor();
+  const first = await caesar.page.locator('.hand .gcard.chosen').textContent();
+  await caesar.page.locator('.hand button.gcard:not([disabled])').last().click();
+  await caesar.page.waitForFunction((before) => (globalThis as any).document.querySelector('.hand .gcard.chosen')?.textContent !== before, first);
+  t.not(await caesar.page.locator('.hand .gcard.chosen').textContent(), first, 'Caesar changed his sealed card');
+  await pompey.page.getByText('Caesar has played a card.').waitFor();
+  await checkHidden('sealed plays');
+  await axeClean(caesar, 'board, card play');
+  await pompey.page.locator('.hand button.gcard:not([disabled])').first().click();
+  // The reveal: both see both cards and Player 1.
+  for (const w of [caesar, pompey]) await w.page.getByText(/^Player 1:/).first().waitFor();
+
+  const api = { Caesar: new Client(base, await tokenOf(caesar.page)), Pompey: new Client(base, await tokenOf(pompey.page)) };
+  const look = async (role: 'Caesar' | 'Pompey') => (await api[role].get(`/v1/games/${id}`)).body;
+  const g = await look('Caesar');
+  const p1 = g.view.p1 as 'Caesar' | 'Pompey';
+  const p1w = p1 === 'Caesar' ? caesar : pompey;
+  const other = p1 === 'Caesar' ? pompey : caesar;
+  t.ok(p1, `Player 1 is ${p1}`);
+
+  // Player 1 moves a block on the map: select it, its destinations light up, click one.
+  const mine = await look(p1);
+  const move = mine.legalActions.find((a: any) => a.type === 'move');
+  t.ok(move, 'Player 1 may move');
+  const logBefore = (await look(other === caesar ? 'Caesar' : 'Pompey')).view.log.length;
+  await p1w.page.locator(`[data-block="${move.block}"]`).first().click();
+  const dest = move.path[move.path.length - 1];
+  // A player clicks the city's dot (a sea's name); the highlighted location is a button.
+  const target = p1w.page.locator(`[data-location="${dest}"].target`);
+  await target.waitFor();
+  t.equal(await target.getAttribute('role'), 'button', 'the destination is highlighted as a button');
+  await target.locator('circle.dot, text').first().click();
+  const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
+  if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
+  const moved = await waitFor(async () => {
+    const now = await look(p1);
+    return now.version > mine.version && now.view.blocks.find((b: any) => b.id === move.block)?.location === dest;
+  });
+  t.ok(moved, `${move.block} moved to ${dest} through the map`);
+  // The other player's page updates live (no reload): the log grows.
+  await other.page.waitForFunction((n) => (globalThis as any).document.querySelectorAll('.log li').length > Math.min(n, 39), logBefore);
+  t.pass('the opponent page updated live');
+
+  if (!process.env.SKIP_SHOT) {
+    mkdirSync(projectPath('docs'), { recursive: true });
+    await caesar.page.screenshot({ path: projectPath('docs', 'board.png'), fullPage: false });
+  }
+  await checkHidden('command');
+
+  // A levy through the page: a block of the pool, then a highlighted city.
+  const afterMove = await look(p1);
+  const levy = afterMove.legalActions.find((a: any) => a.type === 'levy');
+  if (levy) {
+    await p1w.page.locator(`[aria-label="Levy pools"] [data-block="${levy.block}"]`).click();
+    const city = p1w.page.locator(`[data-location="${levy.city}"].target`);
+    await city.waitFor();
+    await city.locator('circle.dot').click();
+    const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
+    if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
+    t.ok(await waitFor(async () => (await look(p1)).view.blocks.some((b: any) => b.id === levy.block && b.location === levy.city)), `${levy.block} levied in ${levy.city} through the page`);
+  } else t.comment('Player 1 played a card without levies: no levy to try');
+
+  // On to a battle through the API (seeded choices, attacks first), then fight it in the browser.
+  const pages = { Caesar: caesar, Pompey: pompey };
+  const pick = chooser(3);
+  let guard = 0;
+  for (;;) {
+    const cur = await look('Caesar');
+    if (cur.status !== 'active') break;
+    if (cur.view.battle) break;
+    const role = cur.pending[pick(cur.pending.length)] as 'Caesar' | 'Pompey';
+    const g = await look(role);
+    const enemyAt = new Set(g.view.blocks.filter((b: any) => b.side !== role).map((b: any) => b.location));
+    const attacks = g.legalActions.filter((a: any) => a.type === 'move' && enemyAt.has(a.path[a.path.length - 1]));
+    const a = attacks.length ? attacks[pick(attacks.length)] : g.legalActions[pick(g.legalActions.length)];
+    const { label: _label, ...action } = a;
+    const res = await api[role].post(`/v1/games/${id}/actions`, { action, version: g.version });
+    t.equal(res.status, 200, 'an action on the way to a battle', { action, detail: res.body?.detail });
+    if (++guard > 400) throw new Error('no battle after 400 actions');
+  }
+  const atBattle = await look('Caesar');
+  t.ok(atBattle.view.battle, `a battle at ${atBattle.view.battle?.location}`);
+  for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: /^Battle at / }).waitFor();
+  t.pass('both players see the battle panel');
+  await axeClean(caesar, 'board, battle');
+  await checkHidden('battle');
+  let uiActions = 0;
+  let sawDice = false;
+  for (;;) {
+    const cur = await look('Caesar');
+    if (!cur.view.battle || cur.status !== 'active') break;
+    const role = cur.pending[0] as 'Caesar' | 'Pompey';
+    const g = await look(role);
+    const w = pages[role];
+    const a = g.legalActions[0];
+    // Through the page by keyboard: the block, then its action (or destination), or a general action.
+    if (a.block) {
+      const block = w.page.locator(`[data-block="${a.block}"]`).first();
+      await block.focus();
+      t.equal(await block.evaluate((e) => e === (globalThis as any).document.activeElement), true, 'a selectable block takes the keyboard focus');
+      await block.press('Enter');
+      await w.page.getByRole('heading', { name: g.view.blocks.find((b: any) => b.id === a.block).name }).waitFor();
+      const to = a.to ?? (a.path ? a.path[a.path.length - 1] : undefined);
+      if (to) {
+        const target = w.page.locator(`[data-location="${to}"].target`);
+        await target.focus();
+        await target.press('Enter'); // by keyboard
+        // Several actions may end there (retreats by land or by sea): the page asks which.
+        await waitFor(async () => (await w.page.getByRole('heading', { name: 'Which one?' }).isVisible()) || (await look(role)).version > g.version);
+        if (await w.page.getByRole('heading', { name: 'Which one?' }).isVisible()) await w.page.locator('.actions button').first().click();
+      } else {
+        await w.page.locator('.actions button:not(.secondary)').first().click();
+      }
+    } else {
+      await w.page.locator('.actions button').first().click();
+    }
+    t.ok(await waitFor(async () => (await look(role)).version > g.version), `${role}: ${a.type} through the page`);
+    sawDice ||= (await caesar.page.locator('.die').count()) > 0;
+    if (++uiActions > 200) throw new Error('the battle does not end');
+  }
+  t.ok(uiActions > 0, `the battle was fought in the browser (${uiActions} actions)`);
+  t.ok(sawDice, 'the dice were shown');
+
+  // Caesar resigns (with confirmation); both see the result.
+  caesar.page.once('dialog', (d) => void d.accept());
+  await caesar.page.getByRole('button', { name: 'Resign' }).click();
+  await caesar.page.getByText(/Pompey won\./).waitFor();
+  await pompey.page.getByText(/You won!/).waitFor();
+  await axeClean(pompey, 'finished game');
+  t.same(caesar.errors, [], 'no console errors on Caesar’s page');
+  t.same(pompey.errors, [], 'no console errors on Pompey’s page');
+});
+
+t.test('a game played to its end through the API: both open pages show the result live', async (t: Test) => {
+  const s = await testServer(t, { clock: systemClock });
+  const base = await listen(s.app);
+  const anon = new Client(base);
+  const reg = async (name: string) => (await anon.post('/v1/auth/register', { email: email(name), password: PASSWORD, name })).body;
+  const a = await reg('Julia');
+  const b = await reg('Cornelia');
+  const created = (await anon.withToken(a.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' })).body;
+  const id = created.id as string;
+  await anon.withToken(b.token).post(`/v1/games/${id}/join`, { inviteCode: created.invite.code });
+  const browser = await launch(t);
+  const players = { Caesar: { w: await person(browser, base), token: a.token }, Pompey: { w: await person(browser, base), token: b.token } };
+  for (const p of Object.values(players)) {
+    await p.w.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), p.token);
+    await p.w.page.goto(`/games/${id}`);
+    await p.w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  }
+  const pick = chooser(11);
+  let game: any = (await anon.withToken(a.token).get(`/v1/games/${id}`)).body;
+  let actions = 0;
+  while (game.status === 'active') {
+    const role = game.pending[pick(game.pending.length)] as 'Caesar' | 'Pompey';
+    const client = anon.withToken(players[role].token);
+    const mine = (await client.get(`/v1/games/${id}`)).body;
+    const { label: _label, ...action } = mine.legalActions[pick(mine.legalActions.length)];
+    const res = await client.post(`/v1/games/${id}/actions`, { action, version: mine.version });
+    if (res.status !== 200) throw new Error(`action: ${res.status} ${res.text}`);
+    game = res.body;
+    if (++actions > 5000) throw new Error('the game does not end');
+  }
+  t.ok(game.outcome, `the game ended after ${actions} actions: ${game.outcome?.reason}`);
+  const winner = game.outcome.winner as string | null;
+  for (const [role, p] of Object.entries(players)) {
+    const words = winner === null ? 'A draw.' : winner === role ? 'You won!' : `${winner} won.`;
+    await p.w.page.locator('.outcome').getByText(words).waitFor();
+    t.match(await p.w.page.locator('.outcome').textContent(), game.outcome.reason, `${role}'s page shows the result and its reason, live`);
+    t.same(p.w.errors, [], `no console errors on ${role}'s page`);
+  }
+  t.same(await axe(players.Caesar.w.page), [], 'axe: the finished board');
+});

@@ -1,0 +1,74 @@
+// Live updates. A game page listens to the game's Server-Sent Events (`version` events; the page
+// then GETs its own view). EventSource cannot send an Authorization header, so the token goes in
+// the query (`access_token`, which the API accepts for event streams only and masks in its logs).
+import { useEffect, useRef } from 'preact/hooks';
+import { auth, eventsUrl } from './api';
+
+/**
+ * `seat` reopens the stream when the viewer's place in the game changes (an invited visitor who
+ * joins: the stream of a private game refuses non-players). A stream the server ends or refuses
+ * (EventSource then gives up) is reopened after a pause, and the page reads the game again.
+ */
+export function useGameEvents(id: string, seat: string, onVersion: (version: number) => void, onCancelled: () => void): void {
+  const handler = useRef(onVersion);
+  handler.current = onVersion;
+  const cancelled = useRef(onCancelled);
+  cancelled.current = onCancelled;
+  useEffect(() => {
+    if (!seat) return; // nothing to listen to (yet)
+    let source: EventSource;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    const open = () => {
+      source = new EventSource(eventsUrl(id));
+      source.addEventListener('version', (e) => {
+        try {
+          handler.current(JSON.parse((e as MessageEvent<string>).data).version);
+        } catch {
+          // a malformed event: the next one, or a reload, catches up
+        }
+      });
+      source.addEventListener('cancelled', () => {
+        over = true;
+        source.close();
+        cancelled.current();
+      });
+      source.addEventListener('error', () => {
+        if (over || source.readyState !== EventSource.CLOSED) return; // CONNECTING: the browser retries by itself
+        retry = setTimeout(() => {
+          open();
+          handler.current(Number.MAX_SAFE_INTEGER);
+        }, 10_000);
+      });
+    };
+    open();
+    return () => {
+      over = true;
+      clearTimeout(retry);
+      source.close();
+    };
+  }, [id, seat]);
+}
+
+/**
+ * The home page: one stream for all my games (`/v1/me/events`). It reads the list after `ready`
+ * (so no change falls between the two) and again on each `game` event, a little debounced.
+ */
+export function useMyEvents(onChange: () => void): void {
+  const handler = useRef(onChange);
+  handler.current = onChange;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => handler.current(), 150);
+    };
+    const source = new EventSource(`/v1/me/events?access_token=${encodeURIComponent(auth.token() ?? '')}`);
+    source.addEventListener('ready', soon);
+    source.addEventListener('game', soon);
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
+}

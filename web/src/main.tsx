@@ -1,0 +1,74 @@
+// The web client: one page per route, drawn with Preact.
+import { render } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { whenUnauthorized } from './api';
+import { GamePage } from './pages/game';
+import { Home } from './pages/home';
+import { Landing } from './pages/landing';
+import { SettingsPage } from './pages/settings';
+import { SignIn } from './pages/signin';
+import { here, navigate, useRoute } from './router';
+import { loadMe, me, signOut } from './session';
+
+whenUnauthorized(() => {
+  signOut();
+  if (location.pathname !== '/signin') navigate(`/signin?next=${encodeURIComponent(here())}`, true);
+});
+
+function TopBar() {
+  const user = me.use();
+  return (
+    <header class="topbar">
+      <a class="brand" href="/">Alea</a>
+      <nav aria-label="Main">
+        {user ? (
+          <>
+            <a href="/">My games</a>
+            <a href="/settings">Settings</a>
+            <span class="muted-inverse" aria-label="Signed in as">{user.name}</span>
+          </>
+        ) : (
+          <a href={`/signin?next=${encodeURIComponent(here())}`}>Sign in</a>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+/** Pages that need an account send a signed-out visitor to sign in, then back here. */
+function RequireUser({ children }: { children: preact.ComponentChildren }) {
+  const user = me.use();
+  useEffect(() => {
+    if (user === null) navigate(`/signin?next=${encodeURIComponent(here())}`, true);
+  }, [user]);
+  if (!user) return <p class="loading">Loading…</p>;
+  return <>{children}</>;
+}
+
+function App() {
+  const route = useRoute();
+  const user = me.use();
+  let page;
+  const game = /^\/games\/([^/]+)$/.exec(route.path);
+  if (user === undefined) page = <p class="loading">Loading…</p>;
+  else if (route.path === '/signin') page = <SignIn next={route.query.get('next')} />;
+  else if (game) page = <RequireUser><GamePage id={decodeURIComponent(game[1]!)} invite={route.query.get('invite')} /></RequireUser>;
+  else if (route.path === '/settings') page = <RequireUser><SettingsPage /></RequireUser>;
+  else if (route.path === '/') page = user ? <Home /> : <Landing />;
+  else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
+  useEffect(() => {
+    document.title = game ? 'Game · Alea' : route.path === '/settings' ? 'Settings · Alea' : route.path === '/signin' ? 'Sign in · Alea' : 'Alea';
+  }, [route.path]);
+  return (
+    <>
+      <TopBar />
+      {page}
+    </>
+  );
+}
+
+loadMe().finally(() => {
+  const root = document.getElementById('app')!;
+  root.textContent = ''; // the "Loading" placeholder of index.html
+  render(<App />, root);
+});

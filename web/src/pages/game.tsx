@@ -1,0 +1,141 @@
+// A game: the invite/join screen while it is open, then the board. Everything the player can do
+// comes from the game's legalActions; the page shows the server's filtered view and keeps nothing
+// else. Live: the game's event stream says when the version changes, and the page reads its view.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, problemText, type Game } from '../api';
+import { Board } from '../board/board';
+import { useGameEvents } from '../live';
+import { navigate } from '../router';
+
+export function GamePage({ id, invite }: { id: string; invite: string | null }) {
+  const [game, setGame] = useState<Game | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [gone, setGone] = useState(false);
+
+  const load = useCallback(async () => {
+    const { data, error, response } = await api.GET('/v1/games/{id}', {
+      params: { path: { id }, query: invite ? { invite } : {} },
+    });
+    if (data) {
+      // Only ever move forward: an answer to an older request must not undo a newer one.
+      setGame((g) => (g && g.id === data.id && g.version > data.version ? g : data));
+      setError(null);
+    } else if (response.status === 404) setGone(true);
+    else setError(problemText(error));
+  }, [id, invite]);
+
+  useEffect(() => {
+    setGame(null);
+    setGone(false);
+    void load();
+  }, [load]);
+  useGameEvents(
+    id,
+    // A private game's stream is for its players only: an invited visitor listens once seated.
+    game && (game.role || game.visibility === 'public') ? `${game.status}/${game.role}` : '',
+    (version) => {
+      setGame((g) => {
+        if (!g || version > g.version) void load();
+        return g;
+      });
+    },
+    () => setGone(true),
+  );
+
+  if (gone) {
+    return (
+      <main class="narrow">
+        <h1>No such game</h1>
+        <p>This game does not exist, was cancelled, or is private. If a friend invited you, open the exact link they sent.</p>
+        <p><a href="/">Back to my games</a></p>
+      </main>
+    );
+  }
+  if (!game) return <main>{error ? <p class="error" role="alert">{error}</p> : <p class="loading">Loading the game…</p>}</main>;
+  if (game.status === 'open') return <OpenGame game={game} invite={invite} onChange={setGame} />;
+  return <Board game={game} onGame={(g) => setGame((cur) => (cur && cur.version > g.version ? cur : g))} reload={load} />;
+}
+
+function OpenGame({ game, invite, onChange }: { game: Game; invite: string | null; onChange: (g: Game) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  async function join() {
+    const { data, error } = await api.POST('/v1/games/{id}/join', {
+      params: { path: { id: game.id } },
+      body: invite ? { inviteCode: invite } : {},
+    });
+    if (data) onChange(data);
+    else setError(problemText(error));
+  }
+  async function cancel() {
+    if (!confirm('Cancel this game? Its invite link stops working.')) return;
+    const { error } = await api.DELETE('/v1/games/{id}', { params: { path: { id: game.id } } });
+    if (error) setError(problemText(error));
+    else navigate('/');
+  }
+  const creator = game.players[0];
+  return (
+    <main class="narrow">
+      <h1>
+        Game #{game.number}: {game.title}
+      </h1>
+      <p>
+        {game.scenario === 'historical' ? 'Historical deployment' : 'Free deployment'},{' '}
+        {game.daysPerMove ? `${game.daysPerMove} days per move` : 'no time limit'}, {game.visibility}.
+      </p>
+      {error && <p class="error" role="alert">{error}</p>}
+      {game.role ? (
+        <section class="panel">
+          <h2>Waiting for an opponent</h2>
+          <p>
+            You play <strong class={`side-${game.role}`}>{game.role}</strong>. The game starts when someone joins
+            {game.visibility === 'public' ? ' from the lobby.' : '.'}
+          </p>
+          {game.invite && (
+            <>
+              <label>
+                Invite link: send it to your opponent
+                <input readOnly value={game.invite.url} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+              </label>
+              <button
+                class="secondary"
+                onClick={async () => {
+                  try {
+                    await navigator.clipboard.writeText(game.invite!.url);
+                    setCopied(true);
+                  } catch {
+                    setCopied(false);
+                  }
+                }}
+              >
+                Copy the link
+              </button>{' '}
+              {copied && <span role="status">Copied.</span>}
+            </>
+          )}
+          <p>
+            <button class="secondary" onClick={cancel}>
+              Cancel this game
+            </button>
+          </p>
+        </section>
+      ) : (
+        <section class="panel">
+          <h2>{creator ? `${creator.user.name} invites you to play` : 'An open game'}</h2>
+          <p>
+            {creator && (
+              <>
+                {creator.user.name} plays <span class={`side-${creator.role}`}>{creator.role}</span>.{' '}
+              </>
+            )}
+          </p>
+          {game.openRoles.map((role) => (
+            <button key={role} onClick={join}>
+              Join as {role}
+            </button>
+          ))}
+        </section>
+      )}
+    </main>
+  );
+}

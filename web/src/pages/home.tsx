@@ -1,0 +1,187 @@
+// Home: my games (whose move, deadlines), open public games to join, and a new game.
+import { useEffect, useState } from 'preact/hooks';
+import { api, problemText, type GameSummary } from '../api';
+import { navigate } from '../router';
+import { me } from '../session';
+import { Countdown } from '../time';
+import { useMyEvents } from '../live';
+
+function whose(g: GameSummary): preact.JSX.Element {
+  if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
+  if (g.status === 'finished') {
+    const w = g.outcome?.winner;
+    return <span class="badge">{w ? (w === g.role ? 'you won' : `${w} won`) : 'draw'}</span>;
+  }
+  if (g.role && g.pending.includes(g.role)) return <span class="badge move">your move</span>;
+  return <span class="badge">waiting for {g.pending.join(' and ') || 'the game'}</span>;
+}
+
+function opponent(g: GameSummary): string {
+  const other = g.players.find((p) => p.role !== g.role);
+  return other ? `against ${other.user.name}` : '';
+}
+
+export function Home() {
+  const user = me.use();
+  const [mine, setMine] = useState<GameSummary[] | null>(null);
+  const [lobby, setLobby] = useState<GameSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function load() {
+    const [a, b] = await Promise.all([
+      api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } }),
+      api.GET('/v1/games', { params: { query: { status: 'open', limit: 20 } } }),
+    ]);
+    if (a.data) setMine(a.data.items);
+    if (b.data) setLobby(b.data.items.filter((g) => !g.role));
+    if (a.error || b.error) setError(problemText(a.error ?? b.error));
+  }
+  useEffect(() => void load(), []);
+  useMyEvents(load);
+
+  async function join(g: GameSummary) {
+    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: {} });
+    if (data) navigate(`/games/${g.id}`);
+    else setError(problemText(error));
+  }
+
+  // Games waiting for my move first, the most urgent deadline first among them.
+  const urgent = (g: GameSummary) => (g.role && g.pending.includes(g.role) ? 0 : 1);
+  const active = (mine ?? [])
+    .filter((g) => g.status !== 'finished')
+    .sort((a, b) => urgent(a) - urgent(b) || (a.deadline ?? '9').localeCompare(b.deadline ?? '9'));
+  const finished = (mine ?? []).filter((g) => g.status === 'finished');
+  return (
+    <main>
+      <h1>Welcome, {user?.name}</h1>
+      {error && <p class="error" role="alert">{error}</p>}
+      <div class="columns">
+        <section class="panel" aria-labelledby="mine-title">
+          <h2 id="mine-title">My games</h2>
+          {mine === null ? (
+            <p class="muted">Loading…</p>
+          ) : active.length === 0 ? (
+            <p class="muted">No game yet: start one, or join an open game.</p>
+          ) : (
+            <ul class="games">
+              {active.map((g) => (
+                <li key={g.id}>
+                  <a href={`/games/${g.id}`}>
+                    #{g.number} {g.title}
+                  </a>{' '}
+                  <span class={g.role ? `side-${g.role}` : ''}>{g.role ?? 'watching'}</span> <span>{opponent(g)}</span> {whose(g)}{' '}
+                  {g.status === 'active' && g.deadline && <Countdown deadline={g.deadline} />}
+                </li>
+              ))}
+            </ul>
+          )}
+          {finished.length > 0 && (
+            <details>
+              <summary>Finished games ({finished.length})</summary>
+              <ul class="games">
+                {finished.map((g) => (
+                  <li key={g.id}>
+                    <a href={`/games/${g.id}`}>
+                      #{g.number} {g.title}
+                    </a>{' '}
+                    {opponent(g)} {whose(g)}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </section>
+        <NewGame />
+        <section class="panel" aria-labelledby="lobby-title">
+          <h2 id="lobby-title">Open games</h2>
+          {lobby === null ? (
+            <p class="muted">Loading…</p>
+          ) : lobby.length === 0 ? (
+            <p class="muted">No public game is waiting for a player.</p>
+          ) : (
+            <ul class="games">
+              {lobby.map((g) => (
+                <li key={g.id}>
+                  #{g.number} {g.title}, {g.scenario === 'historical' ? 'historical' : 'free deployment'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
+                  {g.players[0]?.user.name}{' '}
+                  <button class="secondary" onClick={() => join(g)}>
+                    Join as {g.openRoles[0]}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function NewGame() {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function create(e: Event) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget as HTMLFormElement);
+    const days = String(f.get('days'));
+    setBusy(true);
+    const { data, error } = await api.POST('/v1/games', {
+      body: {
+        game: 'julius-caesar',
+        role: f.get('role') as 'Caesar' | 'Pompey' | 'random',
+        scenario: f.get('scenario') as 'historical' | 'free-deployment',
+        visibility: f.get('visibility') as 'public' | 'private',
+        daysPerMove: days === 'none' ? null : Number(days),
+      },
+    });
+    setBusy(false);
+    if (data) navigate(`/games/${data.id}`);
+    else setError(problemText(error));
+  }
+  return (
+    <section class="panel" aria-labelledby="new-title">
+      <h2 id="new-title">New game of Julius Caesar</h2>
+      <form onSubmit={create}>
+        <fieldset>
+          <legend>Who may join</legend>
+          <label class="inline">
+            <input type="radio" name="visibility" value="private" checked /> Private: I send an invite link
+          </label>
+          <label class="inline">
+            <input type="radio" name="visibility" value="public" /> Public: anyone in the lobby
+          </label>
+        </fieldset>
+        <label>
+          My side
+          <select name="role">
+            <option value="Caesar">Caesar</option>
+            <option value="Pompey">Pompey</option>
+            <option value="random">Random</option>
+          </select>
+        </label>
+        <label>
+          Days per move
+          <select name="days">
+            {[1, 2, 3, 5, 7, 14].map((d) => (
+              <option value={d} selected={d === 3}>
+                {d}
+              </option>
+            ))}
+            <option value="none">No time limit</option>
+          </select>
+        </label>
+        <label>
+          Scenario
+          <select name="scenario">
+            <option value="historical">Historical deployment (5.1)</option>
+            <option value="free-deployment">Free deployment (5.3)</option>
+          </select>
+        </label>
+        {error && <p class="error" role="alert">{error}</p>}
+        <button type="submit" disabled={busy}>
+          Create the game
+        </button>
+      </form>
+    </section>
+  );
+}
