@@ -5,6 +5,9 @@
 import { games } from '../src/engine/index.js';
 import type { Action } from '../src/engine/types.js';
 import { chooser } from '../test/helpers/chooser.js';
+import { testSeed } from '../test/helpers/seeds.js';
+import { legacyRandomInt, legacySeedState } from '../src/engine/julius-caesar/legacy-rng.js';
+import { createRng, rollD6, type RngState } from '../src/engine/kit/random.js';
 
 const g = games['julius-caesar']!;
 const arg = (name: string, dflt: number) => {
@@ -32,7 +35,7 @@ function run(offset: number): Sample {
   const t0 = performance.now();
   for (let k = 0; k < GAMES; k++) {
     const pick = chooser(offset * 100003 + k + 1);
-    let s = g.setup(offset * 100003 + k, { scenario: 'historical' });
+    let s = g.setup(testSeed(offset * 100003 + k), { scenario: 'historical' });
     for (;;) {
       const pending = g.pending(s);
       if (pending.length === 0) break;
@@ -67,3 +70,30 @@ console.log(`Julius Caesar engine, ${RUNS} runs of ${GAMES} random games (median
 console.log(`  ${gps.toFixed(1)} games/s, ${aps.toFixed(0)} actions/s, ${per.toFixed(0)} actions/game`);
 console.log(`  legalActions: ${median(samples.map((x) => x.legalUs)).toFixed(1)} µs/call`);
 console.log(`  view:         ${median(samples.map((x) => x.viewUs)).toFixed(1)} µs/call`);
+
+// The generator alone: what one die costs with the keyed ChaCha20 generator of new games and
+// with the mulberry32 of legacy games, and how many draws a game makes.
+function drawsPerGame(): number {
+  const pick = chooser(4242);
+  let s = g.setup(testSeed(4242), { scenario: 'historical' });
+  while (g.pending(s).length) {
+    const role = g.pending(s)[pick(g.pending(s).length)]!;
+    const legal: Action[] = g.legalActions(s, role);
+    s = g.apply(s, role, legal[pick(legal.length)]!);
+  }
+  return (s.rng as RngState).counter;
+}
+function nsPerDraw(roll: () => number): number {
+  const n = 2_000_000;
+  let sum = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) sum += roll();
+  const ns = ((performance.now() - t0) * 1e6) / n;
+  if (sum < n) throw new Error('unreachable');
+  return ns;
+}
+const keyed = createRng(testSeed(1));
+const legacy = { rng: legacySeedState(1) };
+const keyedNs = median([0, 1, 2].map(() => nsPerDraw(() => rollD6(keyed))));
+const legacyNs = median([0, 1, 2].map(() => nsPerDraw(() => legacyRandomInt(legacy, 6) + 1)));
+console.log(`  one die:      ${keyedNs.toFixed(0)} ns keyed ChaCha20 (new games), ${legacyNs.toFixed(0)} ns mulberry32 (legacy games); ${drawsPerGame()} draws in a game`);

@@ -7,6 +7,7 @@ import { changeGame, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
+import { setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
@@ -47,9 +48,10 @@ export async function createGame(
     return idempotent(tx, userId, now, idempotency, async () => {
       const row = await insertGame(tx, {
         module: m.id,
-        // The engine's seed, drawn now and kept secret for ever (it predicts the dice). The
-        // engine's setup runs with it when the second player joins.
-        seed: randomInt(0, 2 ** 31 - 1),
+        // The engine's seed: 256 bits from the system's CSPRNG, drawn now and kept secret for ever
+        // (it keys every deal and die). The engine's setup runs with it when the second player joins.
+        seed: randomBytes(32).toString('hex'),
+        rng: 'chacha20',
         options: { ...options },
         visibility,
         inviteCode: visibility === 'private' ? inviteCode() : null,
@@ -153,7 +155,7 @@ export async function joinGame(
       kind: 'start',
       role,
       action: {},
-      state: m.setup(g.row.seed, (g.row.options ?? {}) as SetupOptions),
+      state: setupGame(m, g.row, (g.row.options ?? {}) as SetupOptions),
       joined: { userId, name: user.displayName, email: user.email, emailPreference: user.emailPreference, vacationEndsAt: user.vacationEndsAt },
     };
   });

@@ -115,7 +115,7 @@ export async function undo(
     const last = standing[standing.length - 1];
     if (!last) throw new AppError('not_undoable', 'There is no action to take back.');
     if (last.role !== role) throw new AppError('not_undoable', `The last action is ${last.role}'s, not yours: you cannot take it back.`);
-    const before = replay(m, g.row.seed, (g.row.options ?? {}) as SetupOptions, standing.slice(0, -1));
+    const before = replay(m, g.row, (g.row.options ?? {}) as SetupOptions, standing.slice(0, -1));
     if (!m.undoable(before, g.state, role)) {
       throw new AppError('not_undoable', 'Your last action cannot be taken back: it drew dice, revealed something, or passed the turn on.');
     }

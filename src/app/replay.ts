@@ -27,8 +27,24 @@ export function standingActions(entries: Entry[]): StandingAction[] {
   return stack;
 }
 
-export function replay(m: GameModule, seed: number, options: SetupOptions, actions: StandingAction[]): unknown {
-  let state = m.setup(seed, options);
+/** Which generator keys a game, and its secret seed (from the games row). */
+export interface GameSeed {
+  seed: string;
+  rng: string;
+}
+
+/**
+ * The engine's first state of a game: a 256-bit seed keys the engine's ChaCha20 generator; a game
+ * stored before secret seeds ('mulberry32', a 32-bit seed) is set up as it was then.
+ */
+export function setupGame(m: GameModule, g: GameSeed, options: SetupOptions): unknown {
+  if (g.rng === 'chacha20') return m.setup(g.seed, options);
+  if (g.rng === 'mulberry32' && m.setupLegacy) return m.setupLegacy(Number(g.seed), options);
+  throw new Error(`${m.id} cannot set up a game with generator "${g.rng}"`);
+}
+
+export function replay(m: GameModule, g: GameSeed, options: SetupOptions, actions: StandingAction[]): unknown {
+  let state = setupGame(m, g, options);
   for (const a of actions) state = m.apply(state, a.role, a.action);
   return state;
 }
@@ -36,7 +52,8 @@ export function replay(m: GameModule, seed: number, options: SetupOptions, actio
 export interface StoredGame {
   id: string;
   number: number;
-  seed: number;
+  seed: string;
+  rng: string;
   options: unknown;
   status: string;
   outcome: unknown;
@@ -51,7 +68,7 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
   if (game.snapshot.version !== entries.length) problems.push(`snapshot version ${game.snapshot.version}, but ${entries.length} log entries`);
   let state: unknown;
   try {
-    state = replay(m, game.seed, (game.options ?? {}) as SetupOptions, standingActions(entries));
+    state = replay(m, game, (game.options ?? {}) as SetupOptions, standingActions(entries));
   } catch (err) {
     return [...problems, `replay failed: ${(err as Error).message}`];
   }

@@ -22,7 +22,17 @@ export interface GameModule<S = any, V = any> {
   id: string;
   title: string;
   roles: string[];
-  setup(seed: number, options?: SetupOptions): S;
+  /**
+   * A new game. `seed` is 64 hex digits, a 256-bit secret drawn by the service, every digit of
+   * which changes the game; it keys the game's generator (src/engine/kit/random.ts). Throws on a
+   * seed of any other form.
+   */
+  setup(seed: string, options?: SetupOptions): S;
+  /**
+   * Optional: a game stored before the keyed generator, from its 32-bit seed, set up exactly as it
+   * was then (old generator) so that it replays and plays on unchanged. Never for a new game.
+   */
+  setupLegacy?(seed: number, options?: SetupOptions): S;
   /** Roles that must act now; [] when the game is over. */
   pending(state: S): string[];
   /** Every legal action for that role, each one accepted by apply() as-is. */

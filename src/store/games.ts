@@ -33,13 +33,21 @@ export interface SeatRow extends SeatClock {
   user: { id: string; displayName: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
 }
 
+/**
+ * The generator a game's seed keys: 'chacha20' (64 hex digits) for every game since secret seeds,
+ * 'mulberry32' (a 32-bit seed in decimal) for games stored before them.
+ */
+export type Generator = 'chacha20' | 'mulberry32';
+
 /** A game with its seats; `snapshot.state` is present when read with its state. */
 export interface GameRow {
   id: string;
   number: number;
   module: string;
   status: GameStatus;
-  seed: number;
+  /** The engine's secret seed (never shown to anyone) and which generator it keys. */
+  seed: string;
+  rng: Generator;
   options: Prisma.JsonValue;
   outcome: Prisma.JsonValue | null;
   visibility: GameVisibility;
@@ -65,7 +73,8 @@ interface RawGame {
   number: number;
   module: string;
   status: GameStatus;
-  seed: number;
+  seed: string;
+  rng: Generator;
   options: Prisma.JsonValue;
   outcome: Prisma.JsonValue | null;
   visibility: GameVisibility;
@@ -106,7 +115,8 @@ function toRow(r: RawGame): GameRow {
     number: Number(r.number),
     module: r.module,
     status: r.status,
-    seed: Number(r.seed),
+    seed: r.seed,
+    rng: r.rng,
     options: r.options,
     outcome: r.outcome,
     visibility: r.visibility,
@@ -134,7 +144,7 @@ function toRow(r: RawGame): GameRow {
 }
 
 const COLUMNS = Prisma.sql`
-  g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.options, g.outcome,
+  g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, s.version,
   (SELECT json_agg(json_build_object(
@@ -154,7 +164,8 @@ async function selectGames(db: Db, o: { state: boolean; where: Prisma.Sql; tail?
 
 export interface NewGame {
   module: string;
-  seed: number;
+  seed: string;
+  rng: Generator;
   options: Prisma.InputJsonValue;
   visibility: GameVisibility;
   inviteCode: string | null;
@@ -169,6 +180,7 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
     data: {
       module: g.module,
       seed: g.seed,
+      rng: g.rng,
       options: g.options,
       visibility: g.visibility,
       inviteCode: g.inviteCode,
@@ -370,6 +382,6 @@ export function startedGames(db: Db, afterId: string | undefined, take: number) 
     where: { snapshot: { isNot: null }, ...(afterId && { id: { gt: afterId } }) },
     orderBy: { id: 'asc' },
     take,
-    select: { id: true, number: true, module: true, seed: true, options: true, status: true, outcome: true, snapshot: true },
+    select: { id: true, number: true, module: true, seed: true, rng: true, options: true, status: true, outcome: true, snapshot: true },
   });
 }

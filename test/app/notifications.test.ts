@@ -103,7 +103,7 @@ t.test('preferences: all, moves (only what asks to act), none, and the seat mute
 t.test('enqueueing the same change twice adds nothing; preferences filter; rows come from the recipient view', async (t) => {
   const { prisma } = await testDatabase(t);
   const [a, b] = await Promise.all(['a', 'b'].map((n) => prisma.user.create({ data: { email: `${n}@example.org`, displayName: n, passwordHash: 'x' } })));
-  const game = await prisma.game.create({ data: { module: 'stub', seed: 1, createdById: a!.id } });
+  const game = await prisma.game.create({ data: { module: 'stub', seed: '1'.repeat(64), rng: 'chacha20', createdById: a!.id } });
   const c = change({
     game: { id: game.id, number: game.number, title: 'Stub' },
     seats: [seat('A', a!.id), seat('B', b!.id)],

@@ -16,7 +16,8 @@ t.test('a game with seats, actions, a snapshot and outbox rows', async (t) => {
   const game = await prisma.game.create({
     data: {
       module: 'julius-caesar',
-      seed: 42,
+      seed: 'ab'.repeat(32),
+      rng: 'chacha20',
       createdById: caesar!.id,
       players: { create: [{ role: 'Caesar', userId: caesar!.id }, { role: 'Pompey', userId: pompey!.id }] },
       snapshot: { create: { version: 0, state: { turn: 1 } } },

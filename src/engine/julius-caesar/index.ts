@@ -3,7 +3,9 @@
 import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from '../types.js';
 import { STEPS, pendingRoles } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
-import { setup } from './setup.js';
+import { actionKey, isActionShape, matchLegal } from '../kit/actions.js';
+import { sameDraws } from './rng.js';
+import { setup, setupLegacy } from './setup.js';
 import { cloneState, data, hasBlock, idx, type State } from './state.js';
 import { view, type JCView } from './view.js';
 
@@ -15,43 +17,26 @@ function legalActions(s: State, role: string): Action[] {
   return STEPS[s.step].actions(s, role);
 }
 
-/** Key order never matters; a swap may name its two blocks in either order. */
+/** Key order never matters (kit); a swap may name its two blocks in either order. */
 function canonical(a: Action): string {
-  const norm: Action = a.type === 'swap' && Array.isArray(a.blocks) ? { ...a, blocks: [...(a.blocks as string[])].sort(byBlockOrder) } : a;
-  return stable(norm);
+  return actionKey(a.type === 'swap' && Array.isArray(a.blocks) ? { ...a, blocks: [...(a.blocks as string[])].sort(byBlockOrder) } : a);
 }
 
 function byBlockOrder(x: string, y: string): number {
   return hasBlock(x) && hasBlock(y) ? idx(x) - idx(y) : x < y ? -1 : 1;
 }
 
-/** No legal action nests deeper than this; anything deeper is refused before it is walked. */
-const MAX_DEPTH = 4;
-
-function stable(x: unknown, depth = 0): string {
-  if (x === null || typeof x !== 'object') return JSON.stringify(x) ?? 'null';
-  if (depth >= MAX_DEPTH) throw new RuleError('That action is nested too deeply to be legal; choose one from legalActions.');
-  if (Array.isArray(x)) return `[${x.map((v) => stable(v, depth + 1)).join(',')}]`;
-  const o = x as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${stable(o[k], depth + 1)}`)
-    .join(',')}}`;
-}
-
-function findLegal(legal: Action[], a: Action): Action | undefined {
-  const key = canonical(a);
-  return legal.find((l) => l.type === a.type && (l.block === undefined || l.block === a.block || l.type === 'swap') && canonical(l) === key);
-}
+/** Most legal actions name a block: only those of the submitted block need their key computed. */
+const sameBlock = (l: Action, a: Action) => l.block === undefined || l.block === a.block || l.type === 'swap';
 
 function apply(state: State, role: string, action: Action): State {
   if (!isRole(role)) throw new RuleError(`Unknown role "${role}": the roles are Caesar and Pompey.`);
-  if (action === null || typeof action !== 'object' || Array.isArray(action) || typeof action.type !== 'string') {
+  if (!isActionShape(action)) {
     throw new RuleError('An action is a JSON object with a string "type"; choose one from legalActions.');
   }
   if (state.step === 'over') throw new RuleError('The game is over.');
   const legal = legalActions(state, role);
-  const match = findLegal(legal, action);
+  const match = matchLegal(legal, action, { key: canonical, candidate: sameBlock });
   if (!match) throw new RuleError(explain(state, role, action, legal));
   const s = cloneState(state);
   STEPS[s.step].apply(s, role, match);
@@ -91,7 +76,7 @@ function outcome(s: State): Outcome | null {
 const UNDOABLE_STEPS = new Set(['deploy', 'command', 'regroup', 'winter-navis', 'winter-supply', 'winter-disband']);
 
 function undoable(before: State, after: State, role: string): boolean {
-  if (!isRole(role) || before.rng !== after.rng || before.step !== after.step || !UNDOABLE_STEPS.has(after.step)) return false;
+  if (!isRole(role) || !sameDraws(before, after) || before.step !== after.step || !UNDOABLE_STEPS.has(after.step)) return false;
   if (before.year !== after.year || before.turn !== after.turn) return false;
   const p = pendingRoles(after);
   return p.length >= 1 && p.includes(role) && (after.step === 'deploy' || p.length === 1);
@@ -101,7 +86,8 @@ export const juliusCaesar: GameModule<State, JCView> = {
   id: 'julius-caesar',
   title: 'Julius Caesar',
   roles: [...ROLES],
-  setup: (seed: number, options?: SetupOptions) => setup(seed, options?.scenario ?? 'historical'),
+  setup: (seed: string, options?: SetupOptions) => setup(seed, options?.scenario ?? 'historical'),
+  setupLegacy: (seed: number, options?: SetupOptions) => setupLegacy(seed, options?.scenario ?? 'historical'),
   pending: (s) => pendingRoles(s),
   legalActions,
   apply,

@@ -1,22 +1,17 @@
-// The seeded generator that lives in the game state (the engine never calls Math.random):
-// mulberry32, a small 32-bit generator that is fast and well distributed for dice and shuffles.
-// Its whole state is one unsigned 32-bit integer, so a game replays from (seed, actions).
+// The game's generator lives in the state (the engine never calls Math.random), so a game replays
+// from (seed, options, actions). New games carry the kit's keyed ChaCha20 generator (an object);
+// games stored before it carry a mulberry32 number and keep drawing from it (legacy-rng.ts).
+
+import { randomInt as keyedInt, type RngState } from '../kit/random.js';
+import { legacyRandomInt } from './legacy-rng.js';
 
 export interface HasRng {
-  rng: number;
+  rng: RngState | number;
 }
 
-/** Next float in [0, 1); advances s.rng. */
-export function random(s: HasRng): number {
-  let t = (s.rng = (s.rng + 0x6d2b79f5) >>> 0);
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-
-/** A uniform integer in [0, n). */
+/** A uniform integer in [0, n); advances the state's generator. */
 export function randomInt(s: HasRng, n: number): number {
-  return Math.floor(random(s) * n);
+  return typeof s.rng === 'number' ? legacyRandomInt(s as { rng: number }, n) : keyedInt(s.rng, n);
 }
 
 export function rollD6(s: HasRng): number {
@@ -34,7 +29,8 @@ export function shuffle<T>(s: HasRng, items: T[]): T[] {
   return items;
 }
 
-/** Turns any number into a valid generator state. */
-export function seedState(seed: number): number {
-  return (Math.trunc(seed) ^ 0x9e3779b9) >>> 0;
+/** Did anything draw from the generator between these two states? */
+export function sameDraws(a: HasRng, b: HasRng): boolean {
+  if (typeof a.rng === 'number' || typeof b.rng === 'number') return a.rng === b.rng;
+  return a.rng.key === b.rng.key && a.rng.counter === b.rng.counter;
 }

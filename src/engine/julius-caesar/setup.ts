@@ -12,14 +12,26 @@ import { FIRST_YEAR, startYear } from './cards.js';
 import { logPublic, logSecret } from './log.js';
 import { isPort } from './map.js';
 import { ROLES, type Role } from './roles.js';
-import { seedState } from './rng.js';
+import { createRng, type RngState } from '../kit/random.js';
+import { legacySeedState } from './legacy-rng.js';
 import { BLOCK_COUNT, blockId, data, idx, isNavis, POOL, type Scenario, type State } from './state.js';
 
-export function setup(seed: number, scenario: Scenario): State {
+/** A new game: the keyed generator under the 256-bit secret seed (64 hex digits; throws otherwise). */
+export function setup(seed: string, scenario: Scenario): State {
+  return begin({ game: 'julius-caesar', rng: createRng(seed) }, scenario);
+}
+
+/**
+ * A game stored before the keyed generator, from its 32-bit seed: the same state, byte for byte,
+ * as it was set up then (mulberry32, `seed` kept in the state), so it replays and plays on as before.
+ */
+export function setupLegacy(seed: number, scenario: Scenario): State {
+  return begin({ game: 'julius-caesar', seed, rng: legacySeedState(seed) }, scenario);
+}
+
+function begin(head: { game: 'julius-caesar'; seed?: number; rng: RngState | number }, scenario: Scenario): State {
   const s: State = {
-    game: 'julius-caesar',
-    seed,
-    rng: seedState(seed),
+    ...head,
     scenario,
     year: FIRST_YEAR,
     turn: 0,

@@ -1,6 +1,7 @@
 // The game state (checklist Appendix C) and the small queries every rule uses.
 // Plain JSON only: arrays indexed like BLOCKS, records keyed by role, null for "none".
 
+import type { RngState } from '../kit/random.js';
 import { BLOCKS, type BlockData } from './data/blocks.js';
 import { CARDS, type CardData, type GodName } from './data/cards.js';
 import type { Role } from './roles.js';
@@ -100,8 +101,10 @@ export interface Regroup {
 
 export interface State {
   game: 'julius-caesar';
-  seed: number;
-  rng: number;
+  /** Legacy games only (mulberry32): their 32-bit seed. */
+  seed?: number;
+  /** The generator: the kit's keyed one, or a legacy game's mulberry32 state. Secret, like a hand. */
+  rng: RngState | number;
   scenario: Scenario;
   year: number;
   /** 1-5 during the Year; 0 before turn 1 (deployment, discards); 6 in Winter. */

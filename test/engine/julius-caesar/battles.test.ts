@@ -6,6 +6,7 @@ import t from 'tap';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { leadersKilled, occupancy, status, victoryPoints } from '../../../src/engine/julius-caesar/state.js';
 import { act, command, done, isLegal, jc, legal, move, pending, play, rig, viewOf, where, type Role, type State } from './helpers.js';
+import { testSeed } from '../../helpers/seeds.js';
 
 // ---- small helpers for this file ----
 
@@ -983,7 +984,7 @@ t.test('JC-140 an attacking Cleopatra that cannot retreat in Round 4 joins the D
 t.test('JC-141 Cleopatra is moved only by the side she currently belongs to', async (t) => {
   // JC-141
   // Historical start (705, turn 1: Caesar is P1); Pompey then moves her to Pelusium.
-  let s = jc.setup(1) as State;
+  let s = jc.setup(testSeed(1)) as State;
   t.same(where(s, 'CLEO'), { loc: 'Alexandria', str: 4, side: 'Pompey' });
   for (const r of ['Caesar', 'Pompey'] as Role[]) s = act(s, r, 'discard', { card: s.hand[r][0] });
   s = play(s, { Caesar: 'K22', Pompey: 'K10' });

@@ -24,6 +24,7 @@ import {
   type Role,
   type State,
 } from './helpers.js';
+import { testSeed } from '../../helpers/seeds.js';
 
 const cardData = new Map(CARDS.map((c) => [c.id, c]));
 const logOf = (s: State, role: Role | null = null) => viewOf(s, role).log;
@@ -157,7 +158,7 @@ t.test('JC-38 battle turns go A, B, C, D; Defenders before Attackers within a le
 
 t.test('JC-39 the third leader may be levied only after a leader of his side is killed', (t) => {
   // JC-39: historical start, Caesar 2/3: no Octavian in Genua.
-  let h = jc.setup(39);
+  let h = jc.setup(testSeed(39));
   h = act(h, 'Caesar', 'discard', { card: h.hand.Caesar[0]! });
   h = act(h, 'Pompey', 'discard', { card: h.hand.Pompey[0]! });
   h = play(h, { Caesar: 'K14', Pompey: 'K26' });
@@ -241,7 +242,7 @@ t.test('JC-41 a Navis is only ever in a sea or a port, never inland', (t) => {
   );
 
   // Free deployment: C-NAV1 (Massilia) for C-L16 (Lugdunum), C-NAV2 (Ravenna) for C-EQ1 (Lugdunum).
-  const f = jc.setup(41, { scenario: 'free-deployment' });
+  const f = jc.setup(testSeed(41), { scenario: 'free-deployment' });
   t.notOk(legal(f, 'Caesar').some((a) => (a.blocks as string[] | undefined)?.some((b) => b.startsWith('C-NAV')) && (a.blocks as string[]).some((b) => where(f, b).loc === 'Lugdunum')));
   t.throws(() => act(f, 'Caesar', 'swap', { blocks: ['C-NAV1', 'C-L16'] }), { name: 'RuleError' });
   t.throws(() => act(f, 'Caesar', 'swap', { blocks: ['C-NAV2', 'C-EQ1'] }), { name: 'RuleError' });
@@ -261,7 +262,7 @@ t.test('JC-42 outside battle the opponent sees only side, location and moved; el
   for (const [r, text] of [['Pompey', JSON.stringify(viewOf(s, 'Pompey'))], ['observer', JSON.stringify(viewOf(s, null))]]) {
     t.notOk(/C-L13|Legio 13|"strength":1,"maxStrength":3/.test(text!), `${r}: no identity or strength of C-L13`);
   }
-  const h = jc.setup(42);
+  const h = jc.setup(testSeed(42));
   t.notOk(/"C-(Caesar|Antonius|L\d+|EQ\d|NAV\d)"/.test(JSON.stringify(viewOf(h, 'Pompey'))), 'historical start: no Caesar id in Pompey\'s view');
   t.notOk(/"P-(Pompey|Scipio|L\d+|EQ\d|NAV\d)"/.test(JSON.stringify(viewOf(h, 'Caesar'))), 'nor the reverse');
   const pool = viewOf(s, 'Pompey').pools.Caesar;
@@ -351,7 +352,7 @@ const HISTORICAL: Record<string, string> = {
 
 t.test('JC-44 the historical deployment places every block at full strength', (t) => {
   // JC-44
-  const s = jc.setup(44);
+  const s = jc.setup(testSeed(44));
   t.same(where(s, 'C-Caesar'), { loc: 'Ravenna', str: 3, side: 'Caesar' });
   t.same(where(s, 'C-Antonius'), { loc: 'Genua', str: 2, side: 'Caesar' });
   t.same(where(s, 'P-L1'), { loc: 'Neapolis', str: 4, side: 'Pompey' });
@@ -495,7 +496,7 @@ t.test('JC-51 a port reaches every sea it touches; Utica and Creta touch three',
 
 t.test('JC-52 the historical set-up is the 5.1 list; every other block is in its Levy Pool', (t) => {
   // JC-52
-  const s = jc.setup(52);
+  const s = jc.setup(testSeed(52));
   for (const b of BLOCKS) t.equal(where(s, b.id).loc, HISTORICAL[b.id] ?? 'pool', b.id);
   const onMap = (side: string) => BLOCKS.filter((b) => b.side === side && where(s, b.id).loc !== 'pool').length;
   const inPool = (side: string) => BLOCKS.filter((b) => b.side === side && where(s, b.id).loc === 'pool').length;
@@ -535,7 +536,7 @@ t.test('JC-53 eliminated blocks stay out until the Year reset', (t) => {
 
 // ---- 5.3 Free Deployment -----------------------------------------------------------------------
 
-const free = (seed = 54) => jc.setup(seed, { scenario: 'free-deployment' });
+const free = (seed = 54) => jc.setup(testSeed(seed), { scenario: 'free-deployment' });
 
 t.test('JC-54 Free Deployment: rearrange own blocks among own starting cities, counts kept', (t) => {
   // JC-54

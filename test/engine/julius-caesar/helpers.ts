@@ -7,6 +7,8 @@ import type { Action } from '../../../src/engine/types.js';
 import type { State } from '../../../src/engine/julius-caesar/state.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import type { JCView } from '../../../src/engine/julius-caesar/view.js';
+import { testSeed } from '../../helpers/seeds.js';
+import { createRng, randomInt, rollD6, type RngState } from '../../../src/engine/kit/random.js';
 
 export const jc = games['julius-caesar']!;
 export type Role = 'Caesar' | 'Pompey';
@@ -49,7 +51,7 @@ const DEFAULT_HANDS: Record<Role, string[]> = {
  * with Pompey at IV).
  */
 export function position(spec: Spec = {}): State {
-  const s = structuredClone(jc.setup(spec.seed ?? 1)) as State;
+  const s = structuredClone(jc.setup(testSeed(spec.seed ?? 1))) as State;
   s.year = spec.year ?? 706;
   s.turn = spec.turn ?? 1;
   s.step = 'cards';
@@ -156,39 +158,25 @@ export function where(s: State, id: string): { loc: string; str: number; side: s
 }
 
 /**
- * Sets the game's generator so that the next dice rolled are `rolls` (searching generator states;
- * fine for up to 5 dice). The engine's own dice code then rolls them.
+ * Sets the game's generator so that the next dice rolled are `rolls`, by moving its keyed
+ * generator to the first point of its keystream that rolls them (fine for up to 5 dice). The
+ * engine's own dice code then rolls them.
  */
 export function rig(s: State, rolls: number[]): State {
-  for (let seed = 1; seed < 50_000_000; seed++) {
-    let x = seed >>> 0;
-    let ok = true;
-    for (const want of rolls) {
-      x = (x + 0x6d2b79f5) >>> 0;
-      let t = x;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-      if (Math.floor(r * 6) + 1 !== want) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) return { ...s, rng: seed };
-  }
-  throw new Error(`no generator state rolls ${rolls.join(',')}`);
+  return rigWhere(s, (r) => rolls.every((want) => rollD6(r) === want), `rolls ${rolls.join(',')}`);
 }
 
 /** Sets the generator so that the next uniform draw among n items picks index k (Jupiter). */
 export function rigPick(s: State, k: number, n: number): State {
-  for (let seed = 1; seed < 10_000_000; seed++) {
-    let t = (seed + 0x6d2b79f5) >>> 0;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    if (Math.floor(r * n) === k) return { ...s, rng: seed };
+  return rigWhere(s, (r) => randomInt(r, n) === k, `picks ${k} of ${n}`);
+}
+
+function rigWhere(s: State, ok: (r: RngState) => boolean, what: string): State {
+  const key = typeof s.rng === 'number' ? createRng(testSeed(1)).key : s.rng.key;
+  for (let counter = 0; counter < 10_000_000; counter++) {
+    if (ok({ v: 'chacha20', key, counter })) return { ...s, rng: { v: 'chacha20', key, counter } };
   }
-  throw new Error('unreachable');
+  throw new Error(`no point of the keystream ${what}`);
 }
 
 /** The role-filtered view. */

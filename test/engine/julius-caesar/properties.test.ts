@@ -7,6 +7,7 @@ import { chooser } from '../../helpers/chooser.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CITIES, ROADS, SEAS } from '../../../src/engine/julius-caesar/data/map.js';
 import { jc, type Action, type JCView, type Role, type State } from './helpers.js';
+import { testSeed } from '../../helpers/seeds.js';
 
 const GAMES = Number(process.env.PROPERTY_GAMES ?? 100);
 const ROLES: Role[] = ['Caesar', 'Pompey'];
@@ -122,7 +123,7 @@ t.test(`random playouts (${name}): contract and invariants hold through complete
   for (let g = 0; g < count && failures.length === 0; g++) {
     const pick = picker(g + 1 + (policy === uniform ? 0 : 100000));
     const scenario = g % 4 === 3 ? 'free-deployment' : 'historical';
-    const s0 = jc.setup(g, { scenario });
+    const s0 = jc.setup(testSeed(g), { scenario });
     let s = s0;
     const log: [Role, Action][] = [];
     for (let n = 0; ; n++) {
@@ -173,7 +174,7 @@ t.test(`random playouts (${name}): contract and invariants hold through complete
     }
     endings[(o.winner ?? 'draw') as keyof typeof endings]++;
     // Replay from (seed, options, actions) gives the identical state.
-    let r = jc.setup(g, { scenario });
+    let r = jc.setup(testSeed(g), { scenario });
     for (const [role, a] of log) r = jc.apply(r, role, JSON.parse(JSON.stringify(a)));
     if (JSON.stringify(r) !== JSON.stringify(s)) failures.push(`game ${g}: replay differs`);
     // Plain JSON: a round trip is the identity.
@@ -186,7 +187,7 @@ t.test(`random playouts (${name}): contract and invariants hold through complete
 
 t.test('apply never mutates its input', async (t) => {
   const pick = picker(99);
-  let s = jc.setup(7);
+  let s = jc.setup(testSeed(7));
   for (let n = 0; n < 600 && jc.pending(s).length; n++) {
     const role = jc.pending(s)[0] as Role;
     const legal = jc.legalActions(s, role);
@@ -202,15 +203,15 @@ t.test('apply never mutates its input', async (t) => {
 });
 
 t.test('the same seed and actions give byte-identical states; another seed differs', async (t) => {
-  const a = jc.setup(42);
-  const b = jc.setup(42);
-  const c = jc.setup(43);
+  const a = jc.setup(testSeed(42));
+  const b = jc.setup(testSeed(42));
+  const c = jc.setup(testSeed(43));
   t.equal(JSON.stringify(a), JSON.stringify(b));
   t.not(JSON.stringify(a.hand), JSON.stringify(c.hand));
 });
 
 t.test('illegal actions throw RuleError and change nothing', async (t) => {
-  const s = jc.setup(5);
+  const s = jc.setup(testSeed(5));
   const frozen = JSON.stringify(s);
   t.throws(() => jc.apply(s, 'Caesar', { type: 'move', block: 'C-L13', path: ['Rome'] }), { name: 'RuleError' });
   t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: 'K99' }), { name: 'RuleError' });
@@ -222,7 +223,7 @@ t.test('illegal actions throw RuleError and change nothing', async (t) => {
 });
 
 t.test('absurd actions (deeply nested, huge) are refused with RuleError', async (t) => {
-  const s = jc.setup(5);
+  const s = jc.setup(testSeed(5));
   let deep: unknown = 'K01';
   for (let i = 0; i < 10_000; i++) deep = [deep];
   t.throws(() => jc.apply(s, 'Caesar', { type: 'discard', card: deep as never }), { name: 'RuleError' });

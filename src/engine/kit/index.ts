@@ -1,0 +1,4 @@
+// The engine kit: game-agnostic pieces every game module uses (pure, no I/O).
+
+export * from './actions.js';
+export * from './random.js';
