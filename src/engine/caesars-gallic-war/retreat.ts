@@ -24,7 +24,7 @@ export function mayWithdrawInto(s: State, role: Role, i: number, from: string, t
   const k = border(from, to);
   if (k === null) return false;
   if (to === GERMANIA && !isGerman(i)) return false;
-  if (to === OFF_MAP && role !== 'Roman') return false;
+  if (to === OFF_MAP && !isLegion(i)) return false; // the Roman box holds legions only (allies stay in Gaul)
   if (k === 'rhine' && !isGerman(i) && !isLegion(i)) return false;
   return friendlyOrEmpty(s, to, role);
 }
