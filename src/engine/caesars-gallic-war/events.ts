@@ -138,7 +138,14 @@ export function applyRevolt(s: State, side: Role, a: Action): Task[] | null {
   const r = s.current!.revolt!;
   r.areas.push(a.area as AreaId);
   if (r.areas.length < r.count && revoltTargets(s, side).length > 0) return null;
-  for (const at of r.areas) sendHome(s, side, at);
+  for (const at of r.areas) {
+    sendHome(s, side, at);
+    // 13.2: the returning tribes attack enemy units at home at once.
+    const tribe = area(at).tribes.map(idx).find((i) => onMap(s, i) && s.owner[i] !== null);
+    if (tribe !== undefined && hasUnits(s, at, other(s.owner[tribe] as Role))) {
+      s.fights[at] = { attacker: s.owner[tribe] as Role, main: null, via: 'placed', reserves: [], wasNeutral: false };
+    }
+  }
   s.step = 'idle';
   const tasks: Task[] = [{ kind: 'battles', chooser: side }];
   if (side === 'Barbarian' && r.kind === 'major') {
