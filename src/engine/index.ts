@@ -1,5 +1,6 @@
 // The games this service knows. Each is a pure module behind the GameModule contract.
 
+import { caesarsGallicWar } from './caesars-gallic-war/index.js';
 import { juliusCaesar } from './julius-caesar/index.js';
 import type { GameModule } from './types.js';
 
@@ -8,4 +9,5 @@ export type { Action, GameModule, Outcome, SetupOptions, Json } from './types.js
 
 export const games: Record<string, GameModule> = {
   'julius-caesar': juliusCaesar,
+  'caesars-gallic-war': caesarsGallicWar,
 };

@@ -32,6 +32,10 @@ export const MASSIVE = 'massive-revolt';
 
 /** 5.1: shuffle every card still in the game; the Barbarian's Massive Revolt option comes first. */
 export function startTurn(s: State): void {
+  if (s.log.length) {
+    s.history.push(s.log);
+    s.log = [];
+  }
   s.deck = CARDS.map((c) => c.id).filter((id) => !(id === MASSIVE && s.massiveRevoltPlayed));
   s.hand = { Roman: [], Barbarian: [] };
   s.discard = { Roman: [], Barbarian: [] };

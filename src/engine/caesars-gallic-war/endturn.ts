@@ -11,6 +11,7 @@
 //   replacements:     { type: 'replace', block } / { type: 'done' } 7.5
 //   reinforcements:   { type: 'build', block, strength } / { type: 'done' } 7.7
 
+import { BLOCKS } from './data/blocks.js';
 import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { harvest, HISTORICAL_REINFORCEMENTS, TURNS } from './data/tables.js';
@@ -21,7 +22,6 @@ import type { Role } from './roles.js';
 import {
   addSupply,
   ARIOVISTUS,
-  BLOCK_COUNT,
   blockId,
   blocksAt,
   CAESAR_I,
@@ -52,6 +52,9 @@ import {
 import { eliminate, loseStep } from './losses.js';
 import { finalResult, scoreAreas, scoreObjectives } from './victory.js';
 import { vercingetorixLosesHome } from './leaders.js';
+
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
 
 export const END_TURN_PARTS: readonly EndTurnPart[] = [
   'harvest',
@@ -150,7 +153,7 @@ export function endTurnPart(s: State, part: EndTurnPart): boolean {
 
 function gallicReplacements(s: State): void {
   const up: string[] = [];
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (!onMap(s, i) || s.owner[i] === null) continue;
     const home = isGerman(i) ? GERMANIA : isGallic(i) ? homeOf(s, i) : null;
     if (home === null || s.loc[i] !== home || s.str[i] === fullStrength(i)) continue;
@@ -170,7 +173,7 @@ function occupant(s: State, at: string): Role | null {
 }
 
 export function eliminatedReturn(s: State): void {
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (s.loc[i] !== ELIMINATED || !isTribe(i)) continue;
     let j = i;
     if (i === HELVETII_BLOCK) {
@@ -191,7 +194,7 @@ export function eliminatedReturn(s: State): void {
 
 /** Legions not in Transalpine Gaul (the Roman decides which winter outside and which Off-Map enter). */
 function legionsAway(s: State): number[] {
-  return Array.from({ length: BLOCK_COUNT }, (_, i) => i).filter((i) => isLegion(i) && onMap(s, i) && s.loc[i] !== TG);
+  return Array.from({ length: NB }, (_, i) => i).filter((i) => isLegion(i) && onMap(s, i) && s.loc[i] !== TG);
 }
 
 function legionMayStay(s: State, i: number): boolean {
@@ -249,7 +252,7 @@ export function recordCaesar(s: State): void {
 // ---- 7.3.3 ----
 
 function romanAlliesReturn(s: State): void {
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (!onMap(s, i) || s.owner[i] !== 'Roman' || !isTribe(i)) continue;
     const home = data(i).home!;
     s.loc[i] = home;
@@ -267,7 +270,7 @@ function barbarianStayers(s: State): number[] {
   const out: number[] = [];
   const verc = onMap(s, VERCINGETORIX) ? s.loc[VERCINGETORIX] : null;
   const ario = onMap(s, ARIOVISTUS) ? s.loc[ARIOVISTUS] : null;
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (!onMap(s, i) || s.owner[i] !== 'Barbarian' || s.wintering.includes(blockId(i))) continue;
     const at = s.loc[i]!;
     if (at === GERMANIA) continue;
@@ -306,7 +309,7 @@ export function applyWinterBarbarian(s: State, _role: Role, a: Action): void {
 
 function barbarianReturn(s: State): void {
   // 7.3.4 Gallic units.
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (!onMap(s, i) || s.owner[i] !== 'Barbarian' || !isGallic(i) || s.wintering.includes(blockId(i))) continue;
     const home = homeOf(s, i);
     if (home) s.loc[i] = home;
@@ -322,7 +325,7 @@ function barbarianReturn(s: State): void {
     }
   }
   // 7.3.5 Germans.
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (!isGerman(i)) continue;
     if (s.loc[i] === ELIMINATED) {
       s.loc[i] = GERMANIA;
@@ -336,7 +339,7 @@ function barbarianReturn(s: State): void {
   }
   s.ariovistusWintered = onMap(s, ARIOVISTUS) && s.loc[ARIOVISTUS] !== GERMANIA;
   // 7.3.5 note: no Roman or Gallic unit stays in Germania.
-  for (let i = 0; i < BLOCK_COUNT; i++) if (onMap(s, i) && s.loc[i] === GERMANIA && !isGerman(i)) s.loc[i] = isLegion(i) ? TG : (homeOf(s, i) ?? TG);
+  for (let i = 0; i < NB; i++) if (onMap(s, i) && s.loc[i] === GERMANIA && !isGerman(i)) s.loc[i] = isLegion(i) ? TG : (homeOf(s, i) ?? TG);
   s.wintering = [];
   logPublic(s, 'Barbarian units go home for the winter.');
 }
@@ -364,7 +367,7 @@ function winterSupply(s: State): void {
 function replaceable(s: State): number[] {
   if (s.supply < 1) return [];
   const out: number[] = [];
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (!isLegion(i) || !onMap(s, i) || s.str[i] === fullStrength(i)) continue;
     const home = s.loc[i] === TG || s.loc[i] === OFF_MAP;
     if (!home && s.wintering.includes(blockId(i))) continue;
@@ -425,7 +428,7 @@ function buildLimit(s: State): number {
 export function buildActions(s: State): Action[] {
   const out: Action[] = [];
   if (s.wintering.length < buildLimit(s)) {
-    for (let i = 0; i < BLOCK_COUNT; i++) {
+    for (let i = 0; i < NB; i++) {
       if (!isLegion(i) || s.loc[i] !== POOL) continue;
       for (let k = 1; k <= Math.min(4, s.supply); k++) out.push({ type: 'build', block: blockId(i), strength: k });
     }

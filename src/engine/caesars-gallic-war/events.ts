@@ -7,6 +7,7 @@
 //   revolt:  { type: 'revolt', area }   once per area to choose
 //   leader:  { type: 'place', leader, area }
 
+import { BLOCKS } from './data/blocks.js';
 import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { logPublic, logSecret } from './log.js';
@@ -14,7 +15,6 @@ import { area, areaName, HELVETII } from './map.js';
 import { other, type Role } from './roles.js';
 import {
   addSupply,
-  BLOCK_COUNT,
   blockId,
   blocksAt,
   card,
@@ -30,6 +30,9 @@ import {
   type State,
   type Task,
 } from './state.js';
+
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
 
 export type RevoltKind = 'minor' | 'major' | 'massive';
 
@@ -79,7 +82,7 @@ const cap = (x: string) => x[0]!.toUpperCase() + x.slice(1);
 export function baggageActions(s: State): Action[] {
   const out: Action[] = [];
   const areas = new Set<string>();
-  for (let i = 0; i < BLOCK_COUNT; i++) if (s.owner[i] === 'Barbarian' && onMap(s, i)) areas.add(s.loc[i]!);
+  for (let i = 0; i < NB; i++) if (s.owner[i] === 'Barbarian' && onMap(s, i)) areas.add(s.loc[i]!);
   for (const at of [...areas].sort()) {
     const units = blocksAt(s, at, 'Barbarian');
     const room = (i: number) => data(i).steps.indexOf(s.str[i]!);

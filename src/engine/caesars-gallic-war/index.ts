@@ -13,9 +13,19 @@ import { view, type CGWView } from './view.js';
 export type { State, Options } from './state.js';
 export type { CGWView } from './view.js';
 
+/**
+ * Legal actions are a pure function of a state, and states are never changed once made (apply
+ * copies), so the last answers per state object are kept: a client asking for the list and then
+ * applying one of them pays for the list once. Callers get copies of the list, never the cache.
+ */
+const memo = new WeakMap<State, Partial<Record<Role, Action[]>>>();
+
 function legalActions(s: State, role: string): Action[] {
   if (!isRole(role)) return [];
-  return STEPS[s.step].actions(s, role);
+  let m = memo.get(s);
+  if (!m) memo.set(s, (m = {}));
+  const list = (m[role] ??= STEPS[s.step].actions(s, role));
+  return list.slice();
 }
 
 /** Most legal actions name a block: only those of the submitted block need their key computed. */

@@ -5,6 +5,7 @@
 // Actions:
 //   { type: 'home', area }   a new home for Vercingetorix (5.2.1D, 13.5)
 
+import { BLOCKS } from './data/blocks.js';
 import type { Action } from '../types.js';
 import { logPublic } from './log.js';
 import { border, neighbours, isTribal } from './map.js';
@@ -13,7 +14,6 @@ import type { Role } from './roles.js';
 import type { AreaId } from './data/map.js';
 import {
   ARIOVISTUS,
-  BLOCK_COUNT,
   blocksAt,
   controller,
   data,
@@ -26,6 +26,9 @@ import {
   type State,
 } from './state.js';
 import { eliminate } from './losses.js';
+
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
 
 /** 5.2.1D: a Barbarian-controlled tribal area free of Roman units. */
 export function vercingetorixHomeOptions(s: State): AreaId[] {
@@ -59,7 +62,7 @@ export function applyVercingetorixHome(s: State, _role: Role, a: Action): void {
 
 /** 5.2.1D: a successful Political Action on a minor leader's home removes him (back to the pool). */
 export function removeMinorLeadersOf(s: State, home: AreaId): void {
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (isMinorLeader(i) && onMap(s, i) && s.leaderHome[data(i).id] === home) {
       logPublic(s, `${data(i).name} loses his home and leaves the map.`);
       eliminate(s, i);

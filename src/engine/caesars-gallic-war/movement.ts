@@ -11,6 +11,7 @@
 //              { type: 'done' }
 //   attrition: { type: 'attrition', block }
 
+import { BLOCKS } from './data/blocks.js';
 import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { BORDER_LIMIT, STACKING_LIMIT } from './data/tables.js';
@@ -21,7 +22,6 @@ import { other, ROLES, type Role } from './roles.js';
 import {
   addSupply,
   ARIOVISTUS,
-  BLOCK_COUNT,
   blockId,
   blocksAt,
   data,
@@ -38,6 +38,9 @@ import {
 import { subdue } from './leaders.js';
 import { loseStep } from './losses.js';
 
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
+
 // ---- designation ----
 
 /** Areas holding units of `role` that may still be designated as groups. */
@@ -45,7 +48,7 @@ export function groupCandidates(s: State, role: Role): AreaId[] {
   const c = s.current!;
   if (c.groupsLeft <= 0) return [];
   const out = new Set<AreaId>();
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (s.owner[i] !== role || !onMap(s, i) || s.moved[i]) continue;
     const at = s.loc[i] as AreaId;
     if (c.only && !c.only.includes(at)) continue;
@@ -86,7 +89,7 @@ export function applyDesignate(s: State, role: Role, a: Action): void {
 export function movers(s: State, role: Role): number[] {
   const c = s.current!;
   const out: number[] = [];
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (s.owner[i] !== role || s.moved[i] || !onMap(s, i)) continue;
     const at = s.loc[i]!;
     if (at === OFF_MAP ? c.offMapMoved < c.offMapGroups : c.groups.includes(at as AreaId)) {
@@ -117,7 +120,7 @@ export function mayCross(s: State, role: Role, i: number, from: string, to: stri
   if (from === OFF_MAP) return false;
   if (k === 'rhine') {
     if (!isGerman(i) && !isLegion(i)) return false; // only Germans and legions cross the Rhine
-    if (to === GERMANIA && isLegion(i) && !Array.from({ length: BLOCK_COUNT }, (_, j) => j).some((j) => isGerman(j) && s.loc[j] === GERMANIA)) return false;
+    if (to === GERMANIA && isLegion(i) && !Array.from({ length: NB }, (_, j) => j).some((j) => isGerman(j) && s.loc[j] === GERMANIA)) return false;
   }
   if (to === GERMANIA && !isGerman(i) && !isLegion(i)) return false;
   const key = `${from}>${to}`;
@@ -232,7 +235,7 @@ export function beginAttrition(s: State): boolean {
   s.attrition = [];
   for (const role of ROLES) {
     const areas = new Set<string>();
-    for (let i = 0; i < BLOCK_COUNT; i++) if (s.owner[i] === role && onMap(s, i)) areas.add(s.loc[i]!);
+    for (let i = 0; i < NB; i++) if (s.owner[i] === role && onMap(s, i)) areas.add(s.loc[i]!);
     for (const at of [...areas].sort()) {
       const n = stackCount(s, role, at);
       if (n > STACKING_LIMIT) s.attrition.push({ role, area: at as AreaId, left: n - STACKING_LIMIT });

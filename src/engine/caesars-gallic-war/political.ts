@@ -7,6 +7,7 @@
 //   { type: 'political', area }                    the target
 //   { type: 'political', area, vercingetorix: true } the Barbarian uses Vercingetorix's bonus (8.3)
 
+import { BLOCKS } from './data/blocks.js';
 import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { logPublic } from './log.js';
@@ -14,7 +15,6 @@ import { area, areaName, BRITANNIA, isObPort } from './map.js';
 import { rollD6 } from './random.js';
 import { other, type Role } from './roles.js';
 import {
-  BLOCK_COUNT,
   card,
   cardAp,
   hasUnits,
@@ -29,6 +29,9 @@ import {
 } from './state.js';
 import { removeMinorLeadersOf, vercingetorixAdjacent, vercingetorixLosesHome } from './leaders.js';
 
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
+
 /** Checklist 37, 46, 47: tribal areas with a tribe on the map that is neutral or the opponent's. */
 export function politicalTargets(s: State, role: Role): AreaId[] {
   return TRIBAL_AREAS.filter((a) => {
@@ -40,13 +43,13 @@ export function politicalTargets(s: State, role: Role): AreaId[] {
 }
 
 function legionInObPort(s: State): boolean {
-  for (let i = 0; i < BLOCK_COUNT; i++) if (isLegion(i) && onMap(s, i) && isObPort(s.loc[i]!)) return true;
+  for (let i = 0; i < NB; i++) if (isLegion(i) && onMap(s, i) && isObPort(s.loc[i]!)) return true;
   return false;
 }
 
 /** Checklist 46: any Barbarian leader (Vercingetorix, Dumnorix, Ambiorix, Ariovistus). */
 function barbarianLeaderInObPort(s: State): boolean {
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     const leader = isGallicLeader(i) || (isGerman(i) && i === idx('ariovistus'));
     if (leader && onMap(s, i) && s.owner[i] === 'Barbarian' && isObPort(s.loc[i]!)) return true;
   }

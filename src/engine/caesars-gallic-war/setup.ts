@@ -67,6 +67,7 @@ export function setup(seed: string, options: Partial<Options> = {}): State {
       eliminatedRegions: [],
     },
     log: [],
+    history: [],
     result: null,
   };
   BLOCKS.forEach((b, i) => {

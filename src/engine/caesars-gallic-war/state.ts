@@ -247,7 +247,9 @@ export interface State {
     /** Tribes eliminated by the Roman this game, by region (turn 8 objective). */
     eliminatedRegions: string[];
   };
+  /** This turn's log; earlier turns' logs are in `history`, never changed again (cheap copies). */
   log: LogEntry[];
+  history: LogEntry[][];
   result: { winner: Role; reason: string; vp: number } | null;
 }
 
@@ -400,12 +402,47 @@ export const TRIBAL_AREAS: readonly AreaId[] = AREA_IDS.filter(isTribal);
 
 // ---- copying ----
 
-/** A deep copy for apply(); log entries are immutable and shared. */
+/**
+ * A deep copy for apply(): flat arrays are sliced, the few nested parts copied generically; log
+ * entries are immutable and shared.
+ */
 export function cloneState(s: State): State {
-  const { log, ...rest } = s;
-  const c = deepCopy(rest) as State;
-  c.log = log.slice();
-  return c;
+  return {
+    ...s,
+    options: s.options,
+    rng: { ...s.rng },
+    loc: s.loc.slice(),
+    str: s.str.slice(),
+    owner: s.owner.slice(),
+    inFort: s.inFort.slice(),
+    half: s.half.slice(),
+    moved: s.moved.slice(),
+    leaderHome: { ...s.leaderHome },
+    legionDied: { ...s.legionDied },
+    variable: s.variable,
+    deck: s.deck.slice(),
+    hand: { Roman: s.hand.Roman.slice(), Barbarian: s.hand.Barbarian.slice() },
+    discard: { Roman: s.discard.Roman.slice(), Barbarian: s.discard.Barbarian.slice() },
+    activated: { Roman: s.activated.Roman.slice(), Barbarian: s.activated.Barbarian.slice() },
+    sealed: { ...s.sealed },
+    played: { ...s.played },
+    declared: { ...s.declared },
+    activations: { ...s.activations },
+    current: deepCopy(s.current) as State['current'],
+    tasks: deepCopy(s.tasks) as Task[],
+    fights: deepCopy(s.fights) as State['fights'],
+    crossings: deepCopy(s.crossings) as State['crossings'],
+    entries: deepCopy(s.entries) as State['entries'],
+    sailed: { ...s.sailed },
+    battle: deepCopy(s.battle) as Battle | null,
+    regroup: deepCopy(s.regroup) as Regroup | null,
+    wintering: s.wintering.slice(),
+    attrition: deepCopy(s.attrition) as State['attrition'],
+    flags: deepCopy(s.flags) as State['flags'],
+    log: s.log.slice(),
+    history: s.history.slice(),
+    result: s.result ? { ...s.result } : null,
+  };
 }
 
 function deepCopy(x: unknown): unknown {

@@ -1,11 +1,11 @@
 // 9 Victory conditions and the Roman VP awarded at once; 7.8 scoring; 10 Yearly Objectives (optional).
 
+import { BLOCKS } from './data/blocks.js';
 import { AREAS, type AreaId } from './data/map.js';
 import { VICTORY, VP } from './data/tables.js';
 import { logPublic } from './log.js';
 import { BRITANNIA, HELVETII, isObPort, TG, OFF_MAP } from './map.js';
 import {
-  BLOCK_COUNT,
   controller,
   data,
   HELVETII_BLOCK,
@@ -19,6 +19,9 @@ import {
   VERCINGETORIX,
   type State,
 } from './state.js';
+
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
 
 export function addVp(s: State, n: number, why: string): void {
   if (n === 0) return;
@@ -55,14 +58,14 @@ const regionAreas = (r: string) => TRIBAL_AREAS.filter((a) => AREAS.find((x) => 
 /** Allied tribe blocks on the map, Britannia's excluded (checklist 151, 152). */
 export function alliedTribes(s: State, role: 'Roman' | 'Barbarian'): number {
   let n = 0;
-  for (let i = 0; i < BLOCK_COUNT; i++) if (isTribe(i) && onMap(s, i) && s.owner[i] === role && data(i).home !== BRITANNIA) n++;
+  for (let i = 0; i < NB; i++) if (isTribe(i) && onMap(s, i) && s.owner[i] === role && data(i).home !== BRITANNIA) n++;
   return n;
 }
 
 /** Areas (outside Transalpine Gaul and Off-Map) where legions winter. */
 function legionAreas(s: State): Set<string> {
   const out = new Set<string>();
-  for (let i = 0; i < BLOCK_COUNT; i++) if (isLegion(i) && onMap(s, i) && s.loc[i] !== TG && s.loc[i] !== OFF_MAP) out.add(s.loc[i]!);
+  for (let i = 0; i < NB; i++) if (isLegion(i) && onMap(s, i) && s.loc[i] !== TG && s.loc[i] !== OFF_MAP) out.add(s.loc[i]!);
   return out;
 }
 
@@ -87,7 +90,7 @@ export function objectives(s: State): [number, string][] {
       add(count(s, OB_PORTS, 'Barbarian') >= 3, -1, 'the Barbarian controls 3 areas on Oceanus Britannicus');
       break;
     case 3: {
-      const legionInHelvetii = Array.from({ length: BLOCK_COUNT }, (_, i) => i).some((i) => isLegion(i) && s.loc[i] === HELVETII);
+      const legionInHelvetii = Array.from({ length: NB }, (_, i) => i).some((i) => isLegion(i) && s.loc[i] === HELVETII);
       add(ctl(s, HELVETII) === 'Roman' && legionInHelvetii, 1, 'Rome holds Helvetii with a legion');
       add(ctl(s, 'osismi') === 'Roman' && ctl(s, 'veneti') === 'Roman', 1, 'Rome controls Osismi and Veneti');
       add(count(s, regionAreas('aquitania'), 'Roman') >= 1, 1, 'Rome controls a tribe in Aquitania');
@@ -98,7 +101,7 @@ export function objectives(s: State): [number, string][] {
       break;
     }
     case 4: {
-      const germanIn = (a: string) => Array.from({ length: BLOCK_COUNT }, (_, i) => i).some((i) => isGerman(i) && s.loc[i] === a);
+      const germanIn = (a: string) => Array.from({ length: NB }, (_, i) => i).some((i) => isGerman(i) && s.loc[i] === a);
       add(['menapi', 'atrebates'].some((a) => ctl(s, a as AreaId) === 'Barbarian' && germanIn(a)), -2, 'Germans winter in a Barbarian Menapi or Atrebates');
       add(f.germaniaFought, 1, 'a legion fought in Germania');
       add(f.britanniaFoughtLegions >= 1, 1, 'a legion fought in Britannia');
@@ -137,7 +140,7 @@ export function objectives(s: State): [number, string][] {
 }
 
 function BLOCK(id: string): number {
-  for (let i = 0; i < BLOCK_COUNT; i++) if (data(i).id === id) return i;
+  for (let i = 0; i < NB; i++) if (data(i).id === id) return i;
   throw new Error(id);
 }
 

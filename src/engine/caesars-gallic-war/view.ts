@@ -14,7 +14,10 @@ import { BLOCKS } from './data/blocks.js';
 import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
 import { ROLES, type Role } from './roles.js';
-import { ASIDE, BLOCK_COUNT, data, ELIMINATED, onMap, POOL, REMOVED, type State } from './state.js';
+import { ASIDE, data, ELIMINATED, onMap, POOL, REMOVED, type State } from './state.js';
+
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
 
 export interface BlockView {
   location: string;
@@ -81,7 +84,7 @@ export interface CGWView {
 export function view(s: State, role: Role | null): CGWView {
   const b = s.battle;
   const blocks: BlockView[] = [];
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     if (!onMap(s, i)) continue;
     const d = data(i);
     const owner = s.owner[i];
@@ -115,7 +118,7 @@ export function view(s: State, role: Role | null): CGWView {
   blocks.sort((x, y) => cmp(x.location, y.location) || cmp(x.side, y.side) || cmp(x.id ?? '~', y.id ?? '~') || Number(x.reserve ?? false) - Number(y.reserve ?? false));
 
   const offMap = { eliminated: [] as string[], removed: [] as string[], forcePool: [] as string[] };
-  for (let i = 0; i < BLOCK_COUNT; i++) {
+  for (let i = 0; i < NB; i++) {
     const l = s.loc[i];
     if (l === ELIMINATED) offMap.eliminated.push(BLOCKS[i]!.id);
     else if (l === REMOVED) offMap.removed.push(BLOCKS[i]!.id);
@@ -132,9 +135,11 @@ export function view(s: State, role: Role | null): CGWView {
   }
 
   const log: string[] = [];
-  for (const e of s.log) {
-    const t = role ? (e[role] ?? e.t) : e.t;
-    if (t !== null) log.push(t);
+  for (const part of [...s.history, s.log]) {
+    for (const e of part) {
+      const t = role ? (e[role] ?? e.t) : e.t;
+      if (t !== null) log.push(t);
+    }
   }
   const pending = pendingRoles(s);
   const acting = b && s.step === 'battle' ? nextActors(s)[0] : undefined;

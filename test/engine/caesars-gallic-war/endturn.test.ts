@@ -3,7 +3,7 @@
 
 import t from 'tap';
 import { finalResult } from '../../../src/engine/caesars-gallic-war/victory.js';
-import { act, cgw, isLegal, legal, play, position, rig, where, type Spec, type State } from './helpers.js';
+import { act, cgw, isLegal, legal, play, position, rig, viewOf, where, type Spec, type State } from './helpers.js';
 
 /** The last card play of the turn (both move nothing), with the harvest die; stops at the first decision. */
 function endOfTurn(spec: Spec, harvest = 3, prep: (s: State) => void = () => {}): State {
@@ -31,7 +31,7 @@ t.test('CGW-114 CGW-115 harvest first: a roll of 1 sets the garrison limit to 1 
   const s = endOfTurn({ clear: true, supply: 1, Roman: { transalpine_gaul: ['legio-X'] } }, 1);
   t.equal(s.garrison, 1);
   t.equal(s.supply >= 0, true);
-  t.match(s.log.map((e) => e.t).join('\n'), /Harvest: 1, garrison limit 1, Roman supply 1 -> 0/);
+  t.match(viewOf(s, null).log.join('\n'), /Harvest: 1, garrison limit 1, Roman supply 1 -> 0/);
 });
 
 t.test('CGW-116 CGW-121 the garrison limit: Caesar plus 2 legions in Aedui at limit 2; a third must go home', async (t) => {
@@ -139,7 +139,7 @@ t.test('CGW-132 supply production: 1 per Roman fort area, 2 for Avaricum and TG'
   // CGW-132
   let s = endOfTurn({ clear: true, supply: 0, Roman: { volcae: ['volcae'], bituriges: ['bituriges', 'arvii'], transalpine_gaul: ['legio-X'] } }, 3);
   s = finish(s, 'reinforcements');
-  t.match(s.log.map((e) => e.t).join('\n'), /Supply production: \+5/);
+  t.match(viewOf(s, null).log.join('\n'), /Supply production: \+5/);
 });
 
 t.test('CGW-133 CGW-134 build one legion a turn at 1 supply a step; a dead legion returns next turn at full', async (t) => {

@@ -74,6 +74,7 @@ export function position(spec: Spec = {}): State {
   }
   s.step = 'play';
   s.log = [];
+  s.history = [];
   return s;
 }
 
