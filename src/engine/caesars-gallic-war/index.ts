@@ -65,7 +65,8 @@ function outcome(s: State): Outcome | null {
   return { winner: s.result.winner, reason: s.result.reason, vp: { Roman: s.result.vp } };
 }
 
-export const caesarsGallicWar: GameModule<State, CGWView> = {
+/** The module, with its own options (all optional rules off by default) in setup. */
+export const caesarsGallicWar: GameModule<State, CGWView> & { setup(seed: string, options?: SetupOptions & Partial<Options>): State } = {
   id: 'caesars-gallic-war',
   title: "Caesar's Gallic War",
   roles: [...ROLES],

@@ -9,10 +9,11 @@ import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
 import { CARDS } from '../../../src/engine/caesars-gallic-war/data/cards.js';
 import { AREAS } from '../../../src/engine/caesars-gallic-war/data/map.js';
 import { cgw, type Action, type CGWView, type Role, type State } from './helpers.js';
+import type { Options } from '../../../src/engine/caesars-gallic-war/state.js';
 
 const GAMES = Number(process.env.PROPERTY_GAMES ?? 40);
 const ROLES: Role[] = ['Roman', 'Barbarian'];
-const areaIds = new Set(AREAS.filter((a) => a.region !== 'sea').map((a) => a.id));
+const areaIds = new Set<string>(AREAS.filter((a) => a.region !== 'sea').map((a) => a.id));
 const OFF = new Set(['aside', 'pool', 'eliminated', 'removed']);
 const picker = (seed: number) => chooser(seed * 2654435761);
 
@@ -89,7 +90,7 @@ const aggressive: Policy = (s, legal, pick) => {
   return legal[pick(legal.length)]!;
 };
 
-const OPTION_SETS = [{}, { yearlyObjectives: true }, { historicalReinforcements: true, restrictedNaval: true }, { legionI: false, altCardValues: true }];
+const OPTION_SETS: Partial<Options>[] = [{}, { yearlyObjectives: true }, { historicalReinforcements: true, restrictedNaval: true }, { legionI: false, altCardValues: true }];
 
 for (const [name, policy, count] of [
   ['uniform', uniform, GAMES],
