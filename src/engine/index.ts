@@ -1,6 +1,5 @@
 // The games this service knows. Each is a pure module behind the GameModule contract.
 
-import { caesarsGallicWar } from './caesars-gallic-war/index.js';
 import { juliusCaesar } from './julius-caesar/index.js';
 import type { GameModule } from './types.js';
 
@@ -9,5 +8,4 @@ export type { Action, GameModule, Outcome, SetupOptions, Json } from './types.js
 
 export const games: Record<string, GameModule> = {
   'julius-caesar': juliusCaesar,
-  'caesars-gallic-war': caesarsGallicWar,
 };
