@@ -177,7 +177,8 @@ export function proceed(s: State): void {
     const t = s.tasks[0];
     if (!t) throw new Error('the game has no work queued and no decision pending');
     if (t.kind === 'battles') {
-      if (t.winter && !winterBattleDue(s)) delete s.fights[TG];
+      // 7.3.2: the legions coming home attack Barbarian units in Transalpine Gaul at once.
+      if (t.winter && winterBattleDue(s)) s.fights[TG] ??= { attacker: 'Roman', main: null, via: 'placed', reserves: [], wasNeutral: false };
       const due = battlesDue(s);
       if (due.length === 0) {
         s.tasks.shift();

@@ -170,3 +170,65 @@ t.test('CGW-154 Restricted Naval Movement: a Veneti block (no anchor) may not sa
 });
 
 void ({} as State);
+
+const fightIn = (spec: Parameters<typeof round>[0], moves: [string, string][], card = 'bellovaci') => {
+  let s = round(spec, { Roman: card, Barbarian: 'leuci' }, { Roman: 'movement', Barbarian: 'movement' });
+  for (const g of [...new Set(moves.map(([id]) => where(s, id).loc))]) s = act(s, 'Roman', 'group', { area: g });
+  s = act(s, 'Roman', 'go');
+  for (const [id, to] of moves) s = act(s, 'Roman', 'move', { block: id, path: [to] });
+  s = act(s, 'Roman', 'done');
+  return act(s, 'Barbarian', 'go');
+};
+
+t.test('CGW-61 CGW-112 regroup is not movement: no group needed; Roman units in a port regroup by sea, 2 per port', async (t) => {
+  // CGW-61, CGW-112
+  let s = fightIn({ clear: true, Roman: { atrebates: ['legio-VII', 'legio-VIII'], esuvii: ['legio-IX'] }, Barbarian: { bellovaci: ['caletes:1'] } }, [['legio-VII', 'bellovaci'], ['legio-VIII', 'bellovaci'], ['legio-IX', 'bellovaci']]);
+  if (s.step === 'fort') s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  s = act(rig(s, [1, 6, 6, 6]), 'Roman', 'fire', { block: 'legio-VII' });
+  t.equal(s.step, 'regroup');
+  // Andes shares Oceanus Britannicus with Bellovaci but no land border.
+  s = act(s, 'Roman', 'regroup', { block: 'legio-VII', to: 'andes' });
+  s = act(s, 'Roman', 'regroup', { block: 'legio-VIII', to: 'andes' });
+  t.notOk(isLegal(s, 'Roman', 'regroup', { block: 'legio-IX', to: 'andes' }), 'a third into Andes by sea');
+  t.ok(isLegal(s, 'Roman', 'regroup', { block: 'legio-IX', to: 'osismi' }), 'another port by sea; regroups need no group of the card');
+});
+
+t.test('CGW-94 in a fort holding two, a half hit goes to the unit that already has one', async (t) => {
+  // CGW-94
+  let s = fightIn({ clear: true, Roman: { arverni: ['legio-VII'] }, Barbarian: { bituriges: ['bituriges', 'arvii'] } }, [['legio-VII', 'bituriges']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: ['arvii', 'bituriges'] });
+  t.equal(s.step, 'assault');
+  s = act(s, 'Roman', 'assault');
+  s = act(rig(s, [1, 6, 6, 6]), 'Roman', 'fire', { block: 'legio-VII' });
+  t.equal(s.half[cgwIndex('bituriges')], 1, 'the first hit: a half hit on Bituriges (3)');
+  s = act(s, 'Barbarian', 'pass', { block: 'arvii' });
+  s = act(s, 'Barbarian', 'pass', { block: 'bituriges' });
+  s = act(rig(s, [1, 6, 6, 6]), 'Roman', 'fire', { block: 'legio-VII' });
+  t.same([where(s, 'bituriges').str, s.half[cgwIndex('bituriges')], where(s, 'arvii').str], [2, 0, 2], 'the next half hit completes it');
+});
+
+t.test('CGW-123 legions coming home to Barbarian units in TG attack at once, and may fall back only to Off-Map', async (t) => {
+  // CGW-123
+  let s = position({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { transalpine_gaul: ['marcomanni'] }, hands: { Roman: [], Barbarian: [] } });
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  s = act(rig(s, [3]), 'Barbarian', 'go');
+  s = act(s, 'Roman', 'done');
+  t.ok(s.battle && s.battle.winter, 'a battle in Transalpine Gaul');
+  t.equal(s.battle!.attacker, 'Roman');
+  if (s.step === 'fort') s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  t.same(legal(s, 'Roman', 'retreat').map((a) => a.to), ['roman_off_map']);
+});
+
+t.test('CGW-148 CGW-149 Yearly Objectives of turns 4 and 5', async (t) => {
+  // CGW-148, CGW-149
+  const { objectives } = await import('../../../src/engine/caesars-gallic-war/victory.js');
+  const four = position({ turn: 4, clear: true, Barbarian: { menapi: ['menapi', 'marcomanni'] } });
+  t.same(objectives(four).map((o) => o[0]), [-2]);
+  const five = position({ turn: 5, clear: true, Barbarian: { aedui: ['dumnorix', 'aedui'] } });
+  t.same(objectives(five), [], 'Dumnorix not brought in by the first card: no -2');
+  five.flags.firstCardLeaders = ['dumnorix'];
+  t.same(objectives(five).map((o) => o[0]), [-2]);
+});
