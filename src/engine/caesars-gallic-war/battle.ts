@@ -326,6 +326,13 @@ export function advance(s: State): void {
   const b = s.battle!;
   if (s.result) return;
   if (!present(s, b.attacker) || !present(s, b.defender)) return endBattle(s);
+  // 13.2.1: the returning tribes went into their fort: the other side now besieges them.
+  if (b.phase === 'field' && blocksAt(s, b.area, b.attacker).every((i) => s.inFort[i])) {
+    const a = b.attacker;
+    b.attacker = b.defender;
+    b.defender = a;
+    logPublic(s, `The ${a} holds the fort of ${areaName(b.area)}: the ${b.attacker} must assault it or fall back.`);
+  }
   // 6B: the defenders left are all inside the fort: the attacker assaults or retreats at once.
   if (b.phase === 'field' && fighting(s, b.defender).length === 0 && blocksAt(s, b.area, b.defender).every((i) => s.inFort[i]) && !hasWaitingReserves(s, b.defender)) {
     s.step = 'assault';

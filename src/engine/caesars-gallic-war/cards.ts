@@ -205,6 +205,7 @@ export function endRound(s: State): void {
   s.fights = {};
   s.entries = {};
   s.sailed = {};
+  s.subdued = [];
   s.crossings = { Roman: {}, Barbarian: {} };
   s.firstMover = null;
   s.moved = s.moved.map(() => false);

@@ -64,7 +64,7 @@ import {
   moveActions,
 } from './movement.js';
 import { applyPolitical, politicalActions, politicalTargets } from './political.js';
-import { applyRegroup, regroupActions } from './regroup.js';
+import { applyRegroup, beginRegroup, regroupActions } from './regroup.js';
 import type { Role } from './roles.js';
 import { cardAp, type State, type Step, type Task } from './state.js';
 import { supplyAction } from './supply.js';
@@ -181,6 +181,11 @@ export function proceed(s: State): void {
       if (t.winter && winterBattleDue(s)) s.fights[TG] ??= { attacker: 'Roman', main: null, via: 'placed', reserves: [], wasNeutral: false };
       const due = battlesDue(s);
       if (due.length === 0) {
+        const subdued = s.subdued.shift();
+        if (subdued && !t.winter) {
+          beginRegroup(s, subdued, 'Barbarian', false);
+          continue;
+        }
         s.tasks.shift();
         continue;
       }

@@ -204,7 +204,11 @@ export function applyMove(s: State, role: Role, a: Action): void {
 function enter(s: State, role: Role, i: number, from: AreaId, to: AreaId, via: 'land' | 'rhine' | 'sea', forced = false): void {
   const wasNeutral = hasUnits(s, to, null) && !hasUnits(s, to, other(role));
   if (hasUnits(s, to, null)) {
-    if (role === 'Barbarian' && i === ARIOVISTUS) subdue(s, to);
+    if (role === 'Barbarian' && i === ARIOVISTUS) {
+      subdue(s, to);
+      // 8.2: every tribe subdued, no battle: the Barbarian may still regroup from there.
+      if (!hasUnits(s, to, other(role))) s.subdued.push(to);
+    }
     for (const j of blocksAt(s, to, null)) s.owner[j] = other(role);
   }
   s.loc[i] = to;

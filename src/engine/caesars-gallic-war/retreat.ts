@@ -9,7 +9,7 @@ import type { AreaId } from './data/map.js';
 import { border, fortCapacity, GERMANIA, isPort, OFF_MAP, portsReachable } from './map.js';
 import { maySail } from './naval.js';
 import { type Role } from './roles.js';
-import { controller, friendlyOrEmpty, hasUnits, isGerman, isLegion, type Battle, type State } from './state.js';
+import { controller, data, friendlyOrEmpty, hasUnits, isGerman, isLegion, type Battle, type State } from './state.js';
 import { insideCount } from './sieges.js';
 import { neighbours } from './map.js';
 
@@ -68,7 +68,9 @@ export function retreatTargets(s: State, b: Battle, i: number, forced = false): 
       for (const p of portsReachable(at)) if (friendlyArea(s, p, role) && !out.some((o) => o.to === p)) out.push({ to: p, sea: true });
     }
   }
-  if (!forced && role === b.defender && b.phase === 'field' && fortCapacity(at) > insideCount(s, at)) out.push({ to: 'fort', sea: false });
+  // 6F: a defender may retreat into the fort; 13.2.1: so may a tribe placed back home by a revolt.
+  const placedHome = role === b.attacker && b.via === 'placed' && data(i).home === at;
+  if (!forced && (role === b.defender || placedHome) && b.phase === 'field' && fortCapacity(at) > insideCount(s, at)) out.push({ to: 'fort', sea: false });
   return out;
 }
 

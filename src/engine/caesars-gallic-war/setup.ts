@@ -51,6 +51,7 @@ export function setup(seed: string, options: Partial<Options> = {}): State {
     crossings: { Roman: {}, Barbarian: {} },
     entries: {},
     sailed: {},
+    subdued: [],
     battle: null,
     regroup: null,
     wintering: [],

@@ -226,6 +226,8 @@ export interface State {
   entries: Record<string, { role: Role; from: AreaId }[]>;
   /** Units that arrived by sea this round and their origin port. */
   sailed: Record<string, AreaId>;
+  /** Areas where Ariovistus subdued every tribe this round: no battle, but a regroup (8.2). */
+  subdued: AreaId[];
   battle: Battle | null;
   regroup: Regroup | null;
   /** End of Turn choices so far: units wintering away, legions replaced or built this phase. */
@@ -434,6 +436,7 @@ export function cloneState(s: State): State {
     crossings: deepCopy(s.crossings) as State['crossings'],
     entries: deepCopy(s.entries) as State['entries'],
     sailed: { ...s.sailed },
+    subdued: s.subdued.slice(),
     battle: deepCopy(s.battle) as Battle | null,
     regroup: deepCopy(s.regroup) as Regroup | null,
     wintering: s.wintering.slice(),

@@ -232,3 +232,29 @@ t.test('CGW-148 CGW-149 Yearly Objectives of turns 4 and 5', async (t) => {
   five.flags.firstCardLeaders = ['dumnorix'];
   t.same(objectives(five).map((o) => o[0]), [-2]);
 });
+
+t.test('CGW-113 Ariovistus subdues every tribe: no battle, but the Barbarian may regroup', async (t) => {
+  // CGW-113
+  let s = round({ clear: true, Barbarian: { leuci: ['ariovistus', 'marcomanni'] }, neutral: { mandubii: ['mandubii', 'senones'] } }, { Roman: 'leuci', Barbarian: 'sequani' }, { Roman: 'movement', Barbarian: 'movement' });
+  s = act(s, 'Barbarian', 'group', { area: 'leuci' });
+  s = act(s, 'Barbarian', 'go');
+  s = act(rig(s, [1, 2]), 'Barbarian', 'move', { block: 'ariovistus', path: ['mandubii'] });
+  t.same([where(s, 'mandubii').owner, where(s, 'senones').owner], ['Barbarian', 'Barbarian']);
+  s = act(s, 'Barbarian', 'done');
+  s = act(s, 'Roman', 'go');
+  t.equal(s.step, 'regroup');
+  t.ok(isLegal(s, 'Barbarian', 'regroup', { block: 'ariovistus', to: 'leuci' }));
+});
+
+t.test('CGW-157 a revolting tribe home in a fort area may go into the fort; the Roman must assault or fall back', async (t) => {
+  // CGW-157
+  let s = round({ clear: true, Roman: { boii: ['arverni:3'], arverni: ['legio-VII'] } }, { Roman: 'leuci', Barbarian: 'minor-revolt-1' }, { Roman: 'movement', Barbarian: 'event' });
+  s = act(s, 'Barbarian', 'revolt', { area: 'arverni' });
+  t.equal(s.battle!.attacker, 'Barbarian');
+  if (s.step === 'fort') s = act(s, 'Roman', 'fort', { blocks: [] });
+  s = act(s, 'Roman', 'pass', { block: 'legio-VII' });
+  t.ok(isLegal(s, 'Barbarian', 'retreat', { block: 'arverni', to: 'fort' }));
+  s = act(s, 'Barbarian', 'retreat', { block: 'arverni', to: 'fort' });
+  t.equal(s.step, 'assault');
+  t.same(cgw.pending(s), ['Roman'], 'the Roman besieges or falls back');
+});
