@@ -258,3 +258,23 @@ t.test('CGW-157 a revolting tribe home in a fort area may go into the fort; the 
   t.equal(s.step, 'assault');
   t.same(cgw.pending(s), ['Roman'], 'the Roman besieges or falls back');
 });
+
+t.test('CGW-166 Vercingetorix\'s home turned Roman at the winter: the Barbarian picks a new home', async (t) => {
+  // CGW-166
+  let s = position({ clear: true, Roman: { arverni: ['legio-VII'], transalpine_gaul: ['legio-X'] }, Barbarian: { aedui: ['vercingetorix'], boii: ['arverni'], sequani: ['sequani'] }, hands: { Roman: [], Barbarian: [] } });
+  s.leaderHome.vercingetorix = 'arverni';
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  s = act(rig(s, [3]), 'Barbarian', 'go');
+  s = act(s, 'Roman', 'stay', { block: 'legio-VII' });
+  s = act(s, 'Roman', 'done');
+  s = act(s, 'Barbarian', 'stay', { block: 'vercingetorix' });
+  s = act(s, 'Barbarian', 'done');
+  t.equal(where(s, 'arverni').owner, 'Roman', 'the Arverni defect at home');
+  t.equal(s.step, 'vercingetorix-home');
+  t.ok(isLegal(s, 'Barbarian', 'home', { area: 'sequani' }));
+  s = act(s, 'Barbarian', 'home', { area: 'sequani' });
+  t.equal(s.leaderHome.vercingetorix, 'sequani');
+});
