@@ -409,10 +409,13 @@ export const TRIBAL_AREAS: readonly AreaId[] = AREA_IDS.filter(isTribal);
  * entries are immutable and shared.
  */
 export function cloneState(s: State): State {
+  // Every field listed (no spread): a fixed object shape keeps the copy cheap.
   return {
-    ...s,
+    game: s.game,
     options: s.options,
     rng: { ...s.rng },
+    turn: s.turn,
+    step: s.step,
     loc: s.loc.slice(),
     str: s.str.slice(),
     owner: s.owner.slice(),
@@ -426,10 +429,20 @@ export function cloneState(s: State): State {
     hand: { Roman: s.hand.Roman.slice(), Barbarian: s.hand.Barbarian.slice() },
     discard: { Roman: s.discard.Roman.slice(), Barbarian: s.discard.Barbarian.slice() },
     activated: { Roman: s.activated.Roman.slice(), Barbarian: s.activated.Barbarian.slice() },
+    massiveRevoltPlayed: s.massiveRevoltPlayed,
+    massiveRevoltForced: s.massiveRevoltForced,
     sealed: { ...s.sealed },
     played: { ...s.played },
     declared: { ...s.declared },
+    round: s.round,
+    supply: s.supply,
+    vp: s.vp,
     activations: { ...s.activations },
+    raids: s.raids,
+    caesarWintered: s.caesarWintered,
+    ariovistusWintered: s.ariovistusWintered,
+    garrison: s.garrison,
+    firstMover: s.firstMover,
     current: deepCopy(s.current) as State['current'],
     tasks: deepCopy(s.tasks) as Task[],
     fights: deepCopy(s.fights) as State['fights'],
