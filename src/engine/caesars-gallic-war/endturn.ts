@@ -118,8 +118,7 @@ export function endTurnPart(s: State, part: EndTurnPart): boolean {
       return false; // the Germans went home with 7.3.4 (winter-barbarian), in order
     }
     case 'supply':
-      winterSupply(s);
-      return false;
+      return winterSupply(s);
     case 'roman-replacements':
       if (s.turn === TURNS || replaceable(s).length === 0) return false;
       s.wintering = [];
@@ -346,20 +345,55 @@ function barbarianReturn(s: State): void {
 
 // ---- 7.4 ----
 
-function winterSupply(s: State): void {
-  const away = legionsAway(s).filter((i) => i !== CAESAR_I && s.loc[i] !== OFF_MAP);
-  if (away.length === 0) return;
+/** 7.4: 1 supply per legion wintering in Gaul (Caesar free); returns true when the Roman must choose. */
+function winterSupply(s: State): boolean {
+  const away = wintering(s);
+  if (away.length === 0) return false;
   const paid = Math.min(s.supply, away.length);
   s.supply -= paid;
   const unpaid = away.length - paid;
   logPublic(s, `Winter supply: ${away.length} legion(s) in Gaul, ${paid} supplied; supply ${s.supply}.`);
-  // Unsupplied legions lose a step: the strongest first, so none is eliminated if that can be avoided.
-  const order = [...away].sort((x, y) => s.str[y]! - s.str[x]! || x - y);
-  for (const i of order.slice(0, unpaid)) {
-    logPublic(s, `${data(i).name} suffers attrition.`);
-    loseStep(s, i);
+  if (unpaid === 0) return false;
+  if (unpaid === away.length) {
+    for (const i of away) {
+      attrition(s, i);
+      if (s.result) return false;
+    }
+    return false;
+  }
+  // Checklist 130: the Roman chooses which legions go unsupplied.
+  s.wintering = [];
+  s.attrition = [{ role: 'Roman', area: TG, left: unpaid }];
+  s.step = 'winter-supply';
+  return true;
+}
+
+function wintering(s: State): number[] {
+  return legionsAway(s).filter((i) => i !== CAESAR_I && s.loc[i] !== OFF_MAP);
+}
+
+function attrition(s: State, i: number): void {
+  logPublic(s, `${data(i).name} suffers attrition.`);
+  loseStep(s, i);
+}
+
+export function winterSupplyActions(s: State): Action[] {
+  return wintering(s)
+    .filter((i) => !s.wintering.includes(blockId(i)))
+    .map((i) => ({ type: 'unsupplied', block: blockId(i) }));
+}
+
+export function applyWinterSupply(s: State, _role: Role, a: Action): void {
+  s.wintering.push(a.block as string);
+  const left = --s.attrition[0]!.left;
+  if (left > 0) return;
+  s.attrition = [];
+  for (const id of s.wintering) {
+    attrition(s, idx(id));
     if (s.result) return;
   }
+  s.wintering = [];
+  s.step = 'idle';
 }
 
 // ---- 7.5 ----

@@ -43,6 +43,7 @@ import {
   applyReplacement,
   applyWinterBarbarian,
   applyWinterLegions,
+  applyWinterSupply,
   buildActions,
   END_TURN_PARTS,
   endTurnPart,
@@ -50,6 +51,7 @@ import {
   winterBarbarianActions,
   winterBattleDue,
   winterLegionActions,
+  winterSupplyActions,
 } from './endturn.js';
 import { applyBaggage, applyLeader, applyRevolt, baggageActions, leaderActions, revoltActions, startEvent } from './events.js';
 import { applyVercingetorixHome, vercingetorixHomeActions } from './leaders.js';
@@ -127,6 +129,7 @@ export const STEPS: Record<Step, StepRules> = {
   'vercingetorix-home': step(barbarian, (s) => vercingetorixHomeActions(s), applyVercingetorixHome),
   'winter-legions': step(roman, (s) => winterLegionActions(s), applyWinterLegions),
   'winter-barbarian': step(barbarian, (s) => winterBarbarianActions(s), applyWinterBarbarian),
+  'winter-supply': step(roman, (s) => winterSupplyActions(s), applyWinterSupply),
   replacements: step(roman, (s) => replacementActions(s), applyReplacement),
   reinforcements: step(roman, (s) => buildActions(s), applyBuild),
   idle: { pending: none, actions: () => [], apply: () => {} },

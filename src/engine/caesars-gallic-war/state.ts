@@ -62,6 +62,7 @@ export type Step =
   | 'vercingetorix-home' // 5.2.1D / 13.5 a new home for Vercingetorix
   | 'winter-legions' // 7.3.2
   | 'winter-barbarian' // 7.3.4-7.3.5
+  | 'winter-supply' // 7.4 the Roman picks the unsupplied legions
   | 'replacements' // 7.5
   | 'reinforcements' // 7.7
   | 'idle' // no decision pending: flow proceeds

@@ -239,6 +239,8 @@ export function prompt(s: State, pending: Role[]): string {
       return `${who}: choose the legions that winter in Gaul; the others go home.`;
     case 'winter-barbarian':
       return `${who}: choose the units that winter with Vercingetorix or Ariovistus; the others go home.`;
+    case 'winter-supply':
+      return `${who}: choose the legions left without supply (each loses a step).`;
     case 'replacements':
       return `${who}: buy steps for your legions (1 supply each), then finish.`;
     case 'reinforcements':

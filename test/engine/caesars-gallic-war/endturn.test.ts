@@ -108,16 +108,19 @@ t.test('CGW-128 Germans may stay with Ariovistus within the garrison limit, Ario
   t.equal(s.ariovistusWintered, true);
 });
 
-t.test('CGW-130 winter supply: 1 per legion outside TG (not Caesar); unpaid legions lose a step', async (t) => {
+t.test('CGW-130 winter supply: 1 per legion outside TG (not Caesar); the Roman picks the unpaid legions, which lose a step', async (t) => {
   // CGW-130
   let s = endOfTurn({ clear: true, supply: 1, Roman: { aedui: ['legio-VII'], boii: ['legio-VIII'], leuci: ['legio-IX'], sequani: ['legio-X'] } }, 3);
   for (const id of ['legio-VII', 'legio-VIII', 'legio-IX', 'legio-X']) s = act(s, 'Roman', 'stay', { block: id });
   s = act(s, 'Roman', 'done');
-  s = finish(s, 'replacements');
-  t.equal(s.supply >= 0, true);
-  const strengths = ['legio-VII', 'legio-VIII', 'legio-IX'].map((id) => where(s, id).str).sort();
-  t.same(strengths, [3, 3, 4], 'two legions lost a step');
-  t.equal(where(s, 'legio-X').str, 4, 'Caesar is free');
+  s = finish(s, 'winter-supply');
+  t.equal(s.step, 'winter-supply');
+  t.equal(s.supply, 0, 'the one supply point is paid');
+  t.same(legal(s, 'Roman').map((a) => a.block).sort(), ['legio-IX', 'legio-VII', 'legio-VIII'], 'Caesar is free');
+  s = act(s, 'Roman', 'unsupplied', { block: 'legio-VII' });
+  s = act(s, 'Roman', 'unsupplied', { block: 'legio-IX' });
+  t.same(['legio-VII', 'legio-VIII', 'legio-IX', 'legio-X'].map((id) => where(s, id).str), [3, 4, 3, 4]);
+  t.not(s.step, 'winter-supply');
 });
 
 t.test('CGW-131 Roman replacements: full in TG, at most one step outside', async (t) => {
