@@ -161,6 +161,7 @@ export function moveActions(s: State, role: Role): Action[] {
       }
     }
   }
+  out.push(...mainGroupActions(s, role));
   out.push({ type: 'done' });
   return out;
 }
@@ -169,6 +170,11 @@ export function applyMove(s: State, role: Role, a: Action): void {
   const c = s.current!;
   if (a.type === 'done') {
     s.step = 'idle';
+    return;
+  }
+  if (a.type === 'main') {
+    applyMainGroup(s, a);
+    logPublic(s, `The ${role} names the group from ${areaName(a.from as string)} the main attack on ${areaName(a.area as string)}.`);
     return;
   }
   const i = idx(a.block as string);
@@ -222,8 +228,33 @@ function enter(s: State, role: Role, i: number, from: AreaId, to: AreaId, via: '
   );
   if (!hasUnits(s, to, other(role))) return;
   const f = s.fights[to];
-  if (!f) s.fights[to] = { attacker: role, main: from, via, reserves: [], wasNeutral };
-  else if (f.attacker !== role || f.main !== from) f.reserves.push(blockId(i));
+  if (!f) s.fights[to] = { attacker: role, main: from, via, reserves: [], wasNeutral, origins: { [blockId(i)]: from } };
+  else {
+    if (f.attacker === role) (f.origins ??= {})[blockId(i)] = from;
+    if (f.attacker !== role || f.main !== from) f.reserves.push(blockId(i));
+  }
+  if (via === 'sea' || via === 'rhine') (s.fights[to]!.vias ??= {})[from] = via;
+}
+
+/** 6A: the attacker names which moving group (by origin) is the main group of a battle. */
+export function mainGroupActions(s: State, role: Role): Action[] {
+  const out: Action[] = [];
+  for (const at of Object.keys(s.fights).sort()) {
+    const f = s.fights[at]!;
+    if (f.attacker !== role || !f.origins) continue;
+    for (const from of [...new Set(Object.values(f.origins))].sort()) if (from !== f.main) out.push({ type: 'main', area: at, from });
+  }
+  return out;
+}
+
+function applyMainGroup(s: State, a: Action): void {
+  const f = s.fights[a.area as string]!;
+  const from = a.from as AreaId;
+  f.main = from;
+  f.via = f.vias?.[from] ?? 'land';
+  const attackers = Object.keys(f.origins ?? {});
+  f.reserves = f.reserves.filter((id) => !attackers.includes(id));
+  for (const id of attackers) if (f.origins![id] !== from) f.reserves.push(id);
 }
 
 // ---- stacking and attrition ----

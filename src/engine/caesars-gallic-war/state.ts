@@ -105,6 +105,10 @@ export interface Fight {
   reserves: string[];
   /** Where the defender's units were neutral just before (solitaire reinforcing rule). */
   wasNeutral: boolean;
+  /** Where each attacking unit came from this round (6A: the attacker names the main group). */
+  origins?: Record<string, AreaId>;
+  /** How the groups from each origin arrived, when not by land. */
+  vias?: Record<string, 'sea' | 'rhine'>;
 }
 
 export interface Battle {

@@ -278,3 +278,20 @@ t.test('CGW-166 Vercingetorix\'s home turned Roman at the winter: the Barbarian 
   s = act(s, 'Barbarian', 'home', { area: 'sequani' });
   t.equal(s.leaderHome.vercingetorix, 'sequani');
 });
+
+t.test('CGW-84 the attacker names the main group; the other groups are reserves', async (t) => {
+  // CGW-84
+  let s = round({ clear: true, Roman: { leuci: ['legio-X'], allobroges: ['legio-VII', 'legio-VIII'] }, Barbarian: { sequani: ['sequani'] } }, { Roman: 'bellovaci', Barbarian: 'leuci' }, { Roman: 'movement', Barbarian: 'movement' });
+  s = act(s, 'Roman', 'group', { area: 'leuci' });
+  s = act(s, 'Roman', 'group', { area: 'allobroges' });
+  s = act(s, 'Roman', 'go');
+  s = act(s, 'Roman', 'move', { block: 'legio-X', path: ['sequani'] });
+  s = act(s, 'Roman', 'move', { block: 'legio-VII', path: ['sequani'] });
+  s = act(s, 'Roman', 'move', { block: 'legio-VIII', path: ['sequani'] });
+  t.equal(s.fights.sequani!.main, 'leuci', 'by default the first group in');
+  t.ok(isLegal(s, 'Roman', 'main', { area: 'sequani', from: 'allobroges' }));
+  s = act(s, 'Roman', 'main', { area: 'sequani', from: 'allobroges' });
+  s = act(s, 'Roman', 'done');
+  s = act(s, 'Barbarian', 'go');
+  t.same(s.battle!.reserves, ['legio-X'], 'the Leuci group is the reserve');
+});
