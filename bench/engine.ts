@@ -1,15 +1,25 @@
-// Engine benchmark: random legal-action playouts of whole Julius Caesar games on one core.
+// Engine benchmark: random legal-action playouts of whole games of each game on one core.
 // Reports games/s, actions/s, and microseconds per legalActions() and per view(), median of runs.
 // Usage: npm run bench:engine [-- --games 200 --runs 5]
 
-import { games } from '../src/engine/index.js';
+import { games as registered } from '../src/engine/index.js';
+import { caesarsGallicWar } from '../src/engine/caesars-gallic-war/index.js';
+import type { GameModule } from '../src/engine/types.js';
+
+// Caesar's Gallic War is benchmarked before the service registers it.
+const games: Record<string, GameModule> = { ...registered, 'caesars-gallic-war': caesarsGallicWar };
 import type { Action } from '../src/engine/types.js';
 import { chooser } from '../test/helpers/chooser.js';
 import { testSeed } from '../test/helpers/seeds.js';
 import { legacyRandomInt, legacySeedState } from '../src/engine/julius-caesar/legacy-rng.js';
 import { createRng, rollD6, type RngState } from '../src/engine/kit/random.js';
 
-const g = games['julius-caesar']!;
+const BENCHED: { id: string; options: Record<string, unknown> }[] = [
+  { id: 'julius-caesar', options: { scenario: 'historical' } },
+  { id: 'caesars-gallic-war', options: {} },
+];
+let g = games['julius-caesar']!;
+let OPTIONS: Record<string, unknown> = { scenario: 'historical' };
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
@@ -35,7 +45,7 @@ function run(offset: number): Sample {
   const t0 = performance.now();
   for (let k = 0; k < GAMES; k++) {
     const pick = chooser(offset * 100003 + k + 1);
-    let s = g.setup(testSeed(offset * 100003 + k), { scenario: 'historical' });
+    let s = g.setup(testSeed(offset * 100003 + k), OPTIONS);
     for (;;) {
       const pending = g.pending(s);
       if (pending.length === 0) break;
@@ -60,16 +70,21 @@ function run(offset: number): Sample {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-run(999); // warm-up
-const samples: Sample[] = [];
-for (let r = 0; r < RUNS; r++) samples.push(run(r));
-const gps = median(samples.map((x) => (x.games / x.ms) * 1000));
-const aps = median(samples.map((x) => (x.actions / x.ms) * 1000));
-const per = median(samples.map((x) => x.actions / x.games));
-console.log(`Julius Caesar engine, ${RUNS} runs of ${GAMES} random games (median):`);
-console.log(`  ${gps.toFixed(1)} games/s, ${aps.toFixed(0)} actions/s, ${per.toFixed(0)} actions/game`);
-console.log(`  legalActions: ${median(samples.map((x) => x.legalUs)).toFixed(1)} µs/call`);
-console.log(`  view:         ${median(samples.map((x) => x.viewUs)).toFixed(1)} µs/call`);
+for (const b of BENCHED) {
+  g = games[b.id]!;
+  OPTIONS = b.options;
+  run(999); // warm-up
+  const samples: Sample[] = [];
+  for (let r = 0; r < RUNS; r++) samples.push(run(r));
+  const gps = median(samples.map((x) => (x.games / x.ms) * 1000));
+  const aps = median(samples.map((x) => (x.actions / x.ms) * 1000));
+  const per = median(samples.map((x) => x.actions / x.games));
+  console.log(`${g.title} engine, ${RUNS} runs of ${GAMES} random games (median):`);
+  console.log(`  ${gps.toFixed(1)} games/s, ${aps.toFixed(0)} actions/s, ${per.toFixed(0)} actions/game`);
+  console.log(`  legalActions: ${median(samples.map((x) => x.legalUs)).toFixed(1)} µs/call`);
+  console.log(`  view:         ${median(samples.map((x) => x.viewUs)).toFixed(1)} µs/call`);
+}
+g = games['julius-caesar']!;
 
 // The generator alone: what one die costs with the keyed ChaCha20 generator of new games and
 // with the mulberry32 of legacy games, and how many draws a game makes.

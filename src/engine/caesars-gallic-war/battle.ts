@@ -1,0 +1,475 @@
+// 6 Battle: one battle at a time, in the order the choosing player picks; up to 3 rounds (2 when the
+// main group crossed the Rhine or came by sea); each unit fires, retreats or passes once a round in
+// initiative order (Caesar first, then defenders before attackers at each letter); hits go to the
+// strongest enemy unit; reserves (6A) arrive in round 2; forts (6B), the Rhine and German withdrawal
+// (6C), the Alps (6D) and amphibious invasions (6E).
+//
+// Actions:
+//   battle-choose:  { type: 'battle', area }
+//   withdraw:       { type: 'withdraw', block } / { type: 'done' }       6C, before the first round
+//   fort:           { type: 'fort', blocks }                             6B (sieges.ts)
+//   battle:         { type: 'fire', block } / { type: 'pass', block } / { type: 'retreat', block, to }
+//   hits:           { type: 'hit', block }      the owner picks among equally strong units
+//   assault:        { type: 'assault' } / { type: 'retreat-all' }
+//   forced-retreat: { type: 'retreat', block, to }
+
+import { BLOCKS } from './data/blocks.js';
+import type { Action } from '../types.js';
+import type { AreaId } from './data/map.js';
+import { VP } from './data/tables.js';
+import { logPublic, logSecret } from './log.js';
+import { areaName, BRITANNIA, fortCapacity, GERMANIA, isPort } from './map.js';
+import { rollD6 } from './random.js';
+import { other, type Role } from './roles.js';
+import {
+  blockId,
+  blocksAt,
+  CAESAR_I,
+  contested,
+  data,
+  idx,
+  isGerman,
+  isLegion,
+  isTribe,
+  REMOVED,
+  type Battle,
+  type Fight,
+  type State,
+} from './state.js';
+import { eliminate, loseStep } from './losses.js';
+import { retreatTargets } from './retreat.js';
+import { doubleDefence, fortActions, letterOf } from './sieges.js';
+import { addVp } from './victory.js';
+import { beginRegroup } from './regroup.js';
+
+/** Blocks, as a local constant: this game's hottest loops run over them. */
+const NB = BLOCKS.length;
+
+const LETTERS = ['A', 'B', 'C', 'D'] as const;
+
+// ---- choosing and starting battles ----
+
+/** Areas with a battle due this round, sorted; stale fights (one side gone) are dropped. */
+export function battlesDue(s: State): AreaId[] {
+  for (const a of Object.keys(s.fights)) if (!contested(s, a)) delete s.fights[a];
+  return Object.keys(s.fights).sort() as AreaId[];
+}
+
+export function chooseActions(s: State): Action[] {
+  return battlesDue(s).map((a) => ({ type: 'battle', area: a }));
+}
+
+export function startBattle(s: State, at: AreaId, chooser: Role, winter = false): void {
+  const f: Fight = s.fights[at] ?? { attacker: chooser, main: null, via: 'placed', reserves: [], wasNeutral: false };
+  delete s.fights[at];
+  const b: Battle = {
+    area: at,
+    attacker: f.attacker,
+    defender: other(f.attacker),
+    round: 1,
+    maxRounds: f.via === 'rhine' || f.via === 'sea' ? 2 : 3,
+    phase: 'field',
+    via: f.via,
+    reserves: f.reserves.filter((id) => s.loc[idx(id)] === at),
+    acted: [],
+    hits: null,
+    retreats: { Roman: {}, Barbarian: {} },
+    seaRetreats: { Roman: 0, Barbarian: 0 },
+    entries: [...(s.entries[at] ?? [])],
+    sailed: { ...s.sailed },
+    fought: false,
+    winter,
+    chooser,
+  };
+  s.battle = b;
+  logPublic(s, `Battle in ${areaName(at)}: the ${b.attacker} attacks, the ${b.defender} defends (at most ${b.maxRounds} rounds).`);
+  reveal(s);
+  if (at === GERMANIA && withdrawable(s).length > 0) {
+    s.step = 'withdraw';
+    return;
+  }
+  beginFort(s);
+}
+
+/** The units both players see in this battle (6: all blocks are revealed; reserves from round 2). */
+function reveal(s: State): void {
+  const b = s.battle!;
+  for (const r of [b.attacker, b.defender]) {
+    const units = blocksAt(s, b.area, r);
+    const main = units.filter((i) => !isReserve(s, i));
+    const res = units.length - main.length;
+    logPublic(s, `${r}: ${main.map((i) => describe(s, i)).join(', ') || 'none'}${res ? `; ${res} in reserve` : ''}.`);
+  }
+}
+
+export function describe(s: State, i: number): string {
+  return `${data(i).name} (${data(i).initiative}${data(i).br}, ${s.str[i]})`;
+}
+
+export function isReserve(s: State, i: number): boolean {
+  const b = s.battle;
+  return !!b && b.round === 1 && b.phase === 'field' && b.reserves.includes(blockId(i));
+}
+
+// ---- 6C German strategic withdrawal ----
+
+function withdrawable(s: State): number[] {
+  const b = s.battle!;
+  if (b.round !== 1 || b.acted.length > 0 || b.defender !== 'Barbarian') return [];
+  return blocksAt(s, GERMANIA, 'Barbarian').filter(isGerman);
+}
+
+export function withdrawActions(s: State): Action[] {
+  return [...withdrawable(s).map((i) => ({ type: 'withdraw', block: blockId(i) })), { type: 'done' }];
+}
+
+export function applyWithdraw(s: State, _role: Role, a: Action): void {
+  if (a.type === 'withdraw') {
+    const i = idx(a.block as string);
+    s.loc[i] = REMOVED;
+    s.str[i] = 0;
+    s.owner[i] = null;
+    logPublic(s, `${data(i).name} withdraws from the game (strategic withdrawal).`);
+    germaniaInvasion(s, true);
+    if (withdrawable(s).length > 0 && contested(s, GERMANIA)) return;
+  }
+  beginFort(s);
+}
+
+// ---- 6B the fort ----
+
+function beginFort(s: State): void {
+  const b = s.battle!;
+  const defenders = blocksAt(s, b.area, b.defender).filter((i) => !isReserve(s, i));
+  if (fortCapacity(b.area) > 0 && defenders.length > 0 && contested(s, b.area)) {
+    s.step = 'fort';
+    return;
+  }
+  advance(s);
+}
+
+export function fortStepActions(s: State): Action[] {
+  const b = s.battle!;
+  const defenders = blocksAt(s, b.area, b.defender).filter((i) => !isReserve(s, i));
+  return fortActions(s, defenders, b.area);
+}
+
+export function applyFort(s: State, role: Role, a: Action): void {
+  const ids = a.blocks as string[];
+  for (const id of ids) s.inFort[idx(id)] = true;
+  if (ids.length) logSecret(s, role, `${ids.map((id) => data(idx(id)).name).join(' and ')} go inside the fort.`, `${ids.length} defender(s) go inside the fort.`);
+  advance(s);
+}
+
+// ---- battle turns ----
+
+/** Units of `role` that take part now: present, not waiting in reserve, not inside during the field battle. */
+function fighting(s: State, role: Role): number[] {
+  const b = s.battle!;
+  return blocksAt(s, b.area, role).filter((i) => !isReserve(s, i) && !(b.phase === 'field' && s.inFort[i]));
+}
+
+/** The units whose battle action is next: Caesar first, then by letter, defenders before attackers. */
+export function nextActors(s: State): number[] {
+  const b = s.battle!;
+  const waiting = (role: Role) => fighting(s, role).filter((i) => !b.acted.includes(blockId(i)));
+  const caesar = waiting('Roman').includes(CAESAR_I);
+  if (caesar) return [CAESAR_I];
+  for (const l of LETTERS) {
+    for (const role of [b.defender, b.attacker]) {
+      const units = waiting(role).filter((i) => letterOf(s, b, i) === l);
+      if (units.length) return units;
+    }
+  }
+  return [];
+}
+
+export function battleRole(s: State): Role | null {
+  const b = s.battle;
+  if (!b) return null;
+  if (s.step === 'hits') return b.hits!.role;
+  if (s.step === 'withdraw' || s.step === 'fort') return b.defender;
+  if (s.step === 'assault' || s.step === 'forced-retreat') return b.attacker;
+  const a = nextActors(s);
+  return a.length ? (s.owner[a[0]!] as Role) : null;
+}
+
+export function battleActions(s: State): Action[] {
+  const b = s.battle!;
+  const out: Action[] = [];
+  for (const i of nextActors(s)) {
+    const id = blockId(i);
+    out.push({ type: 'fire', block: id });
+    // A retreating unit may not retreat in round 1 of ... (no such rule here): any round.
+    for (const t of retreatTargets(s, b, i)) out.push({ type: 'retreat', block: id, to: t.to });
+    out.push({ type: 'pass', block: id });
+  }
+  return out;
+}
+
+export function applyBattleAction(s: State, role: Role, a: Action): void {
+  const b = s.battle!;
+  const i = idx(a.block as string);
+  b.acted.push(blockId(i));
+  if (a.type === 'fire') fire(s, i);
+  else if (a.type === 'retreat') retreat(s, role, i, a.to as string);
+  else logSecret(s, role, `${data(i).name} passes.`, `A ${role} unit passes.`);
+  if (s.result) return;
+  if (s.step === 'hits') return;
+  advance(s);
+}
+
+function fire(s: State, i: number): void {
+  const b = s.battle!;
+  const role = s.owner[i] as Role;
+  const dice: number[] = [];
+  for (let k = 0; k < s.str[i]!; k++) dice.push(rollD6(s.rng));
+  const hits = dice.filter((d) => d <= data(i).br).length;
+  b.fought = true;
+  logPublic(s, `${describe(s, i)} fires: ${dice.join(', ')}: ${hits} hit${hits === 1 ? '' : 's'}.`);
+  applyHits(s, other(role), hits);
+}
+
+/** Targets of hits on `role` now: units that take part (not reserves in round 1, not inside during the field battle). */
+function targets(s: State, role: Role): number[] {
+  return fighting(s, role);
+}
+
+/**
+ * Applies hits one at a time to the strongest target (6); a unit with a half hit takes the next
+ * (6B, 6D); on a tie a legion or German before an allied Gallic unit, then the owner chooses.
+ */
+function applyHits(s: State, role: Role, count: number): void {
+  const b = s.battle!;
+  while (count > 0 && !s.result) {
+    const c = hitCandidates(s, role);
+    if (c.length === 0) return;
+    if (c.length > 1) {
+      b.hits = { role, count, double: false };
+      s.step = 'hits';
+      return;
+    }
+    hit(s, c[0]!);
+    count--;
+  }
+  b.hits = null;
+}
+
+export function hitCandidates(s: State, role: Role): number[] {
+  const b = s.battle!;
+  const t = targets(s, role);
+  if (t.length === 0) return [];
+  const halves = t.filter((i) => s.half[i]! > 0);
+  let c = halves.length ? halves : t;
+  const max = Math.max(...c.map((i) => s.str[i]!));
+  c = c.filter((i) => s.str[i] === max);
+  const core = c.filter((i) => isLegion(i) || isGerman(i));
+  if (core.length && core.length < c.length) c = core;
+  void b;
+  return c;
+}
+
+function hit(s: State, i: number): void {
+  const b = s.battle!;
+  if (doubleDefence(s, b, i)) {
+    if (s.half[i]! === 0) {
+      s.half[i] = 1;
+      logPublic(s, `${data(i).name} takes a half hit.`);
+      return;
+    }
+    s.half[i] = 0;
+  }
+  loseStep(s, i);
+}
+
+export function hitActions(s: State): Action[] {
+  const b = s.battle!;
+  return hitCandidates(s, b.hits!.role).map((i) => ({ type: 'hit', block: blockId(i) }));
+}
+
+export function applyHit(s: State, _role: Role, a: Action): void {
+  const b = s.battle!;
+  const h = b.hits!;
+  hit(s, idx(a.block as string));
+  b.hits = null;
+  s.step = 'battle';
+  if (s.result) return;
+  applyHits(s, h.role, h.count - 1);
+  if ((s.step as string) === 'hits') return;
+  advance(s);
+}
+
+function retreat(s: State, role: Role, i: number, to: string): void {
+  const b = s.battle!;
+  if (to === 'fort') {
+    s.inFort[i] = true;
+    logSecret(s, role, `${data(i).name} retreats into the fort.`, `A ${role} unit retreats into the fort.`);
+    return;
+  }
+  const t = retreatTargets(s, b, i, s.step === 'forced-retreat').find((x) => x.to === to)!;
+  if (t.sea) b.seaRetreats[role]++;
+  else {
+    const key = `${b.area}>${to}`;
+    b.retreats[role][key] = (b.retreats[role][key] ?? 0) + 1;
+  }
+  s.loc[i] = to;
+  s.half[i] = 0;
+  logSecret(s, role, `${data(i).name} retreats to ${areaName(to)}${t.sea ? ' by sea' : ''}.`, `A ${role} unit retreats to ${areaName(to)}${t.sea ? ' by sea' : ''}.`);
+}
+
+// ---- the flow of a battle ----
+
+const present = (s: State, role: Role) => blocksAt(s, s.battle!.area, role).length > 0;
+
+/** Decides what happens next in the battle: the next unit, a new round, the assault, the end. */
+export function advance(s: State): void {
+  const b = s.battle!;
+  if (s.result) return;
+  if (!present(s, b.attacker) || !present(s, b.defender)) return endBattle(s);
+  // 13.2.1: the returning tribes went into their fort: the other side now besieges them.
+  if (b.phase === 'field' && blocksAt(s, b.area, b.attacker).every((i) => s.inFort[i])) {
+    const a = b.attacker;
+    b.attacker = b.defender;
+    b.defender = a;
+    logPublic(s, `The ${a} holds the fort of ${areaName(b.area)}: the ${b.attacker} must assault it or fall back.`);
+  }
+  // 6B: the defenders left are all inside the fort: the attacker assaults or retreats at once.
+  if (b.phase === 'field' && fighting(s, b.defender).length === 0 && blocksAt(s, b.area, b.defender).every((i) => s.inFort[i]) && !hasWaitingReserves(s, b.defender)) {
+    s.step = 'assault';
+    return;
+  }
+  if (nextActors(s).length > 0) {
+    s.step = 'battle';
+    return;
+  }
+  endRound(s);
+}
+
+function hasWaitingReserves(s: State, role: Role): boolean {
+  return blocksAt(s, s.battle!.area, role).some((i) => isReserve(s, i));
+}
+
+function endRound(s: State): void {
+  const b = s.battle!;
+  invasionAwards(s);
+  // 6D: half hits do not carry over in the Alps (they do during an assault).
+  if (b.phase === 'field') for (const i of blocksAt(s, b.area)) s.half[i] = 0;
+  if (b.round >= b.maxRounds) {
+    // 6, 6B: the attacker must retreat after the last round (or the last assault round).
+    s.step = 'forced-retreat';
+    b.retreats = { Roman: {}, Barbarian: {} };
+    eliminateTrapped(s);
+    if (!present(s, b.attacker)) return endBattle(s);
+    return;
+  }
+  b.round++;
+  b.acted = [];
+  b.retreats = { Roman: {}, Barbarian: {} };
+  if (b.round === 2 && b.phase === 'field') {
+    // 6A: the defender's main group is gone but reserves arrive: the sides swap roles (checklist 86).
+    const defenderMain = blocksAt(s, b.area, b.defender).filter((i) => !b.reserves.includes(blockId(i)));
+    if (defenderMain.length === 0 && present(s, b.defender)) {
+      const d = b.defender;
+      b.defender = b.attacker;
+      b.attacker = d;
+      logPublic(s, `The ${d}'s reserves arrive with the main group gone: the ${d} is now the attacker.`);
+    }
+    if (b.reserves.length) reveal(s);
+  }
+  logPublic(s, `Round ${b.round}${b.phase === 'assault' ? ' of the assault' : ''}.`);
+  advance(s);
+}
+
+/** Attackers that must retreat but have nowhere to go are eliminated (checklist 108). */
+function eliminateTrapped(s: State): void {
+  const b = s.battle!;
+  for (const i of blocksAt(s, b.area, b.attacker)) {
+    if (retreatTargets(s, b, i, true).length === 0) {
+      logPublic(s, `${data(i).name} cannot retreat.`);
+      eliminate(s, i);
+      if (s.result) return;
+    }
+  }
+}
+
+export function forcedRetreatActions(s: State): Action[] {
+  const b = s.battle!;
+  const out: Action[] = [];
+  for (const i of blocksAt(s, b.area, b.attacker)) {
+    for (const t of retreatTargets(s, b, i, true)) out.push({ type: 'retreat', block: blockId(i), to: t.to });
+  }
+  return out;
+}
+
+export function applyForcedRetreat(s: State, role: Role, a: Action): void {
+  retreat(s, role, idx(a.block as string), a.to as string);
+  eliminateTrapped(s);
+  if (s.result) return;
+  if (!present(s, s.battle!.attacker)) endBattle(s);
+}
+
+export function assaultActions(): Action[] {
+  return [{ type: 'assault' }, { type: 'retreat-all' }];
+}
+
+export function applyAssault(s: State, _role: Role, a: Action): void {
+  const b = s.battle!;
+  if (a.type === 'assault') {
+    b.phase = 'assault';
+    b.round = 1;
+    b.maxRounds = b.via === 'sea' ? 2 : 3;
+    b.acted = [];
+    b.retreats = { Roman: {}, Barbarian: {} };
+    logPublic(s, `The ${b.attacker} assaults the fort of ${areaName(b.area)}.`);
+    advance(s);
+    return;
+  }
+  logPublic(s, `The ${b.attacker} retreats from ${areaName(b.area)} rather than assault the fort.`);
+  s.step = 'forced-retreat';
+  b.retreats = { Roman: {}, Barbarian: {} };
+  eliminateTrapped(s);
+  if (s.result) return;
+  if (!present(s, b.attacker)) endBattle(s);
+}
+
+/** 9: the once-per-game invasion awards (without Yearly Objectives) and the objectives' records. */
+function invasionAwards(s: State): void {
+  const b = s.battle!;
+  if (!b.fought) return;
+  const legions = blocksAt(s, b.area, 'Roman').filter(isLegion).length;
+  if (b.area === BRITANNIA && b.via === 'sea' && b.attacker === 'Roman') {
+    s.flags.britanniaFoughtLegions = Math.max(s.flags.britanniaFoughtLegions, legions);
+    if (legions >= 2 && !s.options.yearlyObjectives && !s.flags.britanniaInvasionVp) {
+      s.flags.britanniaInvasionVp = true;
+      addVp(s, VP.britanniaInvasion, 'amphibious invasion of Britannia');
+    }
+  }
+  if (b.area === GERMANIA && legions > 0) {
+    s.flags.germaniaFought = true;
+    germaniaInvasion(s, false);
+  }
+}
+
+function germaniaInvasion(s: State, _withdrawal: boolean): void {
+  const legions = blocksAt(s, GERMANIA, 'Roman').filter(isLegion).length;
+  if (legions >= 2 && !s.options.yearlyObjectives && !s.flags.germaniaInvasionVp) {
+    s.flags.germaniaInvasionVp = true;
+    addVp(s, VP.germaniaInvasion, 'invasion of Germania');
+  }
+}
+
+function endBattle(s: State): void {
+  const b = s.battle!;
+  if (b.fought && b.round === 1) invasionAwards(s);
+  for (const i of blocksAt(s, b.area)) {
+    s.inFort[i] = false;
+    s.half[i] = 0;
+  }
+  const victor = present(s, b.attacker) ? b.attacker : present(s, b.defender) ? b.defender : null;
+  logPublic(s, victor ? `The ${victor} wins the battle in ${areaName(b.area)}.` : `The battle in ${areaName(b.area)} leaves nobody standing.`);
+  s.battle = null;
+  s.step = 'idle';
+  if (victor) beginRegroup(s, b.area, victor, b.winter);
+}
+
+export { isTribe, NB, isPort };

@@ -1,0 +1,78 @@
+// 6F Retreat and naval retreat: where a unit may go instead of firing, or must go after the last
+// round. Adjacent friendly or empty areas (checklist 7), border limits per battle round, never back
+// across a border the enemy entered by (unless this side crossed it last), never into an unfought
+// battle, only Germans into Germania, only Roman units into Off-Map; by sea for Roman units that
+// sailed in, and for up to 2 defenders of a port per battle; into the fort if there is room.
+
+import { BORDER_LIMIT } from './data/tables.js';
+import type { AreaId } from './data/map.js';
+import { border, fortCapacity, GERMANIA, isPort, OFF_MAP, portsReachable } from './map.js';
+import { maySail } from './naval.js';
+import { type Role } from './roles.js';
+import { controller, data, friendlyOrEmpty, hasUnits, isGerman, isLegion, type Battle, type State } from './state.js';
+import { insideCount } from './sieges.js';
+import { neighbours } from './map.js';
+
+/** Friendly (not merely empty): own units there, or an area this player controls. */
+export function friendlyArea(s: State, a: string, role: Role): boolean {
+  if (!friendlyOrEmpty(s, a, role)) return false;
+  return hasUnits(s, a, role) || controller(s, a as AreaId) === role;
+}
+
+/** May unit i of `role` cross from `from` into `to` when retreating or regrouping (no counts)? */
+export function mayWithdrawInto(s: State, role: Role, i: number, from: string, to: string): boolean {
+  const k = border(from, to);
+  if (k === null) return false;
+  if (to === GERMANIA && !isGerman(i)) return false;
+  if (to === OFF_MAP && !isLegion(i)) return false; // the Roman box holds legions only (allies stay in Gaul)
+  if (k === 'rhine' && !isGerman(i) && !isLegion(i)) return false;
+  return friendlyOrEmpty(s, to, role);
+}
+
+/** Land borders the enemy used to enter the battle area this round and this side may not use (6F). */
+function barredBorders(s: State, role: Role, at: string): Set<string> {
+  const list = s.entries[at] ?? [];
+  const out = new Set<string>();
+  for (const from of new Set(list.map((e) => e.from))) {
+    const byBorder = list.filter((e) => e.from === from);
+    const last = byBorder[byBorder.length - 1]!;
+    if (byBorder.some((e) => e.role !== role) && last.role !== role) out.add(from);
+  }
+  return out;
+}
+
+export type RetreatTarget = { to: string; sea: boolean };
+
+/** Where unit i may retreat to now (the fort is 'fort'). */
+export function retreatTargets(s: State, b: Battle, i: number, forced = false): RetreatTarget[] {
+  const role = s.owner[i] as Role;
+  const at = b.area;
+  const out: RetreatTarget[] = [];
+  if (b.winter && role === 'Roman') {
+    if (mayWithdrawInto(s, role, i, at, OFF_MAP)) out.push({ to: OFF_MAP, sea: false });
+    return out;
+  }
+  if (s.inFort[i]) return out; // 6B: no retreat from inside while the attackers are there
+  const bar = barredBorders(s, role, at);
+  for (const n of neighbours(at)) {
+    if (bar.has(n) || !mayWithdrawInto(s, role, i, at, n)) continue;
+    const k = border(at, n)!;
+    const key = `${at}>${n}`;
+    if ((b.retreats[role][key] ?? 0) >= (k === 'limited' ? Infinity : BORDER_LIMIT[k])) continue;
+    out.push({ to: n, sea: false });
+  }
+  if (isPort(at) && maySail(s, i)) {
+    const sailedIn = s.sailed[idOf(i)] !== undefined && role === 'Roman';
+    const defending = role === b.defender && b.seaRetreats[role] < 2;
+    if (sailedIn || defending) {
+      for (const p of portsReachable(at)) if (friendlyArea(s, p, role) && !out.some((o) => o.to === p)) out.push({ to: p, sea: true });
+    }
+  }
+  // 6F: a defender may retreat into the fort; 13.2.1: so may a tribe placed back home by a revolt.
+  const placedHome = role === b.attacker && b.via === 'placed' && data(i).home === at;
+  if (!forced && (role === b.defender || placedHome) && b.phase === 'field' && fortCapacity(at) > insideCount(s, at)) out.push({ to: 'fort', sea: false });
+  return out;
+}
+
+import { blockId } from './state.js';
+const idOf = (i: number) => blockId(i);

@@ -1,0 +1,284 @@
+// Checklist sections 13-21 (CGW-73 to CGW-113): battles, reserves, sieges, the Rhine, the Alps,
+// amphibious invasions, retreats and regroups. Every battle is reached by real moves.
+
+import t from 'tap';
+import { act, isLegal, legal, rig, round, viewOf, where, type Role, type Spec, type State } from './helpers.js';
+
+/**
+ * The Roman (card value 3) moves first: `moves` are [block, ...path] or [block, 'sea', port]; the
+ * Barbarian then moves `bMoves` (card value 1). Returns the state when the first battle starts.
+ */
+function fight(spec: Spec, moves: string[][], bMoves: string[][] = [], romanGroups?: string[], barbGroups?: string[], bCard = 'leuci'): State {
+  let s = round(spec, { Roman: 'bellovaci', Barbarian: bCard }, { Roman: 'movement', Barbarian: 'movement' });
+  const from = (st: State, id: string) => st.loc[st.loc.length ? idxOf(id) : 0]!;
+  for (const g of romanGroups ?? [...new Set(moves.map((m) => from(s, m[0]!)))]) s = act(s, 'Roman', 'group', { area: g });
+  s = act(s, 'Roman', 'go');
+  for (const [block, ...path] of moves) s = path[0] === 'sea' ? act(s, 'Roman', 'sail', { block, to: path[1] }) : act(s, 'Roman', 'move', { block, path });
+  if (moves.length) s = act(s, 'Roman', 'done');
+  for (const g of barbGroups ?? [...new Set(bMoves.map((m) => from(s, m[0]!)))]) s = act(s, 'Barbarian', 'group', { area: g });
+  s = act(s, 'Barbarian', 'go');
+  for (const [block, ...path] of bMoves) s = act(s, 'Barbarian', 'move', { block, path });
+  if (bMoves.length) s = act(s, 'Barbarian', 'done');
+  return s;
+}
+
+import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
+const idxOf = (id: string) => BLOCKS.findIndex((b) => b.id === id);
+
+/** Blocks whose battle action is next. */
+const actors = (s: State) => [...new Set(legal(s, s.battle ? (viewOf(s, null).pending[0] as Role) : 'Roman').map((a) => a.block as string))].sort();
+const who = (s: State) => viewOf(s, null).pending[0] as Role;
+const pass = (s: State) => {
+  const r = who(s);
+  return act(s, r, 'pass', { block: legal(s, r, 'pass')[0]!.block });
+};
+const passRound = (s: State) => {
+  const r0 = s.battle!.round;
+  while (s.battle && s.battle.round === r0 && s.step === 'battle') s = pass(s);
+  return s;
+};
+const fire = (s: State, block: string, dice: number[]) => act(rig(s, dice), who(s), 'fire', { block });
+/** The defenders decline the fort (areas with a fort ask first). */
+const noFort = (s: State) => (s.step === 'fort' ? act(s, who(s), 'fort', { blocks: [] }) : s);
+
+t.test('CGW-73 blocks are revealed during the battle and concealed again afterwards', async (t) => {
+  // CGW-73
+  let s = fight({ clear: true, Roman: { allobroges: ['legio-VII'] }, Barbarian: { sequani: ['sequani:1'] } }, [['legio-VII', 'sequani']]);
+  t.ok(viewOf(s, 'Barbarian').blocks.find((b) => b.location === 'sequani' && b.side === 'Roman')!.strength, 'revealed in battle');
+  t.ok(viewOf(s, 'Roman').blocks.find((b) => b.location === 'sequani' && b.side === 'Barbarian')!.strength, 'both ways');
+  s = noFort(s);
+  s = fire(s, 'legio-VII', [1, 6, 6, 6]);
+  t.equal(s.battle, null);
+  const v = viewOf(s, 'Barbarian').blocks.find((b) => b.side === 'Roman')!;
+  t.equal(v.strength, undefined, 'concealed after the battle');
+});
+
+t.test('CGW-74 round limits: 2 when the main group crossed the Rhine, 3 otherwise', async (t) => {
+  // CGW-74
+  const s = fight({ clear: true, Roman: { leuci: ['legio-VII'] }, Barbarian: { germania: ['marcomanni', 'tencteri'] } }, [], [['marcomanni', 'leuci']]);
+  t.equal(s.battle!.maxRounds, 2);
+  const r = fight({ clear: true, Roman: { leuci: ['legio-VII'] }, Barbarian: { sequani: ['sequani'], germania: ['marcomanni'] } }, [], [['sequani', 'leuci'], ['marcomanni', 'leuci']], undefined, undefined, 'germania');
+  t.equal(r.battle!.maxRounds, 3, 'only a reserve crossed the Rhine');
+});
+
+t.test('CGW-75 CGW-76 each unit acts once a round; Caesar first, then defenders before attackers by letter', async (t) => {
+  // CGW-75, CGW-76
+  let s = fight({ clear: true, Roman: { allobroges: ['legio-X', 'legio-VII'] }, Barbarian: { sequani: ['sequani', 'marcomanni'] } }, [['legio-X', 'sequani'], ['legio-VII', 'sequani']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  t.same(actors(s), ['legio-X'], 'Caesar first');
+  s = pass(s);
+  t.same(actors(s), ['legio-VII'], 'then the attacking A');
+  s = pass(s);
+  t.same(actors(s), ['marcomanni', 'sequani'], 'then the defending B units, in the owner\'s order');
+  s = pass(s);
+  s = pass(s);
+  t.equal(s.battle!.round, 2);
+  t.same(actors(s), ['legio-X'], 'a unit that passed acts again next round');
+});
+
+t.test('CGW-77 CGW-78 hits go to the strongest; on a tie a legion before an ally; the owner breaks other ties', async (t) => {
+  // CGW-77, CGW-78
+  let s = fight({ clear: true, Roman: { sequani: ['legio-VII:3', 'aedui:3'] }, Barbarian: { leuci: ['leuci:2'] } }, [], [['leuci', 'sequani']]);
+  s = noFort(s);
+  s = pass(s); // legio-VII (A, defender)
+  s = pass(s); // aedui (C, defender)
+  s = fire(s, 'leuci', [1, 2]);
+  t.same([where(s, 'legio-VII').str, where(s, 'aedui').str], [2, 2], 'hit 1 to VII (tie, legion first), hit 2 to Aedui');
+});
+
+t.test('CGW-79 CGW-83 hits act at once; Caesar killed ends the game for the Barbarian', async (t) => {
+  // CGW-79, CGW-83
+  let s = fight({ clear: true, Roman: { allobroges: ['legio-X'] }, Barbarian: { sequani: ['sequani:1'] } }, [['legio-X', 'sequani']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  s = fire(s, 'legio-X', [1, 6, 6, 6]);
+  t.equal(where(s, 'sequani').loc, 'eliminated', 'Sequani never fires');
+  t.equal(s.battle, null);
+  let c = fight({ clear: true, Roman: { allobroges: ['legio-X:1'] }, Barbarian: { sequani: ['sequani'] } }, [['legio-X', 'sequani']]);
+  c = act(c, 'Barbarian', 'fort', { blocks: [] });
+  c = pass(c);
+  c = fire(c, 'sequani', [1, 6, 6, 6]);
+  t.equal(c.step, 'over');
+  t.equal(c.result!.winner, 'Barbarian');
+  t.same(c.tasks.length >= 0 && legal(c, 'Roman'), []);
+});
+
+t.test('CGW-80 CGW-81 after the last round the attacker must retreat; the defender holds and may regroup', async (t) => {
+  // CGW-80, CGW-81
+  let s = fight({ clear: true, Roman: { mandubii: ['legio-VII'] }, Barbarian: { leuci: ['leuci'] } }, [['legio-VII', 'leuci']]);
+  for (let r = 0; r < 3; r++) s = passRound(s);
+  t.equal(s.step, 'forced-retreat');
+  t.ok(isLegal(s, 'Roman', 'retreat', { block: 'legio-VII', to: 'mandubii' }));
+  s = act(s, 'Roman', 'retreat', { block: 'legio-VII', to: 'mandubii' });
+  t.equal(s.battle, null);
+  t.equal(where(s, 'leuci').loc, 'leuci');
+});
+
+t.test('CGW-82 CGW-142 a German eliminated scores +1 VP at once', async (t) => {
+  // CGW-82, CGW-142
+  let s = fight({ clear: true, vp: 4, Roman: { mediomatrici: ['legio-VII'] }, Barbarian: { leuci: ['marcomanni:1'] } }, [['legio-VII', 'leuci']]);
+  s = fire(s, 'legio-VII', [1, 6, 6, 6]);
+  t.equal(s.vp, 5);
+});
+
+t.test('CGW-84 CGW-85 CGW-87 the main group and reserves: reserves wait for round 2; Caesar as a reserve acts first from round 2', async (t) => {
+  // CGW-84, CGW-85, CGW-87
+  let s = fight(
+    { clear: true, Roman: { allobroges: ['legio-VII'], leuci: ['legio-X'] }, Barbarian: { sequani: ['sequani'] } },
+    [['legio-VII', 'sequani'], ['legio-X', 'sequani']],
+  );
+  t.same(s.battle!.reserves, ['legio-X'], 'the Leuci group is a reserve');
+  s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  t.same(actors(s), ['legio-VII'], 'Caesar waits in round 1');
+  s = passRound(s);
+  t.same(actors(s), ['legio-X'], 'and acts first in round 2');
+});
+
+t.test('CGW-86 the defender\'s main group gone in round 1 with reserves coming: the sides swap', async (t) => {
+  // CGW-86
+  let s = fight(
+    { clear: true, Roman: { allobroges: ['legio-VII'] }, Barbarian: { sequani: ['sequani:1'], germania: ['marcomanni'] } },
+    [['legio-VII', 'sequani']],
+    [['marcomanni', 'leuci']],
+  );
+  void s;
+  // A German reserve defending Sequani: B moves second into the contested area.
+  let g = round(
+    { clear: true, Roman: { allobroges: ['legio-VII'] }, Barbarian: { sequani: ['sequani:1'], leuci: ['marcomanni'] } },
+    { Roman: 'bellovaci', Barbarian: 'leuci' },
+    { Roman: 'movement', Barbarian: 'movement' },
+  );
+  g = act(g, 'Roman', 'group', { area: 'allobroges' });
+  g = act(g, 'Roman', 'go');
+  g = act(g, 'Roman', 'move', { block: 'legio-VII', path: ['sequani'] });
+  g = act(g, 'Roman', 'done');
+  g = act(g, 'Barbarian', 'group', { area: 'leuci' });
+  g = act(g, 'Barbarian', 'go');
+  g = act(g, 'Barbarian', 'move', { block: 'marcomanni', path: ['sequani'] });
+  g = act(g, 'Barbarian', 'done');
+  g = act(g, 'Barbarian', 'fort', { blocks: [] });
+  g = fire(g, 'legio-VII', [1, 6, 6, 6]);
+  t.equal(where(g, 'sequani').loc, 'eliminated');
+  t.ok(g.battle, 'the battle goes on: a reserve is still to come');
+  t.equal(g.battle!.round, 2, 'nobody else acts in round 1');
+  t.equal(g.battle!.attacker, 'Barbarian', 'the German is now the attacker');
+  t.equal(g.battle!.defender, 'Roman');
+});
+
+t.test('CGW-89 CGW-90 the fort: up to its capacity, home tribes first', async (t) => {
+  // CGW-89, CGW-90
+  const s = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { mandubii: ['mandubii', 'senones', 'marcomanni'] } }, [['legio-VII', 'mandubii']]);
+  t.equal(s.step, 'fort');
+  const sets = legal(s, 'Barbarian', 'fort').map((a) => (a.blocks as string[]).join('+'));
+  t.same(sets.sort(), ['', 'mandubii', 'senones'], 'Alesia holds one, and it must be a home tribe');
+  const b = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { bituriges: ['bituriges', 'arvii', 'marcomanni'] } }, [['legio-VII', 'bituriges']]);
+  const two = legal(b, 'Barbarian', 'fort').map((a) => (a.blocks as string[]).slice().sort().join('+'));
+  t.ok(two.includes('arvii+bituriges'));
+  t.notOk(two.some((x) => x.includes('marcomanni')), 'never the German while home tribes qualify');
+});
+
+t.test('CGW-91 CGW-92 CGW-93 CGW-95 CGW-96 the field battle first; then assault or retreat; inside: one letter better, two hits a step, no retreat', async (t) => {
+  // CGW-91, CGW-92, CGW-93, CGW-95, CGW-96
+  let s = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { mandubii: ['mandubii', 'marcomanni:1'] } }, [['legio-VII', 'mandubii']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: ['mandubii'] });
+  t.same(actors(s), ['legio-VII'], 'only the outside German exchanges fire');
+  s = fire(s, 'legio-VII', [1, 6, 6, 6]);
+  t.equal(s.step, 'assault', 'the outside defenders are gone: assault or retreat');
+  s = act(s, 'Roman', 'assault');
+  t.equal(s.battle!.phase, 'assault');
+  t.equal(s.battle!.maxRounds, 3);
+  t.same(actors(s), ['legio-VII', 'mandubii'].filter((x) => x === 'legio-VII'), 'the legion (A) still goes first');
+  s = fire(s, 'legio-VII', [1, 1, 1, 6]);
+  t.equal(where(s, 'mandubii').str, 2, '3 hits against double defence: one step and a half hit');
+  t.equal(s.half[idxOf('mandubii')], 1);
+  t.notOk(legal(s, 'Barbarian').some((a) => a.type === 'retreat'), 'no retreat from inside the fort');
+  s = pass(s);
+  s = passRound(s);
+  s = passRound(s);
+  t.equal(s.step, 'forced-retreat', 'the assault failed: the attacker retreats');
+});
+
+t.test('CGW-97 CGW-98 a defender may retreat into the fort; all inside at the start: assault or retreat at once', async (t) => {
+  // CGW-97, CGW-98
+  let s = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { mandubii: ['mandubii', 'marcomanni'] } }, [['legio-VII', 'mandubii']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  s = pass(s);
+  t.ok(isLegal(s, 'Barbarian', 'retreat', { block: 'marcomanni', to: 'fort' }));
+  const v = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { mandubii: ['vercingetorix'] } }, [['legio-VII', 'mandubii']]);
+  const w = act(v, 'Barbarian', 'fort', { blocks: ['vercingetorix'] });
+  t.equal(w.step, 'assault');
+});
+
+t.test('CGW-100 CGW-101 German strategic withdrawal before a battle in Germania; +2 VP for the invasion', async (t) => {
+  // CGW-100, CGW-101
+  let s = fight({ clear: true, vp: 0, Roman: { leuci: ['legio-VII', 'legio-VIII'] }, Barbarian: { germania: ['marcomanni', 'tencteri', 'usipetes'] } }, [['legio-VII', 'germania'], ['legio-VIII', 'germania']]);
+  t.equal(s.step, 'withdraw');
+  s = act(s, 'Barbarian', 'withdraw', { block: 'marcomanni' });
+  s = act(s, 'Barbarian', 'withdraw', { block: 'tencteri' });
+  t.equal(where(s, 'marcomanni').loc, 'removed');
+  t.equal(s.vp, 2, 'no elimination VP; the once-per-game invasion award');
+  s = act(s, 'Barbarian', 'done');
+  t.equal(s.step, 'battle');
+  t.notOk(legal(s, 'Barbarian').some((a) => a.type === 'withdraw'), 'no withdrawal once the battle began');
+});
+
+t.test('CGW-102 the Alps: two hits a step for every defender; an odd half hit is dropped at the end of the round', async (t) => {
+  // CGW-102
+  let s = fight({ clear: true, Roman: { transalpine_gaul: ['legio-VII', 'legio-VIII'] }, Barbarian: { helvetii: ['helvetii'] } }, [['legio-VII', 'helvetii'], ['legio-VIII', 'helvetii']]);
+  s = fire(s, 'legio-VII', [1, 1, 1, 6]);
+  t.equal(where(s, 'helvetii').str, 6, '3 hits: one step (8 -> 6) and a half');
+  s = pass(s);
+  s = pass(s);
+  t.equal(s.battle!.round, 2);
+  t.equal(s.half[idxOf('helvetii')], 0, 'the half hit is gone');
+});
+
+t.test('CGW-103 amphibious invasion: defenders one letter better, 2 rounds', async (t) => {
+  // CGW-103
+  let s = fight({ clear: true, supply: 5, Roman: { atrebates: ['legio-VII', 'legio-VIII'] }, neutral: { britannia: ['belgae', 'cantiaci'] } }, [['legio-VII', 'sea', 'britannia'], ['legio-VIII', 'sea', 'britannia']]);
+  t.equal(s.battle!.maxRounds, 2);
+  t.same(actors(s), ['belgae', 'cantiaci'], 'Cantiaci (B) act as A, with the defending Belgae, before the legions');
+});
+
+t.test('CGW-104 CGW-105 CGW-106 CGW-107 retreat: friendly or empty, border limits per round, not back across the enemy\'s border, Germania only for Germans', async (t) => {
+  // CGW-104, CGW-105, CGW-106, CGW-107
+  let s = fight({ clear: true, Roman: { allobroges: ['legio-VII'], aedui: ['legio-VIII'] }, Barbarian: { sequani: ['sequani', 'marcomanni', 'tencteri', 'usipetes'] }, neutral: { leuci: ['leuci'] } }, [['legio-VII', 'sequani']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  s = pass(s);
+  const to = (id: string) => legal(s, 'Barbarian', 'retreat').filter((a) => a.block === id).map((a) => a.to).sort();
+  t.same(to('sequani'), ['fort', 'helvetii', 'mandubii'], 'not to Allobroges (the Romans came that way), not to neutral Leuci or Roman Aedui');
+  s = act(s, 'Barbarian', 'retreat', { block: 'marcomanni', to: 'helvetii' });
+  s = act(s, 'Barbarian', 'retreat', { block: 'tencteri', to: 'helvetii' });
+  t.notOk(isLegal(s, 'Barbarian', 'retreat', { block: 'usipetes', to: 'helvetii' }), 'a 3rd across the blue border this round');
+  let g = fight({ clear: true, Roman: { mediomatrici: ['legio-VII'] }, Barbarian: { leuci: ['marcomanni', 'leuci'] } }, [['legio-VII', 'leuci']]);
+  g = pass(g);
+  t.ok(isLegal(g, 'Barbarian', 'retreat', { block: 'marcomanni', to: 'germania' }), 'a German may retreat into Germania');
+  t.notOk(isLegal(g, 'Barbarian', 'retreat', { block: 'leuci', to: 'germania' }), 'a tribe may not');
+});
+
+t.test('CGW-108 an attacker that must retreat with nowhere to go is eliminated', async (t) => {
+  // CGW-108
+  let s = fight(
+    { clear: true, vp: 10, Roman: { transalpine_gaul: ['legio-VII'] }, Barbarian: { helvetii: ['helvetii'], leuci: ['leuci'], sequani: ['sequani'], allobroges: ['allobroges'] } },
+    [['legio-VII', 'helvetii']],
+  );
+  s.loc[idxOf('marcomanni')] = 'transalpine_gaul';
+  s.owner[idxOf('marcomanni')] = 'Barbarian';
+  s.str[idxOf('marcomanni')] = 3;
+  s.fights = { transalpine_gaul: { attacker: 'Barbarian', main: null, via: 'placed', reserves: [], wasNeutral: false } };
+  s = passRound(s);
+  s = passRound(s);
+  s = passRound(s);
+  t.equal(where(s, 'legio-VII').loc, 'eliminated');
+  t.equal(s.vp, 5);
+});
+
+t.test('CGW-111 regroup: the victor\'s units to adjacent friendly or empty areas within border limits', async (t) => {
+  // CGW-111
+  let s = fight({ clear: true, Roman: { allobroges: ['legio-VII', 'legio-VIII'] }, Barbarian: { sequani: ['sequani:1'] } }, [['legio-VII', 'sequani'], ['legio-VIII', 'sequani']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  s = fire(s, 'legio-VII', [1, 6, 6, 6]);
+  t.equal(s.step, 'regroup');
+  s = act(s, 'Roman', 'regroup', { block: 'legio-VII', to: 'aedui' });
+  s = act(s, 'Roman', 'regroup', { block: 'legio-VIII', to: 'aedui' }).step === 'regroup' ? s : s;
+  t.ok(isLegal(s, 'Roman', 'regroup', { block: 'legio-VIII', to: 'aedui' }) || where(s, 'legio-VIII').loc === 'aedui', 'the second across the blue border to Aedui');
+});

@@ -1,0 +1,297 @@
+// Further checklist items across sections: friendly-or-empty areas, the Massive Revolt card leaving
+// the game, naval retreat and regroup, winter rules, optional rules (Historical Reinforcements,
+// Restricted Naval Movement), the awards without Yearly Objectives.
+
+import t from 'tap';
+import { startTurn, massiveOption } from '../../../src/engine/caesars-gallic-war/cards.js';
+import { friendlyOrEmpty } from '../../../src/engine/caesars-gallic-war/state.js';
+import { leaderPlacements } from '../../../src/engine/caesars-gallic-war/events.js';
+import { act, cgw, isLegal, legal, play, position, rig, round, where, type State } from './helpers.js';
+
+t.test('CGW-7 an area emptied of its (absent) Barbarian tribe is empty for a Roman retreat', async (t) => {
+  // CGW-7
+  const s = position({ Barbarian: { boii: ['arverni'] } });
+  t.ok(friendlyOrEmpty(s, 'arverni', 'Roman'));
+  const n = position({});
+  t.notOk(friendlyOrEmpty(n, 'arverni', 'Roman'), 'a neutral tribe at home is not empty');
+});
+
+t.test('CGW-20 once played as a Massive Revolt the card leaves the game and no option is offered', async (t) => {
+  // CGW-20
+  const s = position({ turn: 6, vp: 90 });
+  s.massiveRevoltPlayed = true;
+  s.turn = 7;
+  t.equal(massiveOption(s), null);
+  startTurn(s);
+  t.equal(s.step, 'play');
+  t.equal(s.deck.length + s.hand.Roman.length + s.hand.Barbarian.length, 32);
+  t.notOk([...s.deck, ...s.hand.Roman, ...s.hand.Barbarian].includes('massive-revolt'));
+});
+
+t.test('CGW-26 movement battles are fought after both actions, in the order the first mover chooses', async (t) => {
+  // CGW-26
+  let s = round(
+    { clear: true, Roman: { allobroges: ['legio-VII'], mediomatrici: ['legio-VIII'] }, Barbarian: { sequani: ['sequani'], leuci: ['leuci'], germania: ['marcomanni'] } },
+    { Roman: 'bellovaci', Barbarian: 'leuci' },
+    { Roman: 'movement', Barbarian: 'movement' },
+  );
+  s = act(s, 'Roman', 'group', { area: 'allobroges' });
+  s = act(s, 'Roman', 'group', { area: 'mediomatrici' });
+  s = act(s, 'Roman', 'go');
+  s = act(s, 'Roman', 'move', { block: 'legio-VII', path: ['sequani'] });
+  s = act(s, 'Roman', 'move', { block: 'legio-VIII', path: ['leuci'] });
+  s = act(s, 'Roman', 'done');
+  t.equal(s.step, 'designate', 'no battle before the Barbarian has moved');
+  s = act(s, 'Barbarian', 'go');
+  t.equal(s.step, 'battle-choose');
+  t.same(cgw.pending(s), ['Roman']);
+  s = act(s, 'Roman', 'battle', { area: 'leuci' });
+  t.equal(s.battle!.area, 'leuci');
+});
+
+t.test('CGW-109 Roman units that sailed into an enemy port may retreat by sea to a friendly port', async (t) => {
+  // CGW-109
+  let s = round(
+    { clear: true, supply: 5, Roman: { atrebates: ['legio-VII', 'legio-VIII', 'atrebates'] }, neutral: { britannia: ['belgae', 'cantiaci'] } },
+    { Roman: 'bellovaci', Barbarian: 'leuci' },
+    { Roman: 'movement', Barbarian: 'movement' },
+  );
+  s = act(s, 'Roman', 'group', { area: 'atrebates' });
+  s = act(s, 'Roman', 'go');
+  s = act(s, 'Roman', 'sail', { block: 'legio-VII', to: 'britannia' });
+  s = act(s, 'Roman', 'sail', { block: 'legio-VIII', to: 'britannia' });
+  s = act(s, 'Roman', 'done');
+  s = act(s, 'Barbarian', 'go');
+  s = act(s, 'Barbarian', 'pass', { block: legal(s, 'Barbarian', 'pass')[0]!.block });
+  s = act(s, 'Barbarian', 'pass', { block: legal(s, 'Barbarian', 'pass')[0]!.block });
+  t.ok(isLegal(s, 'Roman', 'retreat', { block: 'legio-VII', to: 'atrebates' }));
+});
+
+t.test('CGW-110 defenders of a port may retreat by sea, at most 2 in the battle', async (t) => {
+  // CGW-110
+  let s = round(
+    { clear: true, Roman: { andes: ['legio-VII', 'legio-VIII', 'legio-IX'] }, Barbarian: { veneti: ['veneti', 'marcomanni', 'tencteri'], santones: ['santones'] } },
+    { Roman: 'bellovaci', Barbarian: 'leuci' },
+    { Roman: 'movement', Barbarian: 'movement' },
+  );
+  s = act(s, 'Roman', 'group', { area: 'andes' });
+  s = act(s, 'Roman', 'go');
+  for (const id of ['legio-VII', 'legio-VIII', 'legio-IX']) s = act(s, 'Roman', 'move', { block: id, path: ['veneti'] });
+  s = act(s, 'Roman', 'done');
+  s = act(s, 'Barbarian', 'go');
+  for (let k = 0; k < 3; k++) s = act(s, 'Roman', 'pass', { block: legal(s, 'Roman', 'pass')[0]!.block });
+  // Santones is a friendly port on Mare Cantabricum, not a land neighbour of Veneti.
+  s = act(s, 'Barbarian', 'retreat', { block: 'marcomanni', to: 'santones' });
+  s = act(s, 'Barbarian', 'retreat', { block: 'tencteri', to: 'santones' });
+  t.notOk(isLegal(s, 'Barbarian', 'retreat', { block: 'veneti', to: 'santones' }), 'a third sea retreat');
+});
+
+t.test('CGW-120 CGW-140 a minor leader eliminated goes back to the pool and may be placed again', async (t) => {
+  // CGW-120, CGW-140
+  const s = position({ turn: 6, Barbarian: { treveri: ['treveri', 'eburones'] }, off: { aside: ['ambiorix'] } });
+  t.same(leaderPlacements(s, 'minor', ['treveri']), [{ leader: 'ambiorix', area: 'treveri' }]);
+});
+
+t.test('CGW-124 CGW-129 winter: Off-Map legions may enter TG; no legion stays in Germania', async (t) => {
+  // CGW-124, CGW-129
+  let s = position({ clear: true, Roman: { roman_off_map: ['legio-XIII'], germania: ['legio-VII'], transalpine_gaul: ['legio-X'] }, hands: { Roman: [], Barbarian: [] } });
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  s = act(rig(s, [3]), 'Barbarian', 'go');
+  t.equal(s.step, 'winter-legions');
+  t.ok(isLegal(s, 'Roman', 'enter', { block: 'legio-XIII' }));
+  t.notOk(isLegal(s, 'Roman', 'stay', { block: 'legio-VII' }), 'no wintering in Germania');
+  s = act(s, 'Roman', 'enter', { block: 'legio-XIII' });
+  s = act(s, 'Roman', 'done');
+  t.equal(where(s, 'legio-XIII').loc, 'transalpine_gaul');
+  t.equal(where(s, 'legio-VII').loc, 'transalpine_gaul');
+});
+
+t.test('CGW-127 Vercingetorix may stay anywhere, with Gallic units within the garrison limit', async (t) => {
+  // CGW-127
+  let s = position({ clear: true, Roman: { transalpine_gaul: ['legio-X'] }, Barbarian: { aedui: ['vercingetorix', 'arverni'] }, hands: { Roman: [], Barbarian: [] } });
+  s.leaderHome.vercingetorix = 'arverni';
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  s = act(rig(s, [3]), 'Barbarian', 'go');
+  t.equal(s.step, 'winter-barbarian');
+  s = act(s, 'Barbarian', 'stay', { block: 'vercingetorix' });
+  s = act(s, 'Barbarian', 'stay', { block: 'arverni' });
+  s = act(s, 'Barbarian', 'done');
+  t.same([where(s, 'vercingetorix').loc, where(s, 'arverni').loc], ['aedui', 'aedui']);
+});
+
+t.test('CGW-143 without Yearly Objectives, Britannia tribes eliminated score +1 each, at most 2; with them, nothing', async (t) => {
+  // CGW-143
+  const { eliminate } = await import('../../../src/engine/caesars-gallic-war/losses.js');
+  const s = position({ vp: 0, Barbarian: { britannia: ['belgae', 'cantiaci'] } });
+  const i = (id: string) => s.loc.findIndex((_, k) => k === cgwIndex(id));
+  eliminate(s, i('belgae'));
+  eliminate(s, i('cantiaci'));
+  s.loc[i('belgae')] = 'britannia';
+  s.owner[i('belgae')] = 'Barbarian';
+  s.str[i('belgae')] = 2;
+  eliminate(s, i('belgae'));
+  t.equal(s.vp, 2);
+  const o = position({ vp: 0, options: { yearlyObjectives: true }, Barbarian: { britannia: ['belgae'] } });
+  eliminate(o, cgwIndex('belgae'));
+  t.equal(o.vp, 0);
+});
+
+import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
+const cgwIndex = (id: string) => BLOCKS.findIndex((b) => b.id === id);
+
+t.test('CGW-153 Historical Reinforcements: turn 1, rolls 2 and 5: only XIII arrives', async (t) => {
+  // CGW-153
+  let s = position({ clear: true, options: { historicalReinforcements: true }, Roman: { transalpine_gaul: ['legio-X'] }, off: { pool: ['legio-XIII', 'legio-XIV'] }, hands: { Roman: [], Barbarian: [] } });
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  s = act(rig(s, [3, 2, 5]), 'Barbarian', 'go');
+  t.equal(where(s, 'legio-XIII').loc, 'roman_off_map');
+  t.equal(where(s, 'legio-XIV').loc, 'pool');
+});
+
+t.test('CGW-154 Restricted Naval Movement: a Veneti block (no anchor) may not sail', async (t) => {
+  // CGW-154
+  let s = round({ clear: true, options: { restrictedNaval: true }, Barbarian: { veneti: ['veneti'], santones: ['santones'] } }, { Roman: 'leuci', Barbarian: 'sequani' }, { Roman: 'movement', Barbarian: 'movement' });
+  s = act(s, 'Barbarian', 'group', { area: 'veneti' });
+  s = act(s, 'Barbarian', 'go');
+  t.notOk(legal(s, 'Barbarian', 'sail').length, 'no sail for Veneti');
+  let f = round({ clear: true, Barbarian: { veneti: ['veneti'], santones: ['santones'] } }, { Roman: 'leuci', Barbarian: 'sequani' }, { Roman: 'movement', Barbarian: 'movement' });
+  f = act(f, 'Barbarian', 'group', { area: 'veneti' });
+  f = act(f, 'Barbarian', 'go');
+  t.ok(isLegal(f, 'Barbarian', 'sail', { block: 'veneti', to: 'santones' }), 'without the option it may');
+});
+
+void ({} as State);
+
+const fightIn = (spec: Parameters<typeof round>[0], moves: [string, string][], card = 'bellovaci') => {
+  let s = round(spec, { Roman: card, Barbarian: 'leuci' }, { Roman: 'movement', Barbarian: 'movement' });
+  for (const g of [...new Set(moves.map(([id]) => where(s, id).loc))]) s = act(s, 'Roman', 'group', { area: g });
+  s = act(s, 'Roman', 'go');
+  for (const [id, to] of moves) s = act(s, 'Roman', 'move', { block: id, path: [to] });
+  s = act(s, 'Roman', 'done');
+  return act(s, 'Barbarian', 'go');
+};
+
+t.test('CGW-61 CGW-112 regroup is not movement: no group needed; Roman units in a port regroup by sea, 2 per port', async (t) => {
+  // CGW-61, CGW-112
+  let s = fightIn({ clear: true, Roman: { atrebates: ['legio-VII', 'legio-VIII'], esuvii: ['legio-IX'] }, Barbarian: { bellovaci: ['caletes:1'] } }, [['legio-VII', 'bellovaci'], ['legio-VIII', 'bellovaci'], ['legio-IX', 'bellovaci']]);
+  if (s.step === 'fort') s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  s = act(rig(s, [1, 6, 6, 6]), 'Roman', 'fire', { block: 'legio-VII' });
+  t.equal(s.step, 'regroup');
+  // Andes shares Oceanus Britannicus with Bellovaci but no land border.
+  s = act(s, 'Roman', 'regroup', { block: 'legio-VII', to: 'andes' });
+  s = act(s, 'Roman', 'regroup', { block: 'legio-VIII', to: 'andes' });
+  t.notOk(isLegal(s, 'Roman', 'regroup', { block: 'legio-IX', to: 'andes' }), 'a third into Andes by sea');
+  t.ok(isLegal(s, 'Roman', 'regroup', { block: 'legio-IX', to: 'osismi' }), 'another port by sea; regroups need no group of the card');
+});
+
+t.test('CGW-94 in a fort holding two, a half hit goes to the unit that already has one', async (t) => {
+  // CGW-94
+  let s = fightIn({ clear: true, Roman: { arverni: ['legio-VII'] }, Barbarian: { bituriges: ['bituriges', 'arvii'] } }, [['legio-VII', 'bituriges']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: ['arvii', 'bituriges'] });
+  t.equal(s.step, 'assault');
+  s = act(s, 'Roman', 'assault');
+  s = act(rig(s, [1, 6, 6, 6]), 'Roman', 'fire', { block: 'legio-VII' });
+  t.equal(s.half[cgwIndex('bituriges')], 1, 'the first hit: a half hit on Bituriges (3)');
+  s = act(s, 'Barbarian', 'pass', { block: 'arvii' });
+  s = act(s, 'Barbarian', 'pass', { block: 'bituriges' });
+  s = act(rig(s, [1, 6, 6, 6]), 'Roman', 'fire', { block: 'legio-VII' });
+  t.same([where(s, 'bituriges').str, s.half[cgwIndex('bituriges')], where(s, 'arvii').str], [2, 0, 2], 'the next half hit completes it');
+});
+
+t.test('CGW-123 legions coming home to Barbarian units in TG attack at once, and may fall back only to Off-Map', async (t) => {
+  // CGW-123
+  let s = position({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { transalpine_gaul: ['marcomanni'] }, hands: { Roman: [], Barbarian: [] } });
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  s = act(rig(s, [3]), 'Barbarian', 'go');
+  s = act(s, 'Roman', 'done');
+  t.ok(s.battle && s.battle.winter, 'a battle in Transalpine Gaul');
+  t.equal(s.battle!.attacker, 'Roman');
+  if (s.step === 'fort') s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  t.same(legal(s, 'Roman', 'retreat').map((a) => a.to), ['roman_off_map']);
+});
+
+t.test('CGW-148 CGW-149 Yearly Objectives of turns 4 and 5', async (t) => {
+  // CGW-148, CGW-149
+  const { objectives } = await import('../../../src/engine/caesars-gallic-war/victory.js');
+  const four = position({ turn: 4, clear: true, Barbarian: { menapi: ['menapi', 'marcomanni'] } });
+  t.same(objectives(four).map((o) => o[0]), [-2]);
+  const five = position({ turn: 5, clear: true, Barbarian: { aedui: ['dumnorix', 'aedui'] } });
+  t.same(objectives(five), [], 'Dumnorix not brought in by the first card: no -2');
+  five.flags.firstCardLeaders = ['dumnorix'];
+  t.same(objectives(five).map((o) => o[0]), [-2]);
+});
+
+t.test('CGW-113 Ariovistus subdues every tribe: no battle, but the Barbarian may regroup', async (t) => {
+  // CGW-113
+  let s = round({ clear: true, Barbarian: { leuci: ['ariovistus', 'marcomanni'] }, neutral: { mandubii: ['mandubii', 'senones'] } }, { Roman: 'leuci', Barbarian: 'sequani' }, { Roman: 'movement', Barbarian: 'movement' });
+  s = act(s, 'Barbarian', 'group', { area: 'leuci' });
+  s = act(s, 'Barbarian', 'go');
+  s = act(rig(s, [1, 2]), 'Barbarian', 'move', { block: 'ariovistus', path: ['mandubii'] });
+  t.same([where(s, 'mandubii').owner, where(s, 'senones').owner], ['Barbarian', 'Barbarian']);
+  s = act(s, 'Barbarian', 'done');
+  s = act(s, 'Roman', 'go');
+  t.equal(s.step, 'regroup');
+  t.ok(isLegal(s, 'Barbarian', 'regroup', { block: 'ariovistus', to: 'leuci' }));
+});
+
+t.test('CGW-157 a revolting tribe home in a fort area may go into the fort; the Roman must assault or fall back', async (t) => {
+  // CGW-157
+  let s = round({ clear: true, Roman: { boii: ['arverni:3'], arverni: ['legio-VII'] } }, { Roman: 'leuci', Barbarian: 'minor-revolt-1' }, { Roman: 'movement', Barbarian: 'event' });
+  s = act(s, 'Barbarian', 'revolt', { area: 'arverni' });
+  t.equal(s.battle!.attacker, 'Barbarian');
+  if (s.step === 'fort') s = act(s, 'Roman', 'fort', { blocks: [] });
+  s = act(s, 'Roman', 'pass', { block: 'legio-VII' });
+  t.ok(isLegal(s, 'Barbarian', 'retreat', { block: 'arverni', to: 'fort' }));
+  s = act(s, 'Barbarian', 'retreat', { block: 'arverni', to: 'fort' });
+  t.equal(s.step, 'assault');
+  t.same(cgw.pending(s), ['Roman'], 'the Roman besieges or falls back');
+});
+
+t.test('CGW-166 Vercingetorix\'s home turned Roman at the winter: the Barbarian picks a new home', async (t) => {
+  // CGW-166
+  let s = position({ clear: true, Roman: { arverni: ['legio-VII'], transalpine_gaul: ['legio-X'] }, Barbarian: { aedui: ['vercingetorix'], boii: ['arverni'], sequani: ['sequani'] }, hands: { Roman: [], Barbarian: [] } });
+  s.leaderHome.vercingetorix = 'arverni';
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  s = act(rig(s, [3]), 'Barbarian', 'go');
+  s = act(s, 'Roman', 'stay', { block: 'legio-VII' });
+  s = act(s, 'Roman', 'done');
+  s = act(s, 'Barbarian', 'stay', { block: 'vercingetorix' });
+  s = act(s, 'Barbarian', 'done');
+  t.equal(where(s, 'arverni').owner, 'Roman', 'the Arverni defect at home');
+  t.equal(s.step, 'vercingetorix-home');
+  t.ok(isLegal(s, 'Barbarian', 'home', { area: 'sequani' }));
+  s = act(s, 'Barbarian', 'home', { area: 'sequani' });
+  t.equal(s.leaderHome.vercingetorix, 'sequani');
+});
+
+t.test('CGW-84 the attacker names the main group; the other groups are reserves', async (t) => {
+  // CGW-84
+  let s = round({ clear: true, Roman: { leuci: ['legio-X'], allobroges: ['legio-VII', 'legio-VIII'] }, Barbarian: { sequani: ['sequani'] } }, { Roman: 'bellovaci', Barbarian: 'leuci' }, { Roman: 'movement', Barbarian: 'movement' });
+  s = act(s, 'Roman', 'group', { area: 'leuci' });
+  s = act(s, 'Roman', 'group', { area: 'allobroges' });
+  s = act(s, 'Roman', 'go');
+  s = act(s, 'Roman', 'move', { block: 'legio-X', path: ['sequani'] });
+  s = act(s, 'Roman', 'move', { block: 'legio-VII', path: ['sequani'] });
+  s = act(s, 'Roman', 'move', { block: 'legio-VIII', path: ['sequani'] });
+  t.equal(s.fights.sequani!.main, 'leuci', 'by default the first group in');
+  t.ok(isLegal(s, 'Roman', 'main', { area: 'sequani', from: 'allobroges' }));
+  s = act(s, 'Roman', 'main', { area: 'sequani', from: 'allobroges' });
+  s = act(s, 'Roman', 'done');
+  s = act(s, 'Barbarian', 'go');
+  t.same(s.battle!.reserves, ['legio-X'], 'the Leuci group is the reserve');
+});

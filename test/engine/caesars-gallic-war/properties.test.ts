@@ -1,0 +1,180 @@
+// Property tests: seeded random playouts of complete games (random choice among the legal actions
+// of a pending role), with the engine contract and the game's invariants checked after every action.
+// More games: PROPERTY_GAMES=500 npx tap test/engine/caesars-gallic-war/properties.test.ts
+
+import t from 'tap';
+import { chooser } from '../../helpers/chooser.js';
+import { testSeed } from '../../helpers/seeds.js';
+import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
+import { CARDS } from '../../../src/engine/caesars-gallic-war/data/cards.js';
+import { AREAS } from '../../../src/engine/caesars-gallic-war/data/map.js';
+import { cgw, type Action, type CGWView, type Role, type State } from './helpers.js';
+import type { Options } from '../../../src/engine/caesars-gallic-war/state.js';
+
+const GAMES = Number(process.env.PROPERTY_GAMES ?? 40);
+const ROLES: Role[] = ['Roman', 'Barbarian'];
+const areaIds = new Set<string>(AREAS.filter((a) => a.region !== 'sea').map((a) => a.id));
+const OFF = new Set(['aside', 'pool', 'eliminated', 'removed']);
+const picker = (seed: number) => chooser(seed * 2654435761);
+
+/** Invariants of any reachable state (facts.md f, checklist); the first violation found, or null. */
+function violation(s: State): string | null {
+  if (s.loc.length !== 64 || s.str.length !== 64 || s.owner.length !== 64) return 'not 64 blocks';
+  const perArea = new Map<string, number>();
+  for (let i = 0; i < 64; i++) {
+    const b = BLOCKS[i]!;
+    const l = s.loc[i]!;
+    const str = s.str[i]!;
+    if (OFF.has(l)) {
+      if (str !== 0) return `${b.id} off the map with strength ${str}`;
+      continue;
+    }
+    if (!areaIds.has(l)) return `${b.id} at unknown place ${l}`;
+    if (!b.steps.includes(str)) return `${b.id} strength ${str} not one of ${b.steps.join('/')}`;
+    if (s.owner[i] === null && (b.kind !== 'tribe' || b.home !== l)) return `${b.id} neutral away from home in ${l}`;
+    if (l === 'germania' && b.kind !== 'german' && b.kind !== 'german-leader' && b.kind !== 'legion') return `${b.id} in Germania`;
+    if (l === 'roman_off_map' && b.kind !== 'legion') return `${b.id} in Off-Map`;
+    if (s.owner[i] !== null) {
+      const key = `${s.owner[i]}|${l}`;
+      if (!(l === 'transalpine_gaul' && b.kind === 'legion') && l !== 'roman_off_map') perArea.set(key, (perArea.get(key) ?? 0) + 1);
+    }
+  }
+  if (s.supply < 0 || s.supply > 19 || !Number.isInteger(s.supply)) return `supply ${s.supply}`;
+  // Stacking: whenever a new card play begins, every loss owed for blocks beyond 6 has been taken
+  // (checklist 70: each excess block costs a step; the blocks stay).
+  if (s.step === 'play' && s.attrition.some((a) => a.left > 0)) return 'stacking losses left untaken';
+  void perArea;
+  const cards = [...s.deck, ...s.hand.Roman, ...s.hand.Barbarian, ...s.discard.Roman, ...s.discard.Barbarian, ...s.activated.Roman, ...s.activated.Barbarian];
+  for (const r of ROLES) {
+    if (s.played[r]) cards.push(s.played[r]!);
+  }
+  if (new Set(cards).size !== cards.length) return 'a card in two places';
+  const inGame = CARDS.length - (s.massiveRevoltPlayed ? 1 : 0);
+  if (cards.length !== inGame && !(s.massiveRevoltPlayed && cards.length === CARDS.length)) return `${cards.length} cards accounted for, not ${inGame}`;
+  if (s.activations.Roman > 1 || s.activations.Barbarian > 2) return 'too many activations';
+  if (s.raids > 1) return 'two raids in a year';
+  return null;
+}
+
+/** Anything the rules hide from this viewer, found in its view. */
+function leak(v: CGWView, s: State, viewer: Role | null): string | null {
+  for (const b of v.blocks) {
+    if (b.side === viewer || b.side === 'neutral') continue;
+    const revealed = s.battle !== null && b.location === s.battle.area && !b.reserve;
+    if (revealed) continue;
+    if (b.strength !== undefined || b.id !== undefined) return `a ${b.side} block in ${b.location} shown in full`;
+  }
+  for (const r of ROLES) {
+    if (r === viewer) continue;
+    if (v.cards[r].card !== null && !s.played[r]) return `${r}'s sealed card`;
+  }
+  if (viewer === null && v.hand !== null) return 'an observer sees a hand';
+  const text = JSON.stringify(v);
+  if (text.includes(s.rng.key)) return 'the generator key';
+  if (viewer) {
+    const other = viewer === 'Roman' ? 'Barbarian' : 'Roman';
+    if (v.hand && s.hand[other].some((c) => v.hand!.includes(c))) return "the opponent's hand";
+  }
+  return null;
+}
+
+type Policy = (s: State, legal: Action[], pick: (n: number) => number) => Action;
+const uniform: Policy = (_s, legal, pick) => legal[pick(legal.length)]!;
+/** Keeps moving and fighting: rarely stops early, rarely passes or retreats. */
+const aggressive: Policy = (s, legal, pick) => {
+  const rest = legal.filter((a) => !['done', 'go', 'pass', 'retreat', 'retreat-all', 'decline'].includes(a.type));
+  const fire = legal.filter((a) => a.type === 'fire' || a.type === 'assault' || a.type === 'move' || a.type === 'group');
+  if (fire.length && pick(4) > 0) return fire[pick(fire.length)]!;
+  if (rest.length && pick(10) > 0) return rest[pick(rest.length)]!;
+  void s;
+  return legal[pick(legal.length)]!;
+};
+
+const OPTION_SETS: Partial<Options>[] = [{}, { yearlyObjectives: true }, { historicalReinforcements: true, restrictedNaval: true }, { legionI: false, altCardValues: true }];
+
+for (const [name, policy, count] of [
+  ['uniform', uniform, GAMES],
+  ['aggressive', aggressive, Math.ceil(GAMES / 2)],
+] as [string, Policy, number][]) {
+  t.test(`random playouts (${name}): contract and invariants hold through complete games`, async (t) => {
+    let actions = 0;
+    const failures: string[] = [];
+    const endings: Record<string, number> = {};
+    for (let g = 0; g < count && failures.length === 0; g++) {
+      const pick = picker(g + 1 + (policy === uniform ? 0 : 100000));
+      const options = OPTION_SETS[g % OPTION_SETS.length]!;
+      const seed = testSeed(g + (policy === uniform ? 0 : 5000));
+      let s = cgw.setup(seed, options);
+      const log: [Role, Action][] = [];
+      for (let n = 0; ; n++) {
+        const pending = cgw.pending(s) as Role[];
+        if (pending.length === 0) break;
+        if (n > 20000) {
+          failures.push(`game ${g}: no end after 20000 actions`);
+          break;
+        }
+        const role = pending[pick(pending.length)]!;
+        const legal = cgw.legalActions(s, role);
+        if (legal.length === 0) {
+          failures.push(`game ${g}: ${role} pending at ${s.step} with no legal action`);
+          break;
+        }
+        const a = policy(s, legal, pick);
+        const prev = s;
+        const before = n % 50 === 0 ? JSON.stringify(prev) : null;
+        try {
+          s = cgw.apply(prev, role, a);
+        } catch (e) {
+          failures.push(`game ${g}: apply threw on listed ${JSON.stringify(a)} at ${s.step}: ${(e as Error).message}`);
+          break;
+        }
+        if (before !== null && JSON.stringify(prev) !== before) failures.push(`game ${g}: apply mutated its input`);
+        log.push([role, a]);
+        actions++;
+        const bad = violation(s);
+        if (bad) {
+          failures.push(`game ${g} turn ${s.turn} after ${JSON.stringify(a)}: ${bad}`);
+          break;
+        }
+        if (n % 5 === 0) {
+          for (const viewer of [...ROLES, null]) {
+            const l = leak(cgw.view(s, viewer) as CGWView, s, viewer);
+            if (l) failures.push(`game ${g}: ${viewer ?? 'observer'} sees ${l} at ${s.step}`);
+          }
+        }
+      }
+      if (failures.length) break;
+      const o = cgw.outcome(s);
+      if (!o) {
+        failures.push(`game ${g}: ended without an outcome`);
+        break;
+      }
+      endings[o.winner ?? 'draw'] = (endings[o.winner ?? 'draw'] ?? 0) + 1;
+      let r = cgw.setup(seed, options);
+      for (const [role, a] of log) r = cgw.apply(r, role, JSON.parse(JSON.stringify(a)));
+      if (JSON.stringify(r) !== JSON.stringify(s)) failures.push(`game ${g}: replay differs`);
+      if (JSON.stringify(JSON.parse(JSON.stringify(s))) !== JSON.stringify(s)) failures.push(`game ${g}: not plain JSON`);
+    }
+    t.same(failures, [], `${count} games, ${actions} actions`);
+    t.pass(`outcomes: ${JSON.stringify(endings)}`);
+  });
+}
+
+t.test('the same seed gives byte-identical states; another seed differs', async (t) => {
+  t.equal(JSON.stringify(cgw.setup(testSeed(42))), JSON.stringify(cgw.setup(testSeed(42))));
+  t.not(JSON.stringify(cgw.setup(testSeed(42)).hand), JSON.stringify(cgw.setup(testSeed(43)).hand));
+});
+
+t.test('illegal actions throw RuleError and change nothing', async (t) => {
+  const s = cgw.setup(testSeed(5));
+  const frozen = JSON.stringify(s);
+  t.throws(() => cgw.apply(s, 'Roman', { type: 'move', block: 'legio-X', path: ['allobroges'] }), { name: 'RuleError' });
+  t.throws(() => cgw.apply(s, 'Roman', { type: 'play', card: 'nope' }), { name: 'RuleError' });
+  t.throws(() => cgw.apply(s, 'Nobody', { type: 'play', card: 'aedui' }), { name: 'RuleError' });
+  t.throws(() => cgw.apply(s, 'Roman', null as never), { name: 'RuleError' });
+  t.throws(() => cgw.apply(s, 'Roman', { type: 'play', card: s.hand.Barbarian[0]! }), { name: 'RuleError' });
+  let deep: unknown = 'x';
+  for (let i = 0; i < 1000; i++) deep = [deep];
+  t.throws(() => cgw.apply(s, 'Roman', { type: 'play', card: deep as never }), { name: 'RuleError' });
+  t.equal(JSON.stringify(s), frozen);
+});
