@@ -60,7 +60,7 @@ export type GameSummaryRow = GameRow;
 
 // Games are read with one statement each (seats aggregated as JSON): this is the hot path of
 // every request that touches a game.
-interface RawGame {
+export interface RawGame {
   id: string;
   number: number;
   module: string;
@@ -100,7 +100,8 @@ interface RawGame {
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const maybeDate = (v: string | null): Date | null => (v === null ? null : new Date(v));
 
-function toRow(r: RawGame): GameRow {
+/** A game row as read by SQL (seats as JSON) to its typed form; game-tx.ts reads the same columns. */
+export function toRow(r: RawGame): GameRow {
   return {
     id: r.id,
     number: Number(r.number),
@@ -133,7 +134,8 @@ function toRow(r: RawGame): GameRow {
   };
 }
 
-const COLUMNS = Prisma.sql`
+/** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
+export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.options, g.outcome,
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, s.version,
@@ -242,70 +244,7 @@ export function entriesAfter(db: Db, gameId: string, version: number): Promise<E
   });
 }
 
-export interface Change {
-  gameId: string;
-  /** The new version: the seq of the appended entry. */
-  version: number;
-  kind: GameEntryKind;
-  role: string;
-  userId: string;
-  action: Prisma.InputJsonValue;
-  /** The engine state after the change. */
-  state: Prisma.InputJsonValue;
-  status: GameStatus;
-  pending: string[];
-  outcome: Prisma.InputJsonValue | null;
-  now: Date;
-  startedAt?: Date;
-  finishedAt?: Date;
-}
-
-/** A seat's new pending time and time control. */
-export interface SeatTimes extends SeatClock {
-  role: string;
-  pendingSince: Date | null;
-}
-
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-function seatTimesJson(seats: SeatTimes[]): string {
-  return JSON.stringify(
-    seats.map((x) => ({ role: x.role, since: iso(x.pendingSince), deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })),
-  );
-}
-
-/**
- * Appends the log entry, writes the snapshot and the games row, and the pending time and time
- * control of the seats where they changed: one statement (data-modifying CTEs), one round trip.
- */
-export async function recordChange(tx: Prisma.TransactionClient, c: Change, changedSeats: SeatTimes[]): Promise<void> {
-  const seats = seatTimesJson(changedSeats);
-  await tx.$executeRaw`
-    WITH entry AS (
-      INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at)
-      VALUES (${c.gameId}::uuid, ${c.version}, ${c.kind}::game_entry_kind, ${c.role}, ${JSON.stringify(c.action)}::jsonb, ${c.userId}::uuid, ${c.now})
-    ), snapshot AS (
-      INSERT INTO game_snapshots (game_id, version, state, updated_at)
-      VALUES (${c.gameId}::uuid, ${c.version}, ${JSON.stringify(c.state)}::json, ${c.now})
-      ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
-    ), seats AS (
-      UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
-      FROM json_to_recordset(${seats}::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
-      WHERE p.game_id = ${c.gameId}::uuid AND p.role = x.role
-    )
-    UPDATE games SET
-      status = ${c.status}::game_status,
-      pending = ARRAY(SELECT json_array_elements_text(${JSON.stringify(c.pending)}::json)),
-      outcome = COALESCE(${c.outcome === null ? null : JSON.stringify(c.outcome)}::jsonb, outcome),
-      updated_at = ${c.now},
-      started_at = COALESCE(started_at, ${c.startedAt ?? null}::timestamptz),
-      finished_at = COALESCE(finished_at, ${c.finishedAt ?? null}::timestamptz)
-    WHERE id = ${c.gameId}::uuid`;
-}
-
-export async function insertSeat(tx: Prisma.TransactionClient, gameId: string, role: string, userId: string, now: Date): Promise<void> {
-  await tx.gamePlayer.create({ data: { gameId, role, userId, joinedAt: now } });
-}
 
 /** Writes the time control of some seats of a game (the worker's reminders and notices). */
 export async function updateSeatClocks(tx: Prisma.TransactionClient, gameId: string, seats: (SeatClock & { role: string })[]): Promise<void> {
