@@ -20,7 +20,7 @@ import { AppError } from './errors.js';
 import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from './idempotency.js';
 import { notificationRows } from './notifications.js';
 import { canSee, moduleOf, presentGame, roleOf, type GameResource } from './present.js';
-import { sharedRecentStates } from './recent-states.js';
+import { sharedRecentStates, viewMemo, type Views } from './recent-states.js';
 
 // Waiting for a pool connection (the service is overloaded beyond it).
 const MAX_WAIT_MS = 10_000;
@@ -113,7 +113,7 @@ export async function changeGame(
 ): Promise<Answer<GameResource>> {
   const states = sharedRecentStates;
   const key = req.idempotency;
-  let answer: Answer<GameResource> & { state?: unknown };
+  let answer: Answer<GameResource> & { state?: unknown; views?: Views };
   try {
     answer = await inTransaction(poolOf(ctx.prisma), MAX_WAIT_MS, async (tx) => {
       const now = ctx.clock.now();
@@ -131,8 +131,9 @@ export async function changeGame(
       const g: Locked = { row, module: moduleOf(row), state, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
       const step = await decide(g);
       const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
-      const body = await apply(ctx, g, step, req.userId, saving);
-      return { status: 200, body, replayed: false, state: step.state };
+      const views: Views = new Map();
+      const body = await apply(ctx, g, step, req.userId, saving, views);
+      return { status: 200, body, replayed: false, state: step.state, views };
     });
   } catch (err) {
     if (err instanceof PoolTimeout) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
@@ -140,7 +141,7 @@ export async function changeGame(
   }
   if (!answer.replayed) {
     const event = { id: answer.body.id, version: answer.body.version };
-    states.set(event.id, event.version, answer.state);
+    states.set(event.id, event.version, answer.state, answer.views);
     ctx.events.publish(event, { announced: ctx.events.announcement !== undefined });
   }
   return { status: answer.status, body: answer.body, replayed: answer.replayed };
@@ -158,7 +159,14 @@ function keyReused(): AppError {
 }
 
 /** Records the step and answers with the game as it now is (without reading it back). */
-async function apply(ctx: ServiceContext, g: Locked, step: Step, userId: string, saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined): Promise<GameResource> {
+async function apply(
+  ctx: ServiceContext,
+  g: Locked,
+  step: Step,
+  userId: string,
+  saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
+  views: Views,
+): Promise<GameResource> {
   const { row, module, now, tx } = g;
   const version = g.version + 1;
   const outcome = step.outcome ?? module.outcome(step.state);
@@ -220,7 +228,7 @@ async function apply(ctx: ServiceContext, g: Locked, step: Step, userId: string,
     snapshot: { version, state: step.state as Prisma.JsonValue },
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
-  const view = memoView(module);
+  const view = viewMemo(module, step.state, views);
   const body = presentGame(updated, userId, step.state, ctx.config, view);
   const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },
@@ -277,15 +285,4 @@ async function apply(ctx: ServiceContext, g: Locked, step: Step, userId: string,
   // The key was taken meanwhile by another request of this user (for another game).
   if (!saved) throw keyReused();
   return body;
-}
-
-/** module.view, computed at most once per state and role. */
-function memoView(module: GameModule): (state: unknown, role: string | null) => unknown {
-  const seen = new Map<unknown, Map<string | null, unknown>>();
-  return (state, role) => {
-    let byRole = seen.get(state);
-    if (!byRole) seen.set(state, (byRole = new Map()));
-    if (!byRole.has(role)) byRole.set(role, module.view(state, role));
-    return byRole.get(role);
-  };
 }

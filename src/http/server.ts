@@ -131,7 +131,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await app.register(cors, {
       origin: deps.config.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      exposedHeaders: ['location', 'idempotent-replayed', 'x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+      exposedHeaders: ['location', 'idempotent-replayed', 'etag', 'x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
       maxAge: 600,
     });
   }

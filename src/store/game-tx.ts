@@ -65,13 +65,13 @@ export interface StoredKey {
 }
 
 /**
- * Reads the locked game, in a statement of its own (after the lock: it sees what the previous
- * holder committed). The state is left out when the caller already has this version's
+ * Reads the game: in a change, the locked game, in a statement of its own (after the lock: it
+ * sees what the previous holder committed); or, on the pool, the game as it is (a GET). The state is left out when the caller already has this version's
  * (`knownVersion`); with `key`, the stored answer of that idempotency key comes along if the
  * user used it since `expiredBefore`.
  */
 export async function readGame(
-  tx: GameTx,
+  tx: GameTx | pg.Pool,
   id: string,
   o: { knownVersion: number | null; key?: { userId: string; key: string; expiredBefore: Date } },
 ): Promise<{ row: GameRow; stateOmitted: boolean; stored: StoredKey | null } | null> {
