@@ -13,6 +13,7 @@ import type { GameModule, Outcome } from '../engine/index.js';
 import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
 import type { Prisma } from '../store/prisma.js';
 import { inTransaction, insertSeatTx, lockGameRow, PoolTimeout, readGame, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
+import { splitLog } from '../store/game-log.js';
 import { poolOf } from '../store/prisma.js';
 import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
 import type { ServiceContext } from './context.js';
@@ -249,6 +250,7 @@ async function apply(
     now,
     view,
   });
+  const stored = splitLog(g.state, step.state);
   const saved = await writeChange(
     tx,
     {
@@ -258,7 +260,9 @@ async function apply(
       role: step.role,
       userId,
       actionJson: JSON.stringify(step.action),
-      stateJson: JSON.stringify(step.state),
+      stateJson: stored.stateJson,
+      logFrom: stored.logFrom,
+      logTailJson: stored.logFrom === null ? null : JSON.stringify(stored.logTail),
       status,
       pending: pendingAfter,
       outcome,

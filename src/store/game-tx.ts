@@ -6,6 +6,7 @@
 // change's transaction. What the statements do is decided in src/app/change.ts.
 import type pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
+import { LOG_PARTS } from './game-log.js';
 import { COLUMNS, toRow, type Entry, type GameEntryKind, type GameRow, type GameStatus, type RawGame, type SeatClock } from './games.js';
 
 export type GameTx = pg.PoolClient;
@@ -79,6 +80,7 @@ export async function readGame(
   const sql = Prisma.sql`
     SELECT ${COLUMNS},
       CASE WHEN s.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE s.state END AS state,
+      CASE WHEN s.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE ${Prisma.raw(LOG_PARTS)} END AS log_parts,
       s.version = ${o.knownVersion ?? -1}::int AS state_omitted,
       (SELECT json_build_object('requestHash', k.request_hash, 'responseStatus', k.response_status, 'responseBody', k.response_body)
          FROM idempotency_keys k
@@ -124,9 +126,12 @@ export interface Change {
   kind: GameEntryKind;
   role: string;
   userId: string;
-  /** The entry's action and the engine state after the change, as JSON text. */
+  /** The entry's action and the engine state after the change (log left out), as JSON text. */
   actionJson: string;
   stateJson: string;
+  /** The part of the engine's log the change rewrote (game-log.ts); null: none. */
+  logFrom: number | null;
+  logTailJson: string | null;
   status: GameStatus;
   pending: string[];
   outcome: unknown;
@@ -168,8 +173,8 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 // One statement (data-modifying CTEs): every part runs exactly once, in the change's transaction.
 const WRITE_CHANGE = `
   WITH entry AS (
-    INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at)
-    VALUES ($1::uuid, $2::int, $3::game_entry_kind, $4::text, $5::jsonb, $6::uuid, $7::timestamptz)
+    INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at, log_from, log_tail)
+    VALUES ($1::uuid, $2::int, $3::game_entry_kind, $4::text, $5::jsonb, $6::uuid, $7::timestamptz, $24::int, $25::json)
   ), snapshot AS (
     INSERT INTO game_snapshots (game_id, version, state, updated_at)
     VALUES ($1::uuid, $2::int, $8::json, $7::timestamptz)
@@ -244,6 +249,8 @@ export async function writeChange(
       k?.status ?? null,
       k?.bodyJson ?? null,
       k?.expiredBefore ?? null,
+      c.logFrom,
+      c.logTailJson,
     ],
   });
   return k === null || r.rows[0]!.saved === 1;

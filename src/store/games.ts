@@ -3,6 +3,7 @@
 // these inside its transactions; nothing here decides rules or visibility.
 import { Prisma } from './generated/prisma/client.js';
 import type { PrismaClient } from './prisma.js';
+import { joinLog, LOG_PARTS } from './game-log.js';
 import type { EmailPreference, GameEntryKind, GameStatus, GameVisibility } from './generated/prisma/client.js';
 
 export type { EmailPreference, GameEntryKind, GameStatus, GameVisibility };
@@ -79,6 +80,8 @@ export interface RawGame {
   finished_at: Date | null;
   version: number | null;
   state?: Prisma.JsonValue;
+  /** The log's parts, when the state was read (see game-log.ts). */
+  log_parts?: [number, unknown[]][] | null;
   players:
     | {
         role: string;
@@ -130,7 +133,7 @@ export function toRow(r: RawGame): GameRow {
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
       user: { id: p.userId, displayName: p.name, email: p.email, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
     })),
-    snapshot: r.version === null ? null : { version: Number(r.version), ...(r.state !== undefined && { state: r.state }) },
+    snapshot: r.version === null ? null : { version: Number(r.version), ...(r.state !== undefined && { state: joinLog(r.state, r.log_parts ?? null) as Prisma.JsonValue }) },
   };
 }
 
@@ -148,7 +151,7 @@ export const COLUMNS = Prisma.sql`
 
 async function selectGames(db: Db, o: { state: boolean; where: Prisma.Sql; tail?: Prisma.Sql }): Promise<GameRow[]> {
   const rows = await db.$queryRaw<RawGame[]>`
-    SELECT ${COLUMNS}${o.state ? Prisma.sql`, s.state` : Prisma.empty}
+    SELECT ${COLUMNS}${o.state ? Prisma.sql`, s.state, ${Prisma.raw(LOG_PARTS)} AS log_parts` : Prisma.empty}
     FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id
     WHERE ${o.where} ${o.tail ?? Prisma.empty}`;
   return rows.map(toRow);
@@ -303,12 +306,18 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}` });
 }
 
-/** Every game that has started, for verification: id, module, seed, options and snapshot. */
-export function startedGames(db: Db, afterId: string | undefined, take: number) {
-  return db.game.findMany({
+/** Every game that has started, for verification: id, module, seed, options and snapshot (its log put back). */
+export async function startedGames(db: Db, afterId: string | undefined, take: number) {
+  const page = await db.game.findMany({
     where: { snapshot: { isNot: null }, ...(afterId && { id: { gt: afterId } }) },
     orderBy: { id: 'asc' },
     take,
     select: { id: true, number: true, module: true, seed: true, options: true, status: true, outcome: true, snapshot: true },
   });
+  if (page.length === 0) return page;
+  const logs = await db.$queryRaw<{ id: string; log_parts: [number, unknown[]][] }[]>`
+    SELECT g.id::text AS id, ${Prisma.raw(LOG_PARTS)} AS log_parts FROM games g WHERE g.id IN (${Prisma.join(page.map((g) => Prisma.sql`${g.id}::uuid`))})`;
+  const parts = new Map(logs.map((l) => [l.id, l.log_parts]));
+  for (const g of page) if (g.snapshot) g.snapshot.state = joinLog(g.snapshot.state, parts.get(g.id) ?? null) as Prisma.JsonValue;
+  return page;
 }
