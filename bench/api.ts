@@ -13,7 +13,8 @@
 // one. Then, one game at a time: the round trips to PostgreSQL of one GET and one POST, and
 // the POST latency early (version < 20) and late (version > 250) in a game.
 //
-// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 3 --seconds 4 --pool 20 --fsync on]
+// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 3 --seconds 4 --pool 20 --fsync on --profile DIR]
+// (--profile writes a V8 CPU profile of each server to DIR, for Chrome DevTools)
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
@@ -314,6 +315,7 @@ async function main(): Promise<void> {
   const POOL = Number(arg('pool', '20'));
   const FSYNC = arg('fsync', 'on') !== 'off';
   const MAX_GAMES = Math.max(...LEVELS);
+  const PROFILE = arg('profile', '');
 
   const { startEmbeddedPostgres, postmasterPid } = await import('../src/store/embedded-postgres.js');
   const { migrate } = await import('../src/store/migrate.js');
@@ -342,7 +344,7 @@ async function main(): Promise<void> {
     const postmaster = (await postmasterPid(dataDir))!;
 
     const start = async (kind: Kind) => {
-      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL) } });
+      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL) } });
       children.push(c);
       const url = await new Promise<string>((resolve, reject) => {
         c.once('message', (m: { url: string }) => resolve(m.url));
@@ -441,7 +443,11 @@ async function main(): Promise<void> {
         (SELECT avg(pg_column_size(state))::float FROM game_snapshots) AS alea_state,
         (SELECT avg(pg_column_size(state))::float FROM baseline.snapshots) AS base_state,
         (SELECT count(*)::int FROM game_actions) AS actions,
-        pg_total_relation_size('game_actions')::float AS action_bytes`);
+        pg_total_relation_size('game_actions')::float AS action_bytes,
+        (SELECT count(*)::int FROM outbox) AS emails,
+        (SELECT avg(pg_column_size(o.*))::float FROM outbox o) AS email_bytes`);
+    const { rows: hot } = await admin.query(`SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
+        WHERE relname IN ('games', 'game_snapshots', 'game_players') ORDER BY relname`);
 
     // ---- report
     const sum = (ws: Window[], f: (w: Window) => number) => ws.reduce((a, w) => a + f(w), 0);
@@ -490,7 +496,9 @@ async function main(): Promise<void> {
     const s = sizes[0];
     console.log(
       `  snapshot: ${(s.alea_state / 1024).toFixed(1)} KiB per game as stored (the baseline's: ${(s.base_state / 1024).toFixed(1)} KiB); ` +
-        `log: ${(s.action_bytes / s.actions).toFixed(0)} bytes per entry with indexes`,
+        `log: ${(s.action_bytes / s.actions).toFixed(0)} bytes per entry with indexes; ` +
+        `${(s.emails / s.actions).toFixed(2)} emails enqueued per action, ${(s.email_bytes / 1024).toFixed(1)} KiB each; ` +
+        `HOT updates: ${hot.map((h) => `${h.relname} ${((100 * h.hot) / Math.max(1, h.upd)).toFixed(0)}%`).join(', ')}`,
     );
   } finally {
     await admin?.end();
