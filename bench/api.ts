@@ -11,9 +11,9 @@
 // client loop: read the game as a pending player (GET), POST one of its legal actions (a random
 // one; the baseline's loop does the same GET + POST shape). A finished game is replaced by a new
 // one. Then, one game at a time: the round trips to PostgreSQL of one GET and one POST, and
-// the POST latency early (version < 20) and late (version > 250) in a game.
+// the POST latency early (version < 20) and late (version > 250) in a game, alternating.
 //
-// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 3 --seconds 4 --pool 20 --fsync on --profile DIR]
+// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR]
 // (--profile writes a V8 CPU profile of each server to DIR, for Chrome DevTools)
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -310,8 +310,8 @@ interface Window {
 
 async function main(): Promise<void> {
   const LEVELS = arg('levels', '1,10,100').split(',').map(Number);
-  const ROUNDS = Number(arg('rounds', '3'));
-  const SECONDS = Number(arg('seconds', '4'));
+  const ROUNDS = Number(arg('rounds', '6'));
+  const SECONDS = Number(arg('seconds', '2'));
   const POOL = Number(arg('pool', '20'));
   const FSYNC = arg('fsync', 'on') !== 'off';
   const MAX_GAMES = Math.max(...LEVELS);
@@ -427,16 +427,22 @@ async function main(): Promise<void> {
     const baseGetTrips = await probe(baseline.child, () => call(`${baseline.url}/b/games/${baselineId(0)}`, 'GET'), 20);
     const baseLoopTrips = await probe(baseline.child, () => baselineMove(baseline.url, 0), 20);
 
-    // Early and late in a game, one game at a time (a new game whenever one ends), at most 90 s.
+    // Early and late in a game, one move at a time, alternating between a game past version 250
+    // and one before version 20 (a new one whenever it gets there), so the noise hits both alike.
     const early: number[] = [];
     const late: number[] = [];
     const lateStart = performance.now();
-    const solo = [await newAleaGame(alea.url)];
+    const old = [await newAleaGame(alea.url)];
+    const young = [await newAleaGame(alea.url)];
     const soloPick = chooser(11);
-    while (late.length < 60 && performance.now() - lateStart < 90_000) {
-      const s = (await aleaMove(alea.url, solo, 0, soloPick, false))!;
-      if (s.version < 20) early.push(s.latency);
-      if (s.version > 250) late.push(s.latency);
+    let oldVersion = 0;
+    while (oldVersion <= 250 && performance.now() - lateStart < 90_000) oldVersion = (await aleaMove(alea.url, old, 0, soloPick, false))!.version;
+    while (late.length < 60 && performance.now() - lateStart < 120_000) {
+      const e = (await aleaMove(alea.url, young, 0, soloPick, false))!;
+      if (e.version < 20) early.push(e.latency);
+      else young[0] = await newAleaGame(alea.url);
+      const l = (await aleaMove(alea.url, old, 0, soloPick, false))!;
+      if (l.version > 250) late.push(l.latency);
     }
 
     const { rows: sizes } = await admin.query(`SELECT
