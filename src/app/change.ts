@@ -12,7 +12,7 @@
 import type { GameModule, Outcome } from '../engine/index.js';
 import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
 import type { Prisma } from '../store/prisma.js';
-import { inTransaction, insertSeatTx, lockGameRow, PoolTimeout, readGame, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
+import { inTransaction, insertSeatTx, isBusy, lockGameRow, readGame, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
 import { splitLog } from '../store/game-log.js';
 import { poolOf } from '../store/prisma.js';
 import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
@@ -23,8 +23,8 @@ import { notificationRows } from './notifications.js';
 import { canSee, moduleOf, presentGame, roleOf, type GameResource } from './present.js';
 import { sharedRecentStates, viewMemo, type Views } from './recent-states.js';
 
-// Waiting for a pool connection (the service is overloaded beyond it).
-const MAX_WAIT_MS = 10_000;
+// Waiting for a pool connection, and for the game's lock (the service is overloaded beyond them).
+const WAITS = { maxWaitMs: 10_000, lockTimeoutMs: 30_000 } as const;
 
 export interface ChangeRequest {
   userId: string;
@@ -116,7 +116,7 @@ export async function changeGame(
   const key = req.idempotency;
   let answer: Answer<GameResource> & { state?: unknown; views?: Views };
   try {
-    answer = await inTransaction(poolOf(ctx.prisma), MAX_WAIT_MS, async (tx) => {
+    answer = await inTransaction(poolOf(ctx.prisma), WAITS, async (tx) => {
       const now = ctx.clock.now();
       const expiredBefore = new Date(now.getTime() - KEY_LIFETIME_MS);
       if (!(await lockGameRow(tx, req.gameId))) throw notFound();
@@ -137,7 +137,7 @@ export async function changeGame(
       return { status: 200, body, replayed: false, state: step.state, views };
     });
   } catch (err) {
-    if (err instanceof PoolTimeout) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
+    if (isBusy(err)) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
     throw err;
   }
   if (!answer.replayed) {

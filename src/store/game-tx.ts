@@ -11,18 +11,29 @@ import { COLUMNS, toRow, type Entry, type GameEntryKind, type GameRow, type Game
 
 export type GameTx = pg.PoolClient;
 
-/** Could not get a connection in time: the service is overloaded. */
+/** Could not get a connection in time. */
 export class PoolTimeout extends Error {}
+
+/** Could not get a connection, or a game's lock, in time: the service is overloaded. */
+export function isBusy(err: unknown): boolean {
+  return err instanceof PoolTimeout || (err as { code?: unknown } | null)?.code === '55P03'; // lock_not_available
+}
 
 /**
  * Runs fn in a transaction on a connection of the pool (READ COMMITTED, like Prisma's), waiting
- * at most `maxWaitMs` for a connection. Rolls back if fn throws.
+ * at most `maxWaitMs` for a connection and `lockTimeoutMs` for any lock (errors isBusy() knows).
+ * Rolls back if fn throws.
  */
-export async function inTransaction<T>(pool: pg.Pool, maxWaitMs: number, fn: (tx: GameTx) => Promise<T>): Promise<T> {
-  const tx = await connect(pool, maxWaitMs);
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  o: { maxWaitMs: number; lockTimeoutMs: number },
+  fn: (tx: GameTx) => Promise<T>,
+): Promise<T> {
+  const tx = await connect(pool, o.maxWaitMs);
   let broken: unknown;
   try {
-    await tx.query('BEGIN');
+    // One round trip (the simple query protocol takes both statements at once).
+    await tx.query(`BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`);
     const result = await fn(tx);
     await tx.query('COMMIT');
     return result;
