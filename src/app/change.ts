@@ -1,6 +1,6 @@
 // One transaction per change to a game (join/start, action, card play, undo, resignation,
 // time-out claim, extension), on the hot path of src/store/game-tx.ts:
-//   BEGIN -> lock the game row -> read it (with the stored answer of the Idempotency-Key, if
+//   BEGIN and lock the game row (one round trip) -> read it (with the stored answer of the Idempotency-Key, if
 //   any) -> decide with the engine -> one statement: append the log entry, write the snapshot,
 //   the games row and the seats, enqueue notifications, store the idempotent answer, NOTIFY the
 //   other instances -> COMMIT
@@ -12,7 +12,7 @@
 import type { GameModule, Outcome } from '../engine/index.js';
 import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
 import type { Prisma } from '../store/prisma.js';
-import { inTransaction, insertSeatTx, isBusy, lockGameRow, readGame, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
+import { inTransaction, insertSeatTx, isBusy, readGame, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
 import { splitLog } from '../store/game-log.js';
 import { poolOf } from '../store/prisma.js';
 import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
@@ -116,10 +116,10 @@ export async function changeGame(
   const key = req.idempotency;
   let answer: Answer<GameResource> & { state?: unknown; views?: Views };
   try {
-    answer = await inTransaction(poolOf(ctx.prisma), WAITS, async (tx) => {
+    answer = await inTransaction(poolOf(ctx.prisma), { ...WAITS, lockGame: req.gameId }, async (tx, found) => {
       const now = ctx.clock.now();
       const expiredBefore = new Date(now.getTime() - KEY_LIFETIME_MS);
-      if (!(await lockGameRow(tx, req.gameId))) throw notFound();
+      if (!found) throw notFound();
       const known = states.get(req.gameId);
       const read = await readGame(tx, req.gameId, {
         knownVersion: known?.version ?? null,

@@ -22,19 +22,24 @@ export function isBusy(err: unknown): boolean {
 /**
  * Runs fn in a transaction on a connection of the pool (READ COMMITTED, like Prisma's), waiting
  * at most `maxWaitMs` for a connection and `lockTimeoutMs` for any lock (errors isBusy() knows).
- * Rolls back if fn throws.
+ * With `lockGame`, the transaction starts with that game's row lock (see lockGame in games.ts),
+ * in the same round trip as BEGIN, and fn learns whether the game exists. Rolls back if fn throws.
  */
 export async function inTransaction<T>(
   pool: pg.Pool,
-  o: { maxWaitMs: number; lockTimeoutMs: number },
-  fn: (tx: GameTx) => Promise<T>,
+  o: { maxWaitMs: number; lockTimeoutMs: number; lockGame?: string },
+  fn: (tx: GameTx, gameFound: boolean) => Promise<T>,
 ): Promise<T> {
   const tx = await connect(pool, o.maxWaitMs);
   let broken: unknown;
   try {
-    // One round trip (the simple query protocol takes both statements at once).
-    await tx.query(`BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`);
-    const result = await fn(tx);
+    // One round trip: the simple query protocol takes several statements at once (but no
+    // parameters, hence the game id as a literal, and only if it is a well-formed uuid).
+    let sql = `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`;
+    const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
+    if (lock) sql += `; SELECT 1 FROM games WHERE id = '${o.lockGame}' FOR UPDATE`;
+    const results = (await tx.query(sql)) as unknown as pg.QueryResult[];
+    const result = await fn(tx, lock && results[results.length - 1]!.rowCount === 1);
     await tx.query('COMMIT');
     return result;
   } catch (err) {
@@ -45,6 +50,8 @@ export async function inTransaction<T>(
     tx.release(broken instanceof Error ? broken : undefined);
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function connect(pool: pg.Pool, maxWaitMs: number): Promise<GameTx> {
   let timer: NodeJS.Timeout | undefined;
@@ -61,12 +68,6 @@ async function connect(pool: pg.Pool, maxWaitMs: number): Promise<GameTx> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Locks the game row until the transaction ends (see lockGame in games.ts); false if there is no such game. */
-export async function lockGameRow(tx: GameTx, id: string): Promise<boolean> {
-  const r = await tx.query({ name: 'alea-lock-game', text: 'SELECT 1 FROM games WHERE id = $1::uuid FOR UPDATE', values: [id] });
-  return r.rowCount === 1;
 }
 
 /** An idempotency key already used by the user, as read with the game. */
