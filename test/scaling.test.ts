@@ -2,8 +2,8 @@
 // separate workers (npm run worker) on one PostgreSQL, as real processes, each with its own
 // pool and its own memory of recent game states. Moves go through either instance in turn,
 // racing moves through both at once still let exactly one win, an event stream on one instance
-// hears of every change made through the other, every game replays to its stored state, and
-// every email is sent exactly once.
+// hears of the changes made through the other (up to the last), every game replays to its
+// stored state, and every email is sent exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import t, { type Test } from 'tap';
 import { verifyGames } from '../src/app/verify.js';
@@ -99,13 +99,17 @@ t.test('two API instances and two workers on one database: moves, races, events 
   }
   t.ok(races >= 5, 'raced several times');
 
-  // The stream on B heard every version once, whichever instance made it.
-  const events = await stream.waitFor(version + 1, 30_000);
-  t.same(
-    events.map((e) => JSON.parse(e.data!).version),
-    Array.from({ length: version + 1 }, (_, v) => v),
-    'every version, once, in order',
-  );
+  // The stream on B heard of the changes, whichever instance made them. An event is a prompt to
+  // read the game: one that arrives after a newer one is dropped (under load, B's own next
+  // change can reach its listeners before A's NOTIFY does), so versions only ever grow, and
+  // the last one always arrives.
+  const seen = await until('the last version on the stream', () => {
+    const versions = stream.events.map((e) => JSON.parse(e.data!).version as number);
+    return versions[versions.length - 1] === version ? versions : undefined;
+  }, 30_000);
+  t.ok(seen.every((v, i) => i === 0 || v > seen[i - 1]!), 'versions only grow, none twice');
+  const throughA = seen.filter((v) => v >= 3 && v % 2 === 1); // moves 1, 3, 5... went through A
+  t.ok(throughA.length > 0, `changes made through A were heard on B (${throughA.length})`);
   await stream.close();
 
   // The log and the snapshot agree: replaying the game gives its stored state.
