@@ -1,21 +1,27 @@
-// API benchmark: latency and throughput of POST /v1/games/{id}/actions on loopback, with many
-// games played at once by clients generated from openapi.yaml (test/client/).
+// API benchmark: POST /v1/games/{id}/actions against a baseline, a bare Fastify + pg route doing
+// the minimal transaction a hand-written service would (BEGIN; SELECT the snapshot FOR UPDATE;
+// INSERT the log row; UPDATE the snapshot; COMMIT, with named prepared statements), on the same
+// throwaway embedded PostgreSQL (fsync on, unless --fsync off).
 //
-// It starts a throwaway embedded PostgreSQL (fsync on, like a real server, unless --fsync off),
-// runs the Alea server in a worker thread (its own event loop, so the load generator in the main
-// thread does not share it), signs up two players per game, creates and starts the games, then
-// plays them all concurrently: each game has one client loop that reads the game as the pending
-// player (GET, not timed) and posts a random legal action (POST, timed), until the game ends or
-// has had --actions actions. Reports p50/p90/p99/max latency and the throughput of the POSTs,
-// and what the database holds per game and per action.
+// Each server runs in a child process of its own (so its CPU time can be read from /proc and
+// the load generator here does not share its event loop). Windows of a few seconds alternate
+// between Alea, Alea with an Idempotency-Key on every POST, and the baseline, at 1, 10 and 100
+// concurrent games, so the machine's noise (it is shared) hits all of them alike: the ratios
+// are the result, the absolute figures are only indicative. In every window each game has one
+// client loop: read the game as a pending player (GET), POST one of its legal actions (a random
+// one; the baseline's loop does the same GET + POST shape). A finished game is replaced by a new
+// one. Then, one game at a time: the round trips to PostgreSQL of one GET and one POST, and
+// the POST latency early (version < 20) and late (version > 250) in a game, alternating.
 //
-// Usage: npm run bench:api [-- --games 100 --actions 150 --pool 20 --fsync on]
-import { mkdtemp, rm, chmod } from 'node:fs/promises';
+// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR]
+// (--profile writes a V8 CPU profile of each server to DIR, for Chrome DevTools)
+import { fork, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chooser } from '../test/helpers/chooser.js';
 
 const arg = (name: string, dflt: string) => {
@@ -23,30 +29,29 @@ const arg = (name: string, dflt: string) => {
   return i > 0 ? process.argv[i + 1]! : dflt;
 };
 
-interface ServerData {
-  databaseUrl: string;
-  pool: number;
-}
+// ---------------------------------------------------------------- the servers (child processes)
 
-async function serve(data: ServerData): Promise<void> {
+type Kind = 'alea' | 'baseline';
+
+async function serveAlea(databaseUrl: string, pool: number): Promise<{ url: string; stop(): Promise<void> }> {
   const { systemClock } = await import('../src/app/clock.js');
   const { buildServer } = await import('../src/http/server.js');
   const { createPrismaClient } = await import('../src/store/prisma.js');
   const { sharedEvents } = await import('../src/app/events.js');
   const { listenChannel } = await import('../src/store/notify-channel.js');
-  const prisma = createPrismaClient(data.databaseUrl, { poolSize: data.pool });
+  const prisma = createPrismaClient(databaseUrl, { poolSize: pool });
   // As in production (src/main.ts): every change is also sent on the instances' channel.
   const events = await sharedEvents(
-    (onMessage) => listenChannel(data.databaseUrl, 'alea_game_events', onMessage, console),
+    (onMessage) => listenChannel(databaseUrl, 'alea_game_events', onMessage, console),
     (err) => console.error('notify failed', err),
   );
-  const app: FastifyInstance = await buildServer({
+  const app = await buildServer({
     config: {
       mode: 'production',
       port: 0,
       host: '127.0.0.1',
       publicUrl: 'http://bench.alea.test',
-      databaseUrl: data.databaseUrl,
+      databaseUrl,
       jwtSecret: randomBytes(32).toString('hex'),
       smtpUrl: undefined,
       mailFrom: 'Alea <alea@bench.test>',
@@ -60,138 +65,458 @@ async function serve(data: ServerData): Promise<void> {
     prisma,
     clock: systemClock,
     events,
-    // Sign-up is not what is measured: cheap hashing, no sign-in limit for 200 sign-ups.
-    security: { password: { logN: 10, r: 8, p: 1 }, authRateLimit: { max: 100_000, windowMs: 60_000 } },
+    // Sign-up is not what is measured: cheap hashing, no sign-in limit for the sign-ups.
+    security: { password: { logN: 10, r: 8, p: 1 }, authRateLimit: { max: 1_000_000, windowMs: 60_000 } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
-  parentPort!.postMessage({ url: `http://127.0.0.1:${address.port}` });
-  parentPort!.on('message', async (m) => {
-    if (m === 'stop') {
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
       await app.close();
       await events.close();
       await prisma.$disconnect();
-      parentPort!.postMessage('stopped');
+    },
+  };
+}
+
+// The baseline: what a hand-written service would do for one move, and nothing more (no
+// authentication, no rules, no views): the snapshot is read, changed a little and written back.
+async function serveBaseline(databaseUrl: string, pool: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const { default: Fastify } = await import('fastify');
+  const { default: pg } = await import('pg');
+  const db = new pg.Pool({ connectionString: databaseUrl, max: pool });
+  const app = Fastify({ logger: false });
+  app.get('/b/games/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { rows } = await db.query({ name: 'b-read', text: 'SELECT version, state FROM baseline.snapshots WHERE game_id = $1', values: [id] });
+    if (!rows[0]) return reply.code(404).send({ error: 'not found' });
+    return rows[0];
+  });
+  app.post('/b/games/:id/actions', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { action, version } = request.body as { action: unknown; version: number };
+    const c = await db.connect();
+    try {
+      await c.query('BEGIN');
+      const { rows } = await c.query({ name: 'b-lock', text: 'SELECT version, state FROM baseline.snapshots WHERE game_id = $1 FOR UPDATE', values: [id] });
+      const row = rows[0] as { version: number; state: Record<string, unknown> } | undefined;
+      if (!row || row.version !== version) {
+        await c.query('ROLLBACK');
+        return reply.code(409).send({ error: 'stale', version: row?.version });
+      }
+      const state = { ...row.state, last: action, version: version + 1 };
+      await c.query({ name: 'b-log', text: 'INSERT INTO baseline.actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, now())', values: [id, version + 1, JSON.stringify(action)] });
+      await c.query({ name: 'b-save', text: 'UPDATE baseline.snapshots SET version = $2, state = $3 WHERE game_id = $1', values: [id, version + 1, JSON.stringify(state)] });
+      await c.query('COMMIT');
+      return { version: version + 1, state };
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      c.release();
+    }
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await app.close();
+      await db.end();
+    },
+  };
+}
+
+async function child(kind: Kind, databaseUrl: string, pool: number): Promise<void> {
+  // Round trips: every query any pg client of this process sends (Prisma's adapter included).
+  const { default: pg } = await import('pg');
+  let queries = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    queries++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const server = kind === 'alea' ? await serveAlea(databaseUrl, pool) : await serveBaseline(databaseUrl, pool);
+  process.send!({ url: server.url });
+  process.on('message', async (m) => {
+    if (m === 'queries') process.send!({ queries });
+    if (m === 'stop') {
+      await server.stop();
+      process.exit(0);
     }
   });
 }
 
+// ---------------------------------------------------------------- measuring
+
+const TICK_MS = 10; // /proc times are in clock ticks of 1/100 s on Linux
+
+/** CPU time (ms) of each process, from /proc: user + system. */
+async function cpuTimes(pids: number[]): Promise<Map<number, number>> {
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // gone
+    }
+  }
+  return times;
+}
+
+/** CPU time spent between two readings (a process that started meanwhile counts from 0). */
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** The postmaster and its children (backends, WAL writer, checkpointer...). */
+async function postgresPids(postmaster: number): Promise<number[]> {
+  const pids = [postmaster];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) pids.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
 function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
+
+interface Reply {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** One HTTP request on a kept-alive connection (lighter than fetch, for both servers alike). */
+function call(url: string, method: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
+    const req = httpRequest(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(o.token && { authorization: `Bearer ${o.token}` }),
+          ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...o.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+// ---------------------------------------------------------------- the players
+
+interface AleaGame {
+  id: string;
+  tokens: Record<string, string>;
+  pending: string[];
+}
+
+let signups = 0;
+async function newAleaGame(base: string): Promise<AleaGame> {
+  const n = signups++;
+  const register = async (who: string) => {
+    const r = await call(`${base}/v1/auth/register`, 'POST', { body: { email: `${who}${n}@bench.test`, password: 'correct horse battery', name: `Bench ${who}${n}` } });
+    if (r.status !== 201 && r.status !== 200) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.token as string;
+  };
+  const a = await register('a');
+  const b = await register('b');
+  const created = await call(`${base}/v1/games`, 'POST', { token: a, body: { game: 'julius-caesar', role: 'Caesar' } });
+  const joined = await call(`${base}/v1/games/${created.body.id}/join`, 'POST', { token: b, body: {} });
+  if (joined.status !== 200) throw new Error(`join: ${joined.status} ${JSON.stringify(joined.body)}`);
+  return { id: created.body.id, tokens: { Caesar: a, Pompey: b }, pending: joined.body.pending };
+}
+
+interface Sample {
+  latency: number;
+  version: number;
+}
+
+/** One move of an Alea game: GET as a pending player, POST a random legal action. */
+async function aleaMove(base: string, games: AleaGame[], k: number, pick: (n: number) => number, key: boolean): Promise<Sample | null> {
+  const g = games[k]!;
+  const role = g.pending[pick(g.pending.length)]!;
+  const token = g.tokens[role]!;
+  const read = await call(`${base}/v1/games/${g.id}`, 'GET', { token });
+  const game = read.body;
+  const action = game.legalActions[pick(game.legalActions.length)];
+  const t0 = performance.now();
+  const res = await call(`${base}/v1/games/${g.id}/actions`, 'POST', {
+    token,
+    body: { action, version: game.version },
+    ...(key && { headers: { 'idempotency-key': randomUUID() } }),
+  });
+  const latency = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`POST actions: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.body.status === 'active') g.pending = res.body.pending;
+  else games[k] = await newAleaGame(base);
+  return { latency, version: res.body.version };
+}
+
+async function baselineMove(base: string, k: number): Promise<Sample> {
+  const id = baselineId(k);
+  const read = await call(`${base}/b/games/${id}`, 'GET');
+  const t0 = performance.now();
+  const res = await call(`${base}/b/games/${id}/actions`, 'POST', { body: { action: { type: 'move', n: read.body.version }, version: read.body.version } });
+  if (res.status !== 200) throw new Error(`baseline POST: ${res.status} ${JSON.stringify(res.body)}`);
+  return { latency: performance.now() - t0, version: res.body.version };
+}
+
+const baselineId = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
+
+// ---------------------------------------------------------------- the run
+
+type Variant = 'alea' | 'alea+key' | 'baseline';
+
+interface Window {
+  variant: Variant;
+  games: number;
+  actions: number;
+  seconds: number;
+  latencies: number[];
+  serverCpuMs: number;
+  pgCpuMs: number;
+  walBytes: number;
+}
+
 async function main(): Promise<void> {
-  const GAMES = Number(arg('games', '100'));
-  const ACTIONS = Number(arg('actions', '150'));
+  const LEVELS = arg('levels', '1,10,100').split(',').map(Number);
+  const ROUNDS = Number(arg('rounds', '6'));
+  const SECONDS = Number(arg('seconds', '2'));
   const POOL = Number(arg('pool', '20'));
   const FSYNC = arg('fsync', 'on') !== 'off';
+  const MAX_GAMES = Math.max(...LEVELS);
+  const PROFILE = arg('profile', '');
 
-  const { startEmbeddedPostgres } = await import('../src/store/embedded-postgres.js');
+  const { startEmbeddedPostgres, postmasterPid } = await import('../src/store/embedded-postgres.js');
   const { migrate } = await import('../src/store/migrate.js');
   const { createDatabase, withDatabase } = await import('../src/store/databases.js');
-  const { aleaClient, registered } = await import('../test/client/api.js');
-  const { createPrismaClient } = await import('../src/store/prisma.js');
+  const { default: pg } = await import('pg');
 
   const dir = await mkdtemp(join(tmpdir(), 'alea-bench-'));
   await chmod(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), password: randomBytes(12).toString('hex'), ephemeral: !FSYNC });
+  const dataDir = join(dir, 'pgdata');
+  const pgServer = await startEmbeddedPostgres({ dataDir, password: randomBytes(12).toString('hex'), ephemeral: !FSYNC });
+  const children: ChildProcess[] = [];
   // Ctrl-C: do not leave the throwaway PostgreSQL running.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void pg.stop().finally(() => rm(dir, { recursive: true, force: true }).finally(() => process.exit(130)));
+      for (const c of children) c.kill();
+      void pgServer.stop().finally(() => rm(dir, { recursive: true, force: true }).finally(() => process.exit(130)));
     });
   }
-  let worker: Worker | undefined;
+  let admin: InstanceType<typeof pg.Client> | undefined;
   try {
-    await createDatabase(pg.url(), 'alea_bench');
-    const databaseUrl = withDatabase(pg.url(), 'alea_bench');
+    await createDatabase(pgServer.url(), 'alea_bench');
+    const databaseUrl = withDatabase(pgServer.url(), 'alea_bench');
     await migrate(databaseUrl);
-    // The worker runs this same file; tsx is registered in it first (Node 20 ignores --import for workers).
-    const entry = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    worker = new Worker(entry, { eval: true, workerData: { databaseUrl, pool: POOL } satisfies ServerData });
-    const base = await new Promise<string>((resolve, reject) => {
-      worker!.once('message', (m: { url: string }) => resolve(m.url));
-      worker!.once('error', reject);
-    });
-    console.log(`Alea on ${base}, PostgreSQL ${FSYNC ? 'with' : 'without'} fsync, pool ${POOL}; ${GAMES} games, up to ${ACTIONS} actions each`);
+    admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const postmaster = (await postmasterPid(dataDir))!;
 
-    // Players and games.
+    const start = async (kind: Kind) => {
+      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL) } });
+      children.push(c);
+      const url = await new Promise<string>((resolve, reject) => {
+        c.once('message', (m: { url: string }) => resolve(m.url));
+        c.once('error', reject);
+        c.once('exit', (code) => reject(new Error(`the ${kind} server exited (${code})`)));
+      });
+      return { child: c, url };
+    };
+    const alea = await start('alea');
+    const baseline = await start('baseline');
+    const queriesOf = (c: ChildProcess) =>
+      new Promise<number>((resolve) => {
+        c.once('message', (m: { queries: number }) => resolve(m.queries));
+        c.send('queries');
+      });
+    console.log(`Alea on ${alea.url}, baseline on ${baseline.url}; PostgreSQL ${FSYNC ? 'with' : 'without'} fsync; pools of ${POOL}`);
+
+    // Games: Alea's, and the baseline's with a snapshot as large as an Alea game's at its start.
     const t0 = performance.now();
-    const games = await Promise.all(
-      Array.from({ length: GAMES }, async (_, k) => {
-        const a = await registered(base, `Bench A${k}`, `a${k}@bench.test`);
-        const b = await registered(base, `Bench B${k}`, `b${k}@bench.test`);
-        const created = await a.client.POST('/v1/games', { body: { game: 'julius-caesar', role: 'Caesar' } });
-        const id = created.data!.id;
-        const joined = await b.client.POST('/v1/games/{id}/join', { params: { path: { id } }, body: {} });
-        if (!joined.data) throw new Error(`join: ${JSON.stringify(joined.error)}`);
-        return { id, clients: { Caesar: a.client, Pompey: b.client } as Record<string, ReturnType<typeof aleaClient>> };
-      }),
-    );
-    console.log(`set up ${GAMES} started games in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const aleaGames: AleaGame[] = [];
+    for (let k = 0; k < MAX_GAMES; k += 10) aleaGames.push(...(await Promise.all(Array.from({ length: Math.min(10, MAX_GAMES - k) }, () => newAleaGame(alea.url)))));
+    const { rows: states } = await admin.query('SELECT state::text AS state FROM game_snapshots LIMIT 1');
+    await admin.query(`CREATE SCHEMA baseline;
+      CREATE TABLE baseline.snapshots (game_id uuid PRIMARY KEY, version integer NOT NULL, state json NOT NULL);
+      CREATE TABLE baseline.actions (game_id uuid NOT NULL REFERENCES baseline.snapshots, seq integer NOT NULL, action jsonb NOT NULL, created_at timestamptz NOT NULL, PRIMARY KEY (game_id, seq))`);
+    for (let k = 0; k < MAX_GAMES; k++) await admin.query('INSERT INTO baseline.snapshots VALUES ($1, 0, $2)', [baselineId(k), states[0].state]);
+    console.log(`set up ${MAX_GAMES} started games on each in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    // Play them all at once.
-    const latencies: number[] = [];
-    const reads: number[] = [];
-    let finished = 0;
-    let refused = 0;
-    const start = performance.now();
-    await Promise.all(
-      games.map(async (g, k) => {
-        const pick = chooser(k + 1);
-        let pending = ['Caesar', 'Pompey'];
-        for (let n = 0; n < ACTIONS && pending.length > 0; n++) {
-          const role = pending[pick(pending.length)]!;
-          const client = g.clients[role]!;
-          const r0 = performance.now();
-          const read = await client.GET('/v1/games/{id}', { params: { path: { id: g.id } } });
-          reads.push(performance.now() - r0);
-          const game = read.data!;
-          const action = game.legalActions[pick(game.legalActions.length)]!;
-          const p0 = performance.now();
-          const res = await client.POST('/v1/games/{id}/actions', { params: { path: { id: g.id } }, body: { action, version: game.version } });
-          latencies.push(performance.now() - p0);
-          if (!res.data) {
-            refused++;
-            continue;
+    const serverOf = (v: Variant) => (v === 'baseline' ? baseline : alea);
+    const wal = async () => (await admin!.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn as string;
+    const walDiff = async (a: string, b: string) => Number((await admin!.query('SELECT pg_wal_lsn_diff($1, $2) AS d', [b, a])).rows[0].d);
+
+    async function window(variant: Variant, games: number, seed: number): Promise<Window> {
+      const server = serverOf(variant);
+      const [cpu0, pg0, wal0] = [await cpuTimes([server.child.pid!]), await cpuTimes(await postgresPids(postmaster)), await wal()];
+      const latencies: number[] = [];
+      const begin = performance.now();
+      const end = begin + SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: games }, async (_, k) => {
+          const pick = chooser(seed * 1000 + k + 1);
+          while (performance.now() < end) {
+            const s = variant === 'baseline' ? await baselineMove(server.url, k) : await aleaMove(server.url, aleaGames, k, pick, variant === 'alea+key');
+            if (s) latencies.push(s.latency);
           }
-          pending = res.data.status === 'active' ? res.data.pending : [];
-          if (res.data.status === 'finished') finished++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - start) / 1000;
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const readSorted = [...reads].sort((a, b) => a - b);
-    const ms = (v: number) => `${v.toFixed(1)} ms`;
-    console.log(`POST /v1/games/{id}/actions: ${latencies.length} requests in ${seconds.toFixed(1)} s over ${GAMES} concurrent games`);
-    console.log(`  throughput ${(latencies.length / seconds).toFixed(0)} actions/s (with the GET before each: ${((latencies.length + reads.length) / seconds).toFixed(0)} requests/s)`);
-    console.log(`  latency p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1]!)}`);
-    console.log(`  GET /v1/games/{id} latency p50 ${ms(percentile(readSorted, 50))}, p99 ${ms(percentile(readSorted, 99))}`);
-    console.log(`  ${refused} refused, ${finished} games finished`);
+        }),
+      );
+      const seconds = (performance.now() - begin) / 1000;
+      const [cpu1, pg1, wal1] = [await cpuTimes([server.child.pid!]), await cpuTimes(await postgresPids(postmaster)), await wal()];
+      return { variant, games, actions: latencies.length, seconds, latencies, serverCpuMs: cpuSpent(cpu0, cpu1), pgCpuMs: cpuSpent(pg0, pg1), walBytes: await walDiff(wal0, wal1) };
+    }
 
-    const prisma = createPrismaClient(databaseUrl, { poolSize: 1 });
-    const [sizes] = await prisma.$queryRaw<{ actions: bigint; action_bytes: bigint; snapshot_bytes: bigint; avg_state: number }[]>`
-      SELECT (SELECT count(*) FROM game_actions) AS actions,
-             pg_total_relation_size('game_actions') AS action_bytes,
-             pg_total_relation_size('game_snapshots') AS snapshot_bytes,
-             (SELECT avg(pg_column_size(state))::float FROM game_snapshots) AS avg_state`;
-    await prisma.$disconnect();
-    const s = sizes!;
+    const variants: Variant[] = ['alea', 'baseline', 'alea+key'];
+    const results = new Map<string, Window[]>();
+    let seed = 0;
+    for (const games of LEVELS) {
+      for (let r = 0; r < ROUNDS; r++) {
+        // Rotate the order so that no variant always follows the same one.
+        for (let i = 0; i < variants.length; i++) {
+          const v = variants[(i + r) % variants.length]!;
+          const w = await window(v, games, ++seed);
+          const k = `${games}:${v}`;
+          results.set(k, [...(results.get(k) ?? []), w]);
+        }
+      }
+    }
+
+    // One game at a time: round trips of a GET and of a POST (with and without a key).
+    const probe = async (c: ChildProcess, f: () => Promise<unknown>, n: number) => {
+      const q0 = await queriesOf(c);
+      for (let i = 0; i < n; i++) await f();
+      return ((await queriesOf(c)) - q0) / n;
+    };
+    const g = await newAleaGame(alea.url);
+    const games1 = [g];
+    const pick = chooser(7);
+    const getTrips = await probe(alea.child, () => call(`${alea.url}/v1/games/${games1[0]!.id}`, 'GET', { token: games1[0]!.tokens[games1[0]!.pending[0]!]! }), 20);
+    const loopTrips = await probe(alea.child, () => aleaMove(alea.url, games1, 0, pick, false), 20);
+    const loopKeyTrips = await probe(alea.child, () => aleaMove(alea.url, games1, 0, pick, true), 20);
+    const baseGetTrips = await probe(baseline.child, () => call(`${baseline.url}/b/games/${baselineId(0)}`, 'GET'), 20);
+    const baseLoopTrips = await probe(baseline.child, () => baselineMove(baseline.url, 0), 20);
+
+    // Early and late in a game, one move at a time, alternating between a game past version 250
+    // and one before version 20 (a new one whenever it gets there), so the noise hits both alike.
+    const early: number[] = [];
+    const late: number[] = [];
+    const lateStart = performance.now();
+    const old = [await newAleaGame(alea.url)];
+    const young = [await newAleaGame(alea.url)];
+    const soloPick = chooser(11);
+    let oldVersion = 0;
+    while (oldVersion <= 250 && performance.now() - lateStart < 90_000) oldVersion = (await aleaMove(alea.url, old, 0, soloPick, false))!.version;
+    while (late.length < 60 && performance.now() - lateStart < 120_000) {
+      const e = (await aleaMove(alea.url, young, 0, soloPick, false))!;
+      if (e.version < 20) early.push(e.latency);
+      else young[0] = await newAleaGame(alea.url);
+      const l = (await aleaMove(alea.url, old, 0, soloPick, false))!;
+      if (l.version > 250) late.push(l.latency);
+    }
+
+    const { rows: sizes } = await admin.query(`SELECT
+        (SELECT avg(pg_column_size(state))::float FROM game_snapshots) AS alea_state,
+        (SELECT avg(pg_column_size(state))::float FROM baseline.snapshots) AS base_state,
+        (SELECT count(*)::int FROM game_actions) AS actions,
+        pg_total_relation_size('game_actions')::float AS action_bytes,
+        (SELECT count(*)::int FROM outbox) AS emails,
+        (SELECT avg(pg_column_size(o.*))::float FROM outbox o) AS email_bytes`);
+    const { rows: hot } = await admin.query(`SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
+        WHERE relname IN ('games', 'game_snapshots', 'game_players') ORDER BY relname`);
+
+    // ---- report
+    const sum = (ws: Window[], f: (w: Window) => number) => ws.reduce((a, w) => a + f(w), 0);
+    const agg = (games: number, v: Variant) => {
+      const ws = results.get(`${games}:${v}`) ?? [];
+      const actions = sum(ws, (w) => w.actions);
+      const lat = ws.flatMap((w) => w.latencies).sort((a, b) => a - b);
+      return {
+        rate: actions / sum(ws, (w) => w.seconds),
+        p50: percentile(lat, 50),
+        p99: percentile(lat, 99),
+        server: sum(ws, (w) => w.serverCpuMs) / actions,
+        pg: sum(ws, (w) => w.pgCpuMs) / actions,
+        wal: sum(ws, (w) => w.walBytes) / actions,
+      };
+    };
+    const f1 = (x: number) => x.toFixed(1);
+    const f2 = (x: number) => x.toFixed(2);
+    console.log(`\n${ROUNDS} interleaved windows of ${SECONDS} s per variant and level (each action = a GET of the game, then the timed POST)`);
+    console.log('| games | variant | actions/s | POST p50 | POST p99 | server CPU/action | PostgreSQL CPU/action | WAL/action |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const games of LEVELS) {
+      for (const v of variants) {
+        const a = agg(games, v);
+        console.log(`| ${games} | ${v} | ${a.rate.toFixed(0)} | ${f1(a.p50)} ms | ${f1(a.p99)} ms | ${f2(a.server)} ms | ${f2(a.pg)} ms | ${(a.wal / 1024).toFixed(2)} KiB |`);
+      }
+    }
+    console.log('\nRatios (same run):');
+    for (const games of LEVELS) {
+      const a = agg(games, 'alea');
+      const b = agg(games, 'baseline');
+      const k = agg(games, 'alea+key');
+      console.log(
+        `  ${games} game(s): Alea/baseline actions/s ${f2(a.rate / b.rate)}x, POST p50 ${f2(a.p50 / b.p50)}x the baseline's; ` +
+          `an Idempotency-Key costs ${f2(a.rate / k.rate)}x (actions/s without / with)`,
+      );
+    }
+    const e = [...early].sort((a, b) => a - b);
+    const l = [...late].sort((a, b) => a - b);
     console.log(
-      `  stored: ${(Number(s.action_bytes) / Number(s.actions)).toFixed(0)} bytes per log entry (with indexes), ` +
-        `snapshot ${(s.avg_state / 1024).toFixed(1)} KiB per game (json, compressed); snapshots table ${(Number(s.snapshot_bytes) / GAMES / 1024).toFixed(1)} KiB per game (with versions not yet vacuumed)`,
+      `  late-game POST (version > 250, ${l.length} moves) p50 ${f1(percentile(l, 50))} ms vs early (version < 20, ${e.length} moves) ${f1(percentile(e, 50))} ms: ${f2(percentile(l, 50) / percentile(e, 50))}x`,
+    );
+    console.log(
+      `  round trips to PostgreSQL, one game at a time: GET ${f1(getTrips)}, POST ${f1(loopTrips - getTrips)}, POST with a key ${f1(loopKeyTrips - getTrips)}; baseline GET ${f1(baseGetTrips)}, POST ${f1(baseLoopTrips - baseGetTrips)}`,
+    );
+    const s = sizes[0];
+    console.log(
+      `  snapshot: ${(s.alea_state / 1024).toFixed(1)} KiB per game as stored (the baseline's: ${(s.base_state / 1024).toFixed(1)} KiB); ` +
+        `log: ${(s.action_bytes / s.actions).toFixed(0)} bytes per entry with indexes; ` +
+        `${(s.emails / s.actions).toFixed(2)} emails enqueued per action, ${(s.email_bytes / 1024).toFixed(1)} KiB each; ` +
+        `HOT updates: ${hot.map((h) => `${h.relname} ${((100 * h.hot) / Math.max(1, h.upd)).toFixed(0)}%`).join(', ')}`,
     );
   } finally {
-    if (worker) {
-      worker.postMessage('stop');
-      await new Promise((resolve) => worker!.once('message', resolve));
-      await worker.terminate();
+    await admin?.end();
+    for (const c of children) {
+      c.send('stop');
+      await new Promise((resolve) => c.once('exit', resolve));
     }
-    await pg.stop();
+    await pgServer.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-if (isMainThread) await main();
-else await serve(workerData as ServerData);
+const serving = process.argv.indexOf('--serve');
+if (serving > 0) await child(process.argv[serving + 1] as Kind, process.env.BENCH_DATABASE_URL!, Number(process.env.BENCH_POOL));
+else await main();

@@ -1,23 +1,31 @@
 // One transaction per change to a game (join/start, action, card play, undo, resignation,
-// time-out claim, extension):
-//   lock the game row -> decide with the engine -> append the log entry -> write the snapshot
-//   and the games row -> enqueue notifications -> store the idempotent answer -> commit
-// and only after the commit, publish the new version to event listeners. Because every change
-// takes the game's row lock first and checks the version under it, of several submissions for
-// the same step exactly one wins; the others see the new version and get stale_version.
+// time-out claim, extension), on the hot path of src/store/game-tx.ts:
+//   BEGIN and lock the game row (one round trip) -> read it (with the stored answer of the Idempotency-Key, if
+//   any) -> decide with the engine -> one statement: append the log entry, write the snapshot,
+//   the games row and the seats, enqueue notifications, store the idempotent answer, NOTIFY the
+//   other instances -> COMMIT
+// and only after the commit, publish the new version to this process's event listeners.
+// Because every change takes the game's row lock first and checks the version under it, of
+// several submissions for the same step exactly one wins; the others see the new version and
+// get stale_version. Requests with the same Idempotency-Key for the same game queue on the same
+// lock, so the second one finds the first one's answer and replays it.
 import type { GameModule, Outcome } from '../engine/index.js';
-import { Prisma } from '../store/generated/prisma/client.js';
-import { insertSeat, lockGame, recordChange, type EmailPreference, type GameEntryKind, type GameRow, type SeatClock } from '../store/games.js';
+import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
+import type { Prisma } from '../store/prisma.js';
+import { inTransaction, insertSeatTx, isBusy, readGame, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
+import { splitLog } from '../store/game-log.js';
+import { poolOf } from '../store/prisma.js';
 import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
-import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
-import { enqueueNotifications } from './notifications.js';
+import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from './idempotency.js';
+import { notificationRows } from './notifications.js';
 import type { GameEvent } from './events.js';
 import { canSee, moduleOf, presentGame, roleOf, type GameResource, type GameSummary } from './present.js';
+import { sharedRecentStates, viewMemo, type Views } from './recent-states.js';
 
-// Waiting for a pool connection, and for the whole transaction (row lock queue included).
-const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+// Waiting for a pool connection, and for the game's lock (the service is overloaded beyond them).
+const WAITS = { maxWaitMs: 10_000, lockTimeoutMs: 30_000 } as const;
 
 export interface ChangeRequest {
   userId: string;
@@ -34,7 +42,7 @@ export interface Locked {
   version: number;
   /** The caller's role, or null if the caller is not seated. */
   role: string | null;
-  tx: Prisma.TransactionClient;
+  tx: GameTx;
   now: Date;
 }
 
@@ -43,7 +51,7 @@ export interface Step {
   kind: GameEntryKind;
   /** The role acting (for a start: the role just taken). */
   role: string;
-  action: Prisma.InputJsonValue;
+  action: unknown;
   /** The engine state after the change. */
   state: unknown;
   /** Ends the game with this outcome whatever the rules say (a resignation, a time-out). */
@@ -105,37 +113,40 @@ export async function changeGame(
   req: ChangeRequest,
   decide: (g: Locked) => Promise<Step> | Step,
 ): Promise<Answer<GameResource>> {
-  let answer: Answer<GameResource>;
+  const states = sharedRecentStates;
+  const key = req.idempotency;
+  let answer: Answer<GameResource> & { state?: unknown; views?: Views };
   try {
-    answer = await ctx.prisma.$transaction(async (tx) => {
+    answer = await inTransaction(poolOf(ctx.prisma), { ...WAITS, lockGame: req.gameId }, async (tx, found) => {
       const now = ctx.clock.now();
-      return idempotent(tx, req.userId, now, req.idempotency, async () => {
-        const row = await lockGame(tx, req.gameId);
-        if (!row) throw notFound();
-        const module = moduleOf(row);
-        const g: Locked = {
-          row,
-          module,
-          state: row.snapshot?.state ?? null,
-          version: row.snapshot?.version ?? 0,
-          role: roleOf(row, req.userId),
-          tx,
-          now,
-        };
-        const step = await decide(g);
-        const updated = await apply(ctx, tx, g, step, req.userId);
-        return { status: 200, body: presentGame(updated, req.userId, step.state, ctx.config) };
+      const expiredBefore = new Date(now.getTime() - KEY_LIFETIME_MS);
+      if (!found) throw notFound();
+      const known = states.get(req.gameId);
+      const read = await readGame(tx, req.gameId, {
+        knownVersion: known?.version ?? null,
+        ...(key && { key: { userId: req.userId, key: key.key, expiredBefore } }),
       });
-    }, TX_OPTIONS);
+      if (!read) throw notFound();
+      if (read.stored) return replay(read.stored, key!);
+      const { row } = read;
+      const state = read.stateOmitted ? known!.state : (row.snapshot?.state ?? null);
+      const g: Locked = { row, module: moduleOf(row), state, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
+      const step = await decide(g);
+      const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
+      const views: Views = new Map();
+      const body = await apply(ctx, g, step, req.userId, saving, views);
+      return { status: 200, body, replayed: false, state: step.state, views };
+    });
   } catch (err) {
-    // P2028: no connection or transaction slot in time (the service is overloaded).
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2028') {
-      throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
-    }
+    if (isBusy(err)) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
     throw err;
   }
-  if (!answer.replayed) ctx.events.publish(gameEvent(answer.body));
-  return answer;
+  if (!answer.replayed) {
+    const event = gameEvent(answer.body);
+    states.set(event.id, event.version, answer.state, answer.views);
+    ctx.events.publish(event, { announced: ctx.events.announcement !== undefined });
+  }
+  return { status: answer.status, body: answer.body, replayed: answer.replayed };
 }
 
 /** What listeners are told of a game that changed: nothing hidden (see events.ts). */
@@ -143,9 +154,27 @@ export function gameEvent(game: GameSummary): GameEvent {
   return { id: game.id, version: game.version, status: game.status, pending: [...game.pending], users: game.players.map((p) => p.user.id) };
 }
 
-/** Records the step; returns the game row as it now is (without reading it back). */
-async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locked, step: Step, userId: string): Promise<GameRow> {
-  const { row, module, now } = g;
+/** The answer stored for an Idempotency-Key already used (found with the game, under its lock). */
+function replay(stored: { requestHash: string; responseStatus: number | null; responseBody: unknown }, key: IdempotencyKey): Answer<GameResource> {
+  if (stored.requestHash !== key.fingerprint) throw keyReused();
+  if (stored.responseStatus === null) throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; retry in a moment.');
+  return { status: stored.responseStatus, body: stored.responseBody as GameResource, replayed: true };
+}
+
+function keyReused(): AppError {
+  return new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key for a new request.');
+}
+
+/** Records the step and answers with the game as it now is (without reading it back). */
+async function apply(
+  ctx: ServiceContext,
+  g: Locked,
+  step: Step,
+  userId: string,
+  saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
+  views: Views,
+): Promise<GameResource> {
+  const { row, module, now, tx } = g;
   const version = g.version + 1;
   const outcome = step.outcome ?? module.outcome(step.state);
   const finished = outcome !== null;
@@ -155,7 +184,7 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
 
   const players = [...row.players];
   if (step.joined) {
-    await insertSeat(tx, row.id, step.role, step.joined.userId, now);
+    await insertSeatTx(tx, row.id, step.role, step.joined.userId, now);
     const { userId, name, email, emailPreference, vacationEndsAt } = step.joined;
     players.push({
       role: step.role,
@@ -194,26 +223,21 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
   });
 
   const status = finished ? 'finished' : 'active';
-  await recordChange(
-    tx,
-    {
-      gameId: row.id,
-      version,
-      kind: step.kind,
-      role: step.role,
-      userId,
-      action: step.action,
-      state: step.state as Prisma.InputJsonValue,
-      status,
-      pending: pendingAfter,
-      outcome: outcome as Prisma.InputJsonValue | null,
-      now,
-      ...(started && { startedAt: now }),
-      ...(finished && { finishedAt: now }),
-    },
-    changedSeats,
-  );
-  await enqueueNotifications(tx, ctx.config, {
+  const updated: GameRow = {
+    ...row,
+    status,
+    pending: pendingAfter,
+    outcome: (outcome ?? row.outcome) as GameRow['outcome'],
+    updatedAt: now,
+    startedAt: started ? now : row.startedAt,
+    finishedAt: finished ? now : row.finishedAt,
+    players: seats,
+    snapshot: { version, state: step.state as Prisma.JsonValue },
+  };
+  // Each view of the change is computed once: for the answer, the emails and the reveal check.
+  const view = viewMemo(module, step.state, views);
+  const body = presentGame(updated, userId, step.state, ctx.config, view);
+  const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },
     module,
     version,
@@ -230,16 +254,45 @@ async function apply(ctx: ServiceContext, tx: Prisma.TransactionClient, g: Locke
     state: step.state,
     seats,
     now,
+    view,
   });
-  return {
-    ...row,
-    status,
-    pending: pendingAfter,
-    outcome: (outcome ?? row.outcome) as GameRow['outcome'],
-    updatedAt: now,
-    startedAt: started ? now : row.startedAt,
-    finishedAt: finished ? now : row.finishedAt,
-    players: seats,
-    snapshot: { version, state: step.state as Prisma.JsonValue },
-  };
+  const stored = splitLog(g.state, step.state);
+  const saved = await writeChange(
+    tx,
+    {
+      gameId: row.id,
+      version,
+      kind: step.kind,
+      role: step.role,
+      userId,
+      actionJson: JSON.stringify(step.action),
+      stateJson: stored.stateJson,
+      logFrom: stored.logFrom,
+      logTailJson: stored.logFrom === null ? null : JSON.stringify(stored.logTail),
+      status,
+      pending: pendingAfter,
+      outcome,
+      now,
+      ...(started && { startedAt: now }),
+      ...(finished && { finishedAt: now }),
+    },
+    {
+      seats: changedSeats,
+      outbox: emails.map((e) => ({
+        kind: e.kind,
+        dedupeKey: e.dedupeKey!,
+        toAddress: e.toAddress,
+        subject: e.subject,
+        textBody: e.textBody,
+        htmlBody: e.htmlBody ?? null,
+        userId: e.userId!,
+        gameId: e.gameId!,
+      })) satisfies OutboxRow[],
+      notify: ctx.events.announcement?.(gameEvent(body)) ?? null,
+      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(body) } : null,
+    },
+  );
+  // The key was taken meanwhile by another request of this user (for another game).
+  if (!saved) throw keyReused();
+  return body;
 }

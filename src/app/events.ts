@@ -27,7 +27,14 @@ export type EventStatus = 'open' | 'active' | 'finished';
 const STATUSES: readonly unknown[] = ['open', 'active', 'finished'] satisfies EventStatus[];
 
 export interface GameEvents {
-  publish(event: GameEvent): void;
+  /** Tells this process's listeners, and the other instances' unless `announced` already did. */
+  publish(event: GameEvent, o?: { announced?: boolean }): void;
+  /**
+   * With shared events: the NOTIFY that a change's own transaction sends for its event (the
+   * other instances hear it at commit, with no transaction of its own); the change then
+   * publishes the event with `announced`.
+   */
+  announcement?(event: GameEvent): { channel: string; payload: string };
   /** Calls listener for every later event of that game; returns the unsubscribe function. */
   subscribe(gameId: string, listener: (event: GameEvent) => void): () => void;
   /** Calls listener for every later event of every game (the per-user streams filter them). */
@@ -67,6 +74,8 @@ export function inProcessEvents(): GameEvents {
 
 /** A channel every instance receives (its own messages included). */
 export interface Channel {
+  /** The channel's name, for a NOTIFY sent by a transaction of the application's own. */
+  readonly name: string;
   notify(payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -87,10 +96,11 @@ export async function sharedEvents(
     if (e && e.origin !== origin) local.publish(e.event);
   });
   return {
-    publish(event) {
+    publish(event, o) {
       local.publish(event);
-      channel.notify(JSON.stringify({ ...event, origin })).catch(onError);
+      if (!o?.announced) channel.notify(JSON.stringify({ ...event, origin })).catch(onError);
     },
+    announcement: (event) => ({ channel: channel.name, payload: JSON.stringify({ ...event, origin }) }),
     subscribe: local.subscribe,
     subscribeAll: local.subscribeAll,
     listenerCount: local.listenerCount,

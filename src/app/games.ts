@@ -1,14 +1,18 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../engine/index.js';
 import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
+import { readGame } from '../store/game-tx.js';
+import { poolOf } from '../store/prisma.js';
 import { findUserById } from '../store/users.js';
+import { VERSION } from '../version.js';
 import { changeGame, gameEvent, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
+import { sharedRecentStates, viewMemo } from './recent-states.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -101,10 +105,42 @@ export async function listGames(ctx: ServiceContext, userId: string, input: List
   };
 }
 
-export async function getGame(ctx: ServiceContext, userId: string, gameId: string, invite?: string): Promise<GameResource> {
-  const row = await findGame(ctx.prisma, gameId);
-  if (!row || !canSee(row, userId, invite)) throw notFound();
-  return presentGame(row, userId, row.snapshot?.state ?? null, ctx.config);
+/**
+ * The game as the user may see it with its entity tag, or only the tag (`game` null) when it is
+ * one of `ifNoneMatch`'s: the game has not changed for this user since. The tag is a digest of
+ * the part of the answer that determines the rest (the version names the state; the caller's
+ * role, the view and legal actions), so it tells the user nothing the answer would not.
+ */
+export async function readGameAs(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  o: { invite?: string; ifNoneMatch?: string },
+): Promise<{ etag: string; game: GameResource | null }> {
+  const known = sharedRecentStates.get(gameId);
+  const read = await readGame(poolOf(ctx.prisma), gameId, { knownVersion: known?.version ?? null });
+  if (!read || !canSee(read.row, userId, o.invite)) throw notFound();
+  const { row } = read;
+  const summary = presentSummary(row, userId);
+  const invite = row.visibility === 'private' && summary.role !== null && summary.status === 'open' ? row.inviteCode : null;
+  const etag = `"${createHash('sha256').update(JSON.stringify([VERSION, summary, invite])).digest('base64url').slice(0, 27)}"`;
+  if (o.ifNoneMatch !== undefined && matches(o.ifNoneMatch, etag)) return { etag, game: null };
+  const version = row.snapshot?.version ?? 0;
+  if (read.stateOmitted) {
+    const remembered = known!;
+    return { etag, game: presentGame(row, userId, remembered.state, ctx.config, viewMemo(moduleOf(row), remembered.state, remembered.views)) };
+  }
+  const state = row.snapshot?.state ?? null;
+  if (state === null) return { etag, game: presentGame(row, userId, null, ctx.config) };
+  const views = new Map();
+  sharedRecentStates.set(gameId, version, state, views);
+  return { etag, game: presentGame(row, userId, state, ctx.config, viewMemo(moduleOf(row), state, views)) };
+}
+
+/** Does an If-None-Match header name this tag (weak comparison, as RFC 9110 asks for it)? */
+function matches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 /** The game's version, if the user may watch it (for the event stream). */

@@ -81,6 +81,8 @@ export interface GameChange {
   /** The seats after the change, with their players' addresses, preferences and deadlines. */
   seats: SeatRow[];
   now: Date;
+  /** module.view, remembered for the change (change.ts passes one, so no view is computed twice). */
+  view?: (state: unknown, role: string) => unknown;
 }
 
 /** One email a change causes, before preferences filter it. */
@@ -136,11 +138,14 @@ export function plan(c: GameChange): PlannedEmail[] {
     return out;
   }
 
+  // Whether the cards were revealed is public (phase, turn, year): one role's views tell; the
+  // others' views before the change are only needed for their news of the reveal.
+  const view = c.view ?? ((state: unknown, role: string) => c.module.view(state, role));
+  const who = c.actor.role;
+  const revealed = endsCardPlay(view(c.stateBefore, who) as ViewSummary, view(c.state, who) as ViewSummary);
   for (const s of c.seats) {
-    const before = c.module.view(c.stateBefore, s.role) as ViewSummary;
-    const after = c.module.view(c.state, s.role) as ViewSummary;
-    if (endsCardPlay(before, after)) {
-      const news = newLines(before, after);
+    if (revealed) {
+      const news = newLines(view(c.stateBefore, s.role) as ViewSummary, view(c.state, s.role) as ViewSummary);
       out.push(
         c.pendingAfter.includes(s.role)
           ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, news, deadlineOf(s.role)) }
@@ -156,9 +161,19 @@ export function plan(c: GameChange): PlannedEmail[] {
 /** An outbox row for one email to the player of `seat`, written from that role's view of `state`. */
 export function outboxRow(
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
-  o: { game: GameRef; module: GameModule; state: unknown; seat: SeatRow; kind: EmailKind; dedupeKey: string; now: Date; build: (ctx: EmailContext) => Email },
+  o: {
+    game: GameRef;
+    module: GameModule;
+    state: unknown;
+    seat: SeatRow;
+    kind: EmailKind;
+    dedupeKey: string;
+    now: Date;
+    build: (ctx: EmailContext) => Email;
+    view?: (state: unknown, role: string) => unknown;
+  },
 ): Prisma.OutboxEmailCreateManyInput {
-  const view = o.module.view(o.state, o.seat.role) as ViewSummary;
+  const view = (o.view ? o.view(o.state, o.seat.role) : o.module.view(o.state, o.seat.role)) as ViewSummary;
   const email = o.build({
     publicUrl: config.publicUrl,
     game: { number: o.game.number, title: o.game.title },
@@ -187,6 +202,14 @@ export async function enqueueNotifications(
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
   change: GameChange,
 ): Promise<number> {
+  const rows = notificationRows(config, change);
+  if (rows.length === 0) return 0;
+  const { count } = await tx.outboxEmail.createMany({ data: rows, skipDuplicates: true });
+  return count;
+}
+
+/** The outbox rows for the emails a change causes (change.ts writes them with the change). */
+export function notificationRows(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, change: GameChange): Prisma.OutboxEmailCreateManyInput[] {
   const rows: Prisma.OutboxEmailCreateManyInput[] = [];
   for (const p of plan(change)) {
     const seat = change.seats.find((s) => s.role === p.role);
@@ -201,10 +224,9 @@ export async function enqueueNotifications(
         dedupeKey: `${p.kind}:${change.game.id}:${change.version}:${p.role}`,
         now: change.now,
         build: p.build,
+        ...(change.view && { view: change.view }),
       }),
     );
   }
-  if (rows.length === 0) return 0;
-  const { count } = await tx.outboxEmail.createMany({ data: rows, skipDuplicates: true });
-  return count;
+  return rows;
 }

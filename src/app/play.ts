@@ -1,7 +1,7 @@
 // Playing: an action, a sealed card play, taking back my last action, resigning. Each is one
 // change transaction (change.ts); the engine decides what is legal.
 import { RuleError, type Action, type GameModule, type SetupOptions } from '../engine/index.js';
-import { entriesAfter, listEntries } from '../store/games.js';
+import { entriesAfterTx, listEntriesTx } from '../store/game-tx.js';
 import { changeAsPlayer, changeGame, requireActive, requireSeat, staleVersion } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
@@ -40,18 +40,26 @@ function depth(value: unknown, limit: number): number {
 // Engine actions are flat objects with an array or two; anything much deeper is not an action.
 const MAX_ACTION_DEPTH = 6;
 
-/** The engine's next state, or the right error: not my turn (403) or not legal (422). */
-function applyEngine(m: GameModule, state: unknown, role: string, action: Action): unknown {
-  const legal = m.legalActions(state, role);
-  if (legal.length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
-  if (depth(action, MAX_ACTION_DEPTH) > MAX_ACTION_DEPTH) throw new AppError('illegal_action', 'This action is not one of your legal actions now.');
+/**
+ * The engine's next state, or the right error: not my turn (403) or not legal (422). The engine
+ * checks the action against the legal ones itself, so they are listed here only to explain a
+ * refusal (or when the caller has them already: `legal`).
+ */
+function applyEngine(m: GameModule, state: unknown, role: string, action: Action, legal?: Action[]): unknown {
+  const legalNow = () => (legal ??= m.legalActions(state, role));
+  if (legal?.length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
+  if (depth(action, MAX_ACTION_DEPTH) > MAX_ACTION_DEPTH) {
+    if (legalNow().length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
+    throw new AppError('illegal_action', 'This action is not one of your legal actions now.');
+  }
   try {
     return m.apply(state, role, action);
   } catch (err) {
+    if (legalNow().length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
     // RuleError messages are written to be safe for the acting player.
     if (err instanceof RuleError) throw new AppError('illegal_action', err.message);
     // Anything else on an action that is not legal is bad input the engine did not expect.
-    if (!legal.some((l) => sameAction(l, action))) throw new AppError('illegal_action', 'This action is not one of your legal actions now.');
+    if (!legalNow().some((l) => sameAction(l, action))) throw new AppError('illegal_action', 'This action is not one of your legal actions now.');
     throw err;
   }
 }
@@ -99,7 +107,7 @@ export async function playCard(
     if (input.version !== undefined && input.version !== g.version) {
       // Sealed choices depend on nothing the opponent's sealed choices could change (they are
       // hidden), so those do not make a version stale; anything else does.
-      const since = input.version < g.version ? await entriesAfter(g.tx, g.row.id, input.version) : null;
+      const since = input.version < g.version ? await entriesAfterTx(g.tx, g.row.id, input.version) : null;
       if (!since || !since.every((e) => e.kind === 'action' && e.role !== role && isCardChoice(e.action))) throw staleVersion(g.version);
     }
     const legal = g.module.legalActions(g.state, role);
@@ -108,7 +116,7 @@ export async function playCard(
     if (choices.length === 0) throw new AppError('illegal_action', 'No card is to be played now; see legalActions for what you may do.');
     const action = choices.find((a) => a.card === input.card);
     if (!action) throw new AppError('illegal_action', `${input.card} is not one of the cards you may play now (your current choice cannot be played again).`);
-    return { kind: 'action', role, action, state: applyEngine(g.module, g.state, role, action) };
+    return { kind: 'action', role, action, state: applyEngine(g.module, g.state, role, action, legal) };
   });
 }
 
@@ -122,7 +130,7 @@ export async function undo(
   return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, async (g, role) => {
     const m = g.module;
     if (!m.undoable) throw new AppError('not_undoable', `${m.title} offers no undo.`);
-    const standing = standingActions(await listEntries(g.tx, g.row.id));
+    const standing = standingActions(await listEntriesTx(g.tx, g.row.id));
     const last = standing[standing.length - 1];
     if (!last) throw new AppError('not_undoable', 'There is no action to take back.');
     if (last.role !== role) throw new AppError('not_undoable', `The last action is ${last.role}'s, not yours: you cannot take it back.`);

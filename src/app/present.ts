@@ -102,15 +102,24 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
   };
 }
 
-/** The game as `userId` may see it; `state` is the engine state (null while open). */
-export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>): GameResource {
+/**
+ * The game as `userId` may see it; `state` is the engine state (null while open). `view` may
+ * stand for the module's view() (a change passes one that remembers the views it computed).
+ */
+export function presentGame(
+  row: GameSummaryRow,
+  userId: string,
+  state: unknown,
+  config: Pick<Config, 'publicUrl'>,
+  view?: (state: unknown, role: string | null) => unknown,
+): GameResource {
   const summary = presentSummary(row, userId);
   const m = moduleOf(row);
   const role = summary.role;
   const started = state !== null && state !== undefined;
   return {
     ...summary,
-    view: started ? m.view(state, role) : null,
+    view: started ? (view ? view(state, role) : m.view(state, role)) : null,
     legalActions: started && role !== null && summary.status === 'active' ? labelled(m, state, role) : [],
     invite:
       row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode

@@ -3,6 +3,7 @@
 // these inside its transactions; nothing here decides rules or visibility.
 import { Prisma } from './generated/prisma/client.js';
 import type { PrismaClient } from './prisma.js';
+import { joinLog, LOG_PARTS } from './game-log.js';
 import type { EmailPreference, GameEntryKind, GameStatus, GameVisibility } from './generated/prisma/client.js';
 
 export type { EmailPreference, GameEntryKind, GameStatus, GameVisibility };
@@ -68,7 +69,7 @@ export type GameSummaryRow = GameRow;
 
 // Games are read with one statement each (seats aggregated as JSON): this is the hot path of
 // every request that touches a game.
-interface RawGame {
+export interface RawGame {
   id: string;
   number: number;
   module: string;
@@ -88,6 +89,8 @@ interface RawGame {
   finished_at: Date | null;
   version: number | null;
   state?: Prisma.JsonValue;
+  /** The log's parts, when the state was read (see game-log.ts). */
+  log_parts?: [number, unknown[]][] | null;
   players:
     | {
         role: string;
@@ -109,7 +112,8 @@ interface RawGame {
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const maybeDate = (v: string | null): Date | null => (v === null ? null : new Date(v));
 
-function toRow(r: RawGame): GameRow {
+/** A game row as read by SQL (seats as JSON) to its typed form; game-tx.ts reads the same columns. */
+export function toRow(r: RawGame): GameRow {
   return {
     id: r.id,
     number: Number(r.number),
@@ -139,11 +143,12 @@ function toRow(r: RawGame): GameRow {
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
       user: { id: p.userId, displayName: p.name, email: p.email, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
     })),
-    snapshot: r.version === null ? null : { version: Number(r.version), ...(r.state !== undefined && { state: r.state }) },
+    snapshot: r.version === null ? null : { version: Number(r.version), ...(r.state !== undefined && { state: joinLog(r.state, r.log_parts ?? null) as Prisma.JsonValue }) },
   };
 }
 
-const COLUMNS = Prisma.sql`
+/** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
+export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, s.version,
@@ -156,7 +161,7 @@ const COLUMNS = Prisma.sql`
 
 async function selectGames(db: Db, o: { state: boolean; where: Prisma.Sql; tail?: Prisma.Sql }): Promise<GameRow[]> {
   const rows = await db.$queryRaw<RawGame[]>`
-    SELECT ${COLUMNS}${o.state ? Prisma.sql`, s.state` : Prisma.empty}
+    SELECT ${COLUMNS}${o.state ? Prisma.sql`, s.state, ${Prisma.raw(LOG_PARTS)} AS log_parts` : Prisma.empty}
     FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id
     WHERE ${o.where} ${o.tail ?? Prisma.empty}`;
   return rows.map(toRow);
@@ -254,70 +259,7 @@ export function entriesAfter(db: Db, gameId: string, version: number): Promise<E
   });
 }
 
-export interface Change {
-  gameId: string;
-  /** The new version: the seq of the appended entry. */
-  version: number;
-  kind: GameEntryKind;
-  role: string;
-  userId: string;
-  action: Prisma.InputJsonValue;
-  /** The engine state after the change. */
-  state: Prisma.InputJsonValue;
-  status: GameStatus;
-  pending: string[];
-  outcome: Prisma.InputJsonValue | null;
-  now: Date;
-  startedAt?: Date;
-  finishedAt?: Date;
-}
-
-/** A seat's new pending time and time control. */
-export interface SeatTimes extends SeatClock {
-  role: string;
-  pendingSince: Date | null;
-}
-
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-function seatTimesJson(seats: SeatTimes[]): string {
-  return JSON.stringify(
-    seats.map((x) => ({ role: x.role, since: iso(x.pendingSince), deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })),
-  );
-}
-
-/**
- * Appends the log entry, writes the snapshot and the games row, and the pending time and time
- * control of the seats where they changed: one statement (data-modifying CTEs), one round trip.
- */
-export async function recordChange(tx: Prisma.TransactionClient, c: Change, changedSeats: SeatTimes[]): Promise<void> {
-  const seats = seatTimesJson(changedSeats);
-  await tx.$executeRaw`
-    WITH entry AS (
-      INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at)
-      VALUES (${c.gameId}::uuid, ${c.version}, ${c.kind}::game_entry_kind, ${c.role}, ${JSON.stringify(c.action)}::jsonb, ${c.userId}::uuid, ${c.now})
-    ), snapshot AS (
-      INSERT INTO game_snapshots (game_id, version, state, updated_at)
-      VALUES (${c.gameId}::uuid, ${c.version}, ${JSON.stringify(c.state)}::json, ${c.now})
-      ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
-    ), seats AS (
-      UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
-      FROM json_to_recordset(${seats}::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
-      WHERE p.game_id = ${c.gameId}::uuid AND p.role = x.role
-    )
-    UPDATE games SET
-      status = ${c.status}::game_status,
-      pending = ARRAY(SELECT json_array_elements_text(${JSON.stringify(c.pending)}::json)),
-      outcome = COALESCE(${c.outcome === null ? null : JSON.stringify(c.outcome)}::jsonb, outcome),
-      updated_at = ${c.now},
-      started_at = COALESCE(started_at, ${c.startedAt ?? null}::timestamptz),
-      finished_at = COALESCE(finished_at, ${c.finishedAt ?? null}::timestamptz)
-    WHERE id = ${c.gameId}::uuid`;
-}
-
-export async function insertSeat(tx: Prisma.TransactionClient, gameId: string, role: string, userId: string, now: Date): Promise<void> {
-  await tx.gamePlayer.create({ data: { gameId, role, userId, joinedAt: now } });
-}
 
 /** Writes the time control of some seats of a game (the worker's reminders and notices). */
 export async function updateSeatClocks(tx: Prisma.TransactionClient, gameId: string, seats: (SeatClock & { role: string })[]): Promise<void> {
@@ -376,12 +318,18 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}` });
 }
 
-/** Every game that has started, for verification: id, module, seed, options and snapshot. */
-export function startedGames(db: Db, afterId: string | undefined, take: number) {
-  return db.game.findMany({
+/** Every game that has started, for verification: id, module, seed, options and snapshot (its log put back). */
+export async function startedGames(db: Db, afterId: string | undefined, take: number) {
+  const page = await db.game.findMany({
     where: { snapshot: { isNot: null }, ...(afterId && { id: { gt: afterId } }) },
     orderBy: { id: 'asc' },
     take,
     select: { id: true, number: true, module: true, seed: true, rng: true, options: true, status: true, outcome: true, snapshot: true },
   });
+  if (page.length === 0) return page;
+  const logs = await db.$queryRaw<{ id: string; log_parts: [number, unknown[]][] }[]>`
+    SELECT g.id::text AS id, ${Prisma.raw(LOG_PARTS)} AS log_parts FROM games g WHERE g.id IN (${Prisma.join(page.map((g) => Prisma.sql`${g.id}::uuid`))})`;
+  const parts = new Map(logs.map((l) => [l.id, l.log_parts]));
+  for (const g of page) if (g.snapshot) g.snapshot.state = joinLog(g.snapshot.state, parts.get(g.id) ?? null) as Prisma.JsonValue;
+  return page;
 }

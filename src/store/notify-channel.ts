@@ -5,6 +5,7 @@
 import pg from 'pg';
 
 export interface NotifyChannel {
+  readonly name: string;
   notify(payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,6 +60,7 @@ export async function listenChannel(url: string, channel: string, onMessage: (pa
 
   await open();
   return {
+    name: channel,
     async notify(payload) {
       if (!client) throw new Error('the game events connection is down');
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);

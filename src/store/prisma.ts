@@ -1,7 +1,11 @@
-// The one way the application talks to Postgres: a Prisma 7 client over node-postgres
-// (@prisma/adapter-pg). The client is generated from prisma/schema.prisma into ./generated
-// (npm scripts run scripts/prisma-generate.mjs; it is not committed).
+// The way the application talks to Postgres: a Prisma 7 client over node-postgres
+// (@prisma/adapter-pg) for the schema, migrations and most queries, and the same node-postgres
+// pool directly for the hot path of changes to games (src/store/game-tx.ts), where Prisma's
+// per-query overhead was most of a move's cost. The client is generated from
+// prisma/schema.prisma into ./generated (npm scripts run scripts/prisma-generate.mjs; it is not
+// committed).
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 
 export { PrismaClient };
@@ -12,7 +16,19 @@ export interface PrismaOptions {
   poolSize?: number;
 }
 
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 export function createPrismaClient(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // $disconnect() ends the pool, as when the adapter owned it.
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(client, pool);
+  return client;
+}
+
+/** The node-postgres pool under a client made by createPrismaClient (one pool per process). */
+export function poolOf(prisma: PrismaClient): pg.Pool {
+  const pool = pools.get(prisma);
+  if (!pool) throw new Error('this Prisma client was not made by createPrismaClient');
+  return pool;
 }

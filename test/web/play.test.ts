@@ -230,7 +230,10 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
     const a = g.legalActions[0];
     // Through the page by keyboard: the block, then its action (or destination), or a general action.
     if (a.block) {
-      const block = w.page.locator(`[data-block="${a.block}"]`).first();
+      // The page hears of the opponent's last action through its stream: wait until it shows the
+      // block as selectable (the API answered `look` first).
+      const block = w.page.locator(`[data-block="${a.block}"].selectable`).first();
+      await block.waitFor();
       await block.focus();
       t.equal(await block.evaluate((e) => e === (globalThis as any).document.activeElement), true, 'a selectable block takes the keyboard focus');
       await block.press('Enter');

@@ -1,6 +1,6 @@
 // Games: create, list (lobby, mine), read, cancel, join, log, and my emails about one.
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelGame, createGame, getGame, getGameEmails, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
+import { cancelGame, createGame, readGameAs, getGameEmails, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 import { idempotencyKey, sendAnswer } from './answer.js';
@@ -24,10 +24,17 @@ export const gameRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
 
   app.route({
     ...operation(api, 'getGame'),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { id } = request.params as WithId;
       const { invite } = request.query as { invite?: string };
-      return getGame(app.services, userOf(request), id, invite);
+      const ifNoneMatch = request.headers['if-none-match'];
+      const read = await readGameAs(app.services, userOf(request), id, {
+        ...(invite !== undefined && { invite }),
+        ...(typeof ifNoneMatch === 'string' && { ifNoneMatch }),
+      });
+      // Each user's answer differs (their role, view and legal actions): caches must ask again.
+      reply.header('etag', read.etag).header('cache-control', 'private, no-cache');
+      return read.game ? read.game : reply.code(304).send();
     },
   });
 

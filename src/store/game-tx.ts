@@ -1,0 +1,269 @@
+// The hot path of a change to a game, on node-postgres directly (the pool under the Prisma
+// client, src/store/prisma.ts): named prepared statements (parsed and planned once per
+// connection), and for a change BEGIN, the row lock, one read, one write, COMMIT. The write is a
+// single statement that appends the log entry, writes the snapshot, the games row, the seats'
+// clocks, the outbox rows, the idempotent answer and the NOTIFY to other instances, all in the
+// change's transaction. What the statements do is decided in src/app/change.ts.
+import type pg from 'pg';
+import { Prisma } from './generated/prisma/client.js';
+import { LOG_PARTS } from './game-log.js';
+import { COLUMNS, toRow, type Entry, type GameEntryKind, type GameRow, type GameStatus, type RawGame, type SeatClock } from './games.js';
+
+export type GameTx = pg.PoolClient;
+
+/** Could not get a connection in time. */
+export class PoolTimeout extends Error {}
+
+/** Could not get a connection, or a game's lock, in time: the service is overloaded. */
+export function isBusy(err: unknown): boolean {
+  return err instanceof PoolTimeout || (err as { code?: unknown } | null)?.code === '55P03'; // lock_not_available
+}
+
+/**
+ * Runs fn in a transaction on a connection of the pool (READ COMMITTED, like Prisma's), waiting
+ * at most `maxWaitMs` for a connection and `lockTimeoutMs` for any lock (errors isBusy() knows).
+ * With `lockGame`, the transaction starts with that game's row lock (see lockGame in games.ts),
+ * in the same round trip as BEGIN, and fn learns whether the game exists. Rolls back if fn throws.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  o: { maxWaitMs: number; lockTimeoutMs: number; lockGame?: string },
+  fn: (tx: GameTx, gameFound: boolean) => Promise<T>,
+): Promise<T> {
+  const tx = await connect(pool, o.maxWaitMs);
+  let broken: unknown;
+  try {
+    // One round trip: the simple query protocol takes several statements at once (but no
+    // parameters, hence the game id as a literal, and only if it is a well-formed uuid).
+    let sql = `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`;
+    const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
+    if (lock) sql += `; SELECT 1 FROM games WHERE id = '${o.lockGame}' FOR UPDATE`;
+    const results = (await tx.query(sql)) as unknown as pg.QueryResult[];
+    const result = await fn(tx, lock && results[results.length - 1]!.rowCount === 1);
+    await tx.query('COMMIT');
+    return result;
+  } catch (err) {
+    await tx.query('ROLLBACK').catch((e: unknown) => (broken = e));
+    throw err;
+  } finally {
+    // A connection that could not even roll back is dropped, not reused.
+    tx.release(broken instanceof Error ? broken : undefined);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function connect(pool: pg.Pool, maxWaitMs: number): Promise<GameTx> {
+  let timer: NodeJS.Timeout | undefined;
+  const pending = pool.connect();
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PoolTimeout('no database connection in time')), maxWaitMs);
+  });
+  try {
+    return await Promise.race([pending, timeout]);
+  } catch (err) {
+    // Give the connection back whenever it comes.
+    if (err instanceof PoolTimeout) pending.then((c) => c.release(), () => {});
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** An idempotency key already used by the user, as read with the game. */
+export interface StoredKey {
+  requestHash: string;
+  responseStatus: number | null;
+  responseBody: unknown;
+}
+
+/**
+ * Reads the game: in a change, the locked game, in a statement of its own (after the lock: it
+ * sees what the previous holder committed); or, on the pool, the game as it is (a GET). The state is left out when the caller already has this version's
+ * (`knownVersion`); with `key`, the stored answer of that idempotency key comes along if the
+ * user used it since `expiredBefore`.
+ */
+export async function readGame(
+  tx: GameTx | pg.Pool,
+  id: string,
+  o: { knownVersion: number | null; key?: { userId: string; key: string; expiredBefore: Date } },
+): Promise<{ row: GameRow; stateOmitted: boolean; stored: StoredKey | null } | null> {
+  const k = o.key;
+  const sql = Prisma.sql`
+    SELECT ${COLUMNS},
+      CASE WHEN s.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE s.state END AS state,
+      CASE WHEN s.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE ${Prisma.raw(LOG_PARTS)} END AS log_parts,
+      s.version = ${o.knownVersion ?? -1}::int AS state_omitted,
+      (SELECT json_build_object('requestHash', k.request_hash, 'responseStatus', k.response_status, 'responseBody', k.response_body)
+         FROM idempotency_keys k
+         WHERE k.user_id = ${k?.userId ?? null}::uuid AND k.key = ${k?.key ?? null}::text AND k.created_at >= ${k?.expiredBefore ?? null}::timestamptz) AS stored
+    FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id
+    WHERE g.id = ${id}::uuid`;
+  const r = await tx.query<RawGame & { state_omitted: boolean | null; stored: StoredKey | null }>({ name: 'alea-read-game', text: sql.text, values: sql.values });
+  const raw = r.rows[0];
+  if (!raw) return null;
+  return { row: toRow(raw), stateOmitted: raw.state_omitted === true, stored: raw.stored };
+}
+
+const ENTRY_COLUMNS = 'seq, kind::text AS kind, role, action';
+
+/** The whole log of a game, oldest first (for undo). */
+export async function listEntriesTx(tx: GameTx, gameId: string): Promise<Entry[]> {
+  const r = await tx.query<Entry>({ name: 'alea-entries', text: `SELECT ${ENTRY_COLUMNS} FROM game_actions WHERE game_id = $1::uuid ORDER BY seq`, values: [gameId] });
+  return r.rows;
+}
+
+/** Entries after a version (versions are seqs), oldest first. */
+export async function entriesAfterTx(tx: GameTx, gameId: string, version: number): Promise<Entry[]> {
+  const r = await tx.query<Entry>({
+    name: 'alea-entries-after',
+    text: `SELECT ${ENTRY_COLUMNS} FROM game_actions WHERE game_id = $1::uuid AND seq > $2 ORDER BY seq`,
+    values: [gameId, version],
+  });
+  return r.rows;
+}
+
+export async function insertSeatTx(tx: GameTx, gameId: string, role: string, userId: string, now: Date): Promise<void> {
+  await tx.query({
+    name: 'alea-insert-seat',
+    text: 'INSERT INTO game_players (game_id, role, user_id, joined_at) VALUES ($1::uuid, $2, $3::uuid, $4)',
+    values: [gameId, role, userId, now],
+  });
+}
+
+export interface Change {
+  gameId: string;
+  /** The new version: the seq of the appended entry. */
+  version: number;
+  kind: GameEntryKind;
+  role: string;
+  userId: string;
+  /** The entry's action and the engine state after the change (log left out), as JSON text. */
+  actionJson: string;
+  stateJson: string;
+  /** The part of the engine's log the change rewrote (game-log.ts); null: none. */
+  logFrom: number | null;
+  logTailJson: string | null;
+  status: GameStatus;
+  pending: string[];
+  outcome: unknown;
+  now: Date;
+  startedAt?: Date;
+  finishedAt?: Date;
+}
+
+/** A seat's new pending time and time control. */
+export interface SeatTimes extends SeatClock {
+  role: string;
+  pendingSince: Date | null;
+}
+
+/** An email for the outbox (enqueued once per dedupe key). */
+export interface OutboxRow {
+  kind: string;
+  dedupeKey: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  userId: string;
+  gameId: string;
+}
+
+/** The answer to keep for an idempotency key. */
+export interface KeyToSave {
+  userId: string;
+  key: string;
+  requestHash: string;
+  status: number;
+  bodyJson: string;
+  expiredBefore: Date;
+}
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+// One statement (data-modifying CTEs): every part runs exactly once, in the change's transaction.
+const WRITE_CHANGE = `
+  WITH entry AS (
+    INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at, log_from, log_tail)
+    VALUES ($1::uuid, $2::int, $3::game_entry_kind, $4::text, $5::jsonb, $6::uuid, $7::timestamptz, $24::int, $25::json)
+  ), snapshot AS (
+    INSERT INTO game_snapshots (game_id, version, state, updated_at)
+    VALUES ($1::uuid, $2::int, $8::json, $7::timestamptz)
+    ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
+  ), seats AS (
+    UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
+    FROM json_to_recordset($9::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
+    WHERE p.game_id = $1::uuid AND p.role = x.role
+  ), game AS (
+    UPDATE games SET
+      status = $10::game_status,
+      pending = ARRAY(SELECT json_array_elements_text($11::json)),
+      outcome = COALESCE($12::jsonb, outcome),
+      updated_at = $7::timestamptz,
+      started_at = COALESCE(started_at, $13::timestamptz),
+      finished_at = COALESCE(finished_at, $14::timestamptz)
+    WHERE id = $1::uuid
+  ), outbox AS (
+    INSERT INTO outbox (kind, dedupe_key, to_address, subject, text_body, html_body, user_id, game_id, next_attempt_at, created_at)
+    SELECT x.kind, x."dedupeKey", x."toAddress", x.subject, x."textBody", x."htmlBody", x."userId", x."gameId", $7::timestamptz, $7::timestamptz
+    FROM json_to_recordset($15::json) AS x(kind text, "dedupeKey" text, "toAddress" text, subject text, "textBody" text, "htmlBody" text, "userId" uuid, "gameId" uuid)
+    ON CONFLICT DO NOTHING
+  ), saved AS (
+    INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+    SELECT $18::uuid, $19::text, $20::text, $21::int, $22::jsonb, $7::timestamptz WHERE $18::uuid IS NOT NULL
+    ON CONFLICT (user_id, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
+      WHERE idempotency_keys.created_at < $23::timestamptz
+    RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM saved)::int AS saved,
+         (SELECT count(*) FROM (SELECT pg_notify($16::text, $17::text) WHERE $16::text IS NOT NULL) n)::int AS notified`;
+
+/**
+ * Writes a change: log entry, snapshot, games row, changed seats, outbox rows, the idempotent
+ * answer (if any) and a NOTIFY (if any; delivered at commit). Returns false if the key could not
+ * be saved because another request holds it (the caller rolls back).
+ */
+export async function writeChange(
+  tx: GameTx,
+  c: Change,
+  o: { seats: SeatTimes[]; outbox: OutboxRow[]; notify: { channel: string; payload: string } | null; key: KeyToSave | null },
+): Promise<boolean> {
+  const seats = JSON.stringify(
+    o.seats.map((x) => ({ role: x.role, since: iso(x.pendingSince), deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })),
+  );
+  const k = o.key;
+  const r = await tx.query<{ saved: number; notified: number }>({
+    name: 'alea-write-change',
+    text: WRITE_CHANGE,
+    values: [
+      c.gameId,
+      c.version,
+      c.kind,
+      c.role,
+      c.actionJson,
+      c.userId,
+      c.now,
+      c.stateJson,
+      seats,
+      c.status,
+      JSON.stringify(c.pending),
+      c.outcome === null || c.outcome === undefined ? null : JSON.stringify(c.outcome),
+      c.startedAt ?? null,
+      c.finishedAt ?? null,
+      JSON.stringify(o.outbox),
+      o.notify?.channel ?? null,
+      o.notify?.payload ?? null,
+      k?.userId ?? null,
+      k?.key ?? null,
+      k?.requestHash ?? null,
+      k?.status ?? null,
+      k?.bodyJson ?? null,
+      k?.expiredBefore ?? null,
+      c.logFrom,
+      c.logTailJson,
+    ],
+  });
+  return k === null || r.rows[0]!.saved === 1;
+}

@@ -1,0 +1,126 @@
+// Past one process (docs/scaling.md): two API instances (npm start with WORKER=off) and two
+// separate workers (npm run worker) on one PostgreSQL, as real processes, each with its own
+// pool and its own memory of recent game states. Moves go through either instance in turn,
+// racing moves through both at once still let exactly one win, an event stream on one instance
+// hears of the changes made through the other (up to the last), every game replays to its
+// stored state, and every email is sent exactly once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import t, { type Test } from 'tap';
+import { verifyGames } from '../src/app/verify.js';
+import { projectPath } from '../src/paths.js';
+import { openEvents } from './helpers/api.js';
+import { testDatabase } from './helpers/db.js';
+import { startAlea, workDir } from './helpers/process.js';
+import { testSmtp } from './helpers/smtp.js';
+
+async function call(base: string, method: string, path: string, o: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(o.body !== undefined && { 'content-type': 'application/json' }), ...(o.token && { authorization: `Bearer ${o.token}` }) },
+    ...(o.body !== undefined && { body: JSON.stringify(o.body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as any) : null };
+}
+
+function startWorker(t: Test, cwd: string, env: Record<string, string>): { out: () => string; child: ChildProcess } {
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), projectPath('src', 'cli', 'worker.ts')], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  t.teardown(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  return { out: () => out, child };
+}
+
+async function until<T>(what: string, get: () => Promise<T | undefined> | T | undefined, ms = 90_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+t.test('two API instances and two workers on one database: moves, races, events and emails (each once)', async (t) => {
+  const { url: databaseUrl, prisma } = await testDatabase(t);
+  const smtp = await testSmtp(t);
+  const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, JWT_SECRET: 'scaling-test-secret-scaling-test-secret', PUBLIC_URL: 'https://alea.example' };
+  const apiA = startAlea(t, await workDir(t), { ...env, WORKER: 'off' });
+  const apiB = startAlea(t, await workDir(t), { ...env, WORKER: 'off' });
+  const workers = [startWorker(t, await workDir(t), env), startWorker(t, await workDir(t), env)];
+  const [a, b] = await Promise.all([apiA.listening, apiB.listening]);
+  const bases = [a, b];
+
+  // Accounts made on one instance sign in on the other (one JWT_SECRET, one database).
+  const caesar = await call(a, 'POST', '/v1/auth/register', { body: { email: 'caesar@example.org', password: 'correct horse battery', name: 'Caesar' } });
+  const pompey = await call(b, 'POST', '/v1/auth/register', { body: { email: 'pompey@example.org', password: 'correct horse battery', name: 'Pompey' } });
+  const tokens: Record<string, string> = { Caesar: caesar.body.token, Pompey: pompey.body.token };
+  const game = (await call(a, 'POST', '/v1/games', { token: tokens.Caesar, body: { game: 'julius-caesar', role: 'Caesar' } })).body;
+  const stream = await openEvents(b, game.id, { token: tokens.Caesar }); // listens on B
+  await stream.waitFor(1);
+  const joined = await call(b, 'POST', `/v1/games/${game.id}/join`, { token: tokens.Pompey, body: {} });
+  t.equal(joined.status, 200);
+
+  // Moves through A and B in turn: each instance reads the game (GET) as the other left it.
+  let version = joined.body.version as number;
+  let races = 0;
+  for (let n = 0; n < 40; n++) {
+    const through = bases[n % 2]!;
+    const other = bases[(n + 1) % 2]!;
+    const role = n % 2 === 0 ? 'Caesar' : 'Pompey';
+    const seen = await call(through, 'GET', `/v1/games/${game.id}`, { token: tokens[role] });
+    t.equal(seen.body.version, version, `move ${n}: ${through === a ? 'A' : 'B'} reads the latest version`);
+    const mine = seen.body.legalActions.length > 0 ? role : role === 'Caesar' ? 'Pompey' : 'Caesar';
+    const view = mine === role ? seen.body : (await call(other, 'GET', `/v1/games/${game.id}`, { token: tokens[mine] })).body;
+    if (view.status !== 'active') break;
+    const body = { action: view.legalActions[0], version: view.version };
+    if (n % 5 === 4) {
+      // The same move through both instances at once: exactly one wins.
+      const both = await Promise.all(bases.map((base) => call(base, 'POST', `/v1/games/${game.id}/actions`, { token: tokens[mine], body })));
+      t.same(both.map((r) => r.status).sort(), [200, 409], `move ${n}: one of two racing moves wins`);
+      t.match(both.find((r) => r.status === 409)!.body, { code: 'stale_version', currentVersion: version + 1 });
+      races++;
+    } else {
+      const res = await call(other, 'POST', `/v1/games/${game.id}/actions`, { token: tokens[mine], body });
+      t.equal(res.status, 200, `move ${n}`);
+    }
+    version++;
+  }
+  t.ok(races >= 5, 'raced several times');
+
+  // The stream on B heard of the changes, whichever instance made them. An event is a prompt to
+  // read the game: one that arrives after a newer one is dropped (under load, B's own next
+  // change can reach its listeners before A's NOTIFY does), so versions only ever grow, and
+  // the last one always arrives.
+  const seen = await until('the last version on the stream', () => {
+    const versions = stream.events.map((e) => JSON.parse(e.data!).version as number);
+    return versions[versions.length - 1] === version ? versions : undefined;
+  }, 30_000);
+  t.ok(seen.every((v, i) => i === 0 || v > seen[i - 1]!), 'versions only grow, none twice');
+  const throughA = seen.filter((v) => v >= 3 && v % 2 === 1); // moves 1, 3, 5... went through A
+  t.ok(throughA.length > 0, `changes made through A were heard on B (${throughA.length})`);
+  await stream.close();
+
+  // The log and the snapshot agree: replaying the game gives its stored state.
+  t.same(await verifyGames(prisma), { checked: 1, mismatches: [] });
+
+  // Every email enqueued was sent exactly once, by one of the two workers.
+  const enqueued = await prisma.outboxEmail.count();
+  t.ok(enqueued >= 2, `the game caused emails (${enqueued})`);
+  await until('every email sent', async () => ((await prisma.outboxEmail.count({ where: { status: 'sent' } })) === enqueued && smtp.received.length >= enqueued ? true : undefined));
+  await new Promise((r) => setTimeout(r, 1000)); // a duplicate would arrive now
+  t.equal(smtp.received.length, enqueued, 'as many emails received as enqueued');
+  t.equal(new Set(smtp.received.map((m) => m.messageId)).size, enqueued, 'no Message-ID twice');
+  for (const w of workers) t.match(w.out(), /"msg":"worker started"/);
+});
