@@ -5,6 +5,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GameEvent } from '../../app/events.js';
 import { watchGame } from '../../app/games.js';
+import { enterPresence, type Presence } from '../../app/presence.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 
@@ -47,6 +48,14 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
         unsubscribe();
         throw err;
       }
+      // The player is watching: the mail worker holds their "your move" emails a few minutes.
+      let presence: Presence | undefined;
+      try {
+        presence = await enterPresence(app.services, userId, id);
+      } catch (err) {
+        request.log.warn({ err }, 'could not record presence; emails are not held');
+      }
+      const presenceFailed = (err: unknown) => request.log.warn({ err }, 'could not update presence');
       reply.hijack();
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders), // those set by hooks (CORS)
@@ -57,10 +66,15 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
         'x-request-id': request.id,
       });
       reply.raw.write('retry: 5000\n\n');
-      const ping = setInterval(() => reply.raw.write(': ping\n\n'), pingMs);
+      const ping = setInterval(() => {
+        reply.raw.write(': ping\n\n');
+        presence?.refresh().catch(presenceFailed);
+      }, pingMs);
       ping.unref();
       end = () => {
         clearInterval(ping);
+        presence?.leave().catch(presenceFailed);
+        presence = undefined;
         unsubscribe();
         open.delete(end);
         if (!reply.raw.writableEnded) reply.raw.end();
