@@ -9,6 +9,7 @@
 // at once by another; otherwise the next comes after pollMs. It runs inside `npm start` (unless
 // WORKER=off) and alone as `npm run worker`.
 import type { Clock } from './app/clock.js';
+import { runDigests } from './app/digest.js';
 import { runDueClocks } from './app/time-controls.js';
 import { unsubscribeUrl } from './app/unsubscribe.js';
 import type { Config } from './config/config.js';
@@ -83,7 +84,8 @@ export function createWorker(deps: WorkerDeps): Worker {
 
   async function clocksRound(): Promise<number> {
     try {
-      return await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
+      const clocks = await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
+      return clocks + (await runDigests({ prisma, clock, config }));
     } catch (err) {
       logger.error({ err }, 'worker: reminders and overdue notices failed this round');
       return 0;

@@ -5,6 +5,9 @@
 ALTER TYPE "outbox_status" ADD VALUE 'expired';
 ALTER TYPE "outbox_status" ADD VALUE 'dropped';
 
+-- The daily digest preference (src/app/digest.ts).
+ALTER TYPE "email_preference" ADD VALUE 'digest';
+
 -- AlterTable
 ALTER TABLE "outbox" ADD COLUMN     "expires_at" TIMESTAMPTZ(3);
 
