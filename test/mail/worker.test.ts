@@ -25,6 +25,7 @@ async function enqueue(prisma: PrismaClient, n: number, at = T0): Promise<bigint
         textBody: `Text ${i}`,
         htmlBody: `<p>Html ${i}</p>`,
         nextAttemptAt: new Date(at),
+        createdAt: new Date(at),
       },
     });
     ids.push(row.id);
