@@ -1,12 +1,15 @@
 // The worker: everything the service does on its own time, driven from the database so that a
 // restart forgets nothing and any number of workers can share one database.
 //
-// Each round (a) enqueues the reminders and overdue notices that are due (app/time-controls.ts:
-// one game at a time under its row lock, SKIP LOCKED), then (b) sends due outbox rows
-// (mail/worker.ts: SKIP LOCKED claims with a lease, backoff, a stable Message-ID per row). A
-// round that did something is followed at once by another; otherwise the next comes after
-// pollMs. It runs inside `npm start` (unless WORKER=off) and alone as `npm run worker`.
+// Two jobs, each in its own loop so that neither waits for the other (a hanging SMTP server must
+// not hold up reminders): (a) enqueue the reminders and overdue notices that are due
+// (app/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
+// outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
+// pool, a circuit breaker, a stable Message-ID per row). A round that did something is followed
+// at once by another; otherwise the next comes after pollMs. It runs inside `npm start` (unless
+// WORKER=off) and alone as `npm run worker`.
 import type { Clock } from './app/clock.js';
+import { runDigests } from './app/digest.js';
 import { runDueClocks } from './app/time-controls.js';
 import { unsubscribeUrl } from './app/unsubscribe.js';
 import type { Config } from './config/config.js';
@@ -74,32 +77,49 @@ export function createWorker(deps: WorkerDeps): Worker {
     ...(deps.options && { options: deps.options }),
   });
   let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<RoundResult> | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<unknown>>();
 
   const onError = (gameId: string, err: unknown) => logger.error({ err, gameId }, 'could not handle the reminders of a game; retrying in 15 minutes');
 
-  // The two jobs fail apart: a database hiccup in one must not stop the other.
-  async function runOnce(): Promise<RoundResult> {
-    let clocks = 0;
+  async function clocksRound(): Promise<number> {
     try {
-      clocks = await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
+      const clocks = await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
+      return clocks + (await runDigests({ prisma, clock, config }));
     } catch (err) {
       logger.error({ err }, 'worker: reminders and overdue notices failed this round');
+      return 0;
     }
-    const emails = await mail.runOnce();
+  }
+
+  async function mailRound(): Promise<number> {
+    try {
+      return await mail.runOnce();
+    } catch (err) {
+      logger.error({ err }, 'worker: sending emails failed this round');
+      return 0;
+    }
+  }
+
+  // The two jobs fail apart: a database hiccup in one must not stop the other.
+  async function runOnce(): Promise<RoundResult> {
+    const [clocks, emails] = await Promise.all([clocksRound(), mailRound()]);
     return { clocks, emails };
   }
 
-  function schedule(delay: number): void {
+  /** One job's loop: again at once after a round that did something, else after pollMs. */
+  function loop(job: () => Promise<number>, delay: number): void {
     if (!running) return;
-    timer = setTimeout(() => {
-      current = runOnce().catch((err) => {
-        logger.error({ err }, 'worker round failed');
-        return { clocks: 0, emails: 0 };
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const round = job();
+      inFlight.add(round);
+      void round.then((n) => {
+        inFlight.delete(round);
+        loop(job, n > 0 ? 0 : pollMs);
       });
-      void current.then((r) => schedule(r.clocks + r.emails > 0 ? 0 : pollMs));
     }, delay);
+    timers.add(timer);
     // Not unref'd: a running worker is a reason for its process to live (`npm run worker` has
     // nothing else that surely does, and would exit before its first round); stop() ends it.
   }
@@ -118,12 +138,14 @@ export function createWorker(deps: WorkerDeps): Worker {
     start() {
       if (running) return;
       running = true;
-      schedule(0);
+      loop(clocksRound, 0);
+      loop(mailRound, 0);
     },
     async stop() {
       running = false;
-      if (timer) clearTimeout(timer);
-      await current;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(inFlight);
     },
   };
 }

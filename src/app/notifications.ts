@@ -47,6 +47,7 @@ export const ACTION_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['your-tu
 export function wants(seat: Pick<SeatRow, 'emailNotifications'> & { user: { emailPreference: EmailPreference } }, kind: EmailKind): boolean {
   if (!seat.emailNotifications) return false;
   const pref = seat.user.emailPreference;
+  // `digest`: nothing as it happens; src/app/digest.ts sends one email a day.
   return pref === 'all' || (pref === 'moves' && ACTION_KINDS.has(kind));
 }
 

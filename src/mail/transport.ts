@@ -34,8 +34,26 @@ function toNodemailer(mail: OutgoingMail) {
   };
 }
 
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+/** Time limits of one SMTP conversation: a server that accepts but never greets must not hold a send for long. */
+export interface SmtpTimeouts {
+  /** Until the TCP connection is up (nodemailer's default: 2 minutes). */
+  connectionMs?: number;
+  /** Until the server's 220 greeting (nodemailer's default: 30 s). */
+  greetingMs?: number;
+  /** Of silence in the middle of a conversation (nodemailer's default: 10 minutes). */
+  socketMs?: number;
+}
+
+export const SMTP_TIMEOUTS: Required<SmtpTimeouts> = { connectionMs: 5_000, greetingMs: 5_000, socketMs: 30_000 };
+
+export function smtpTransport(url: string, timeouts: SmtpTimeouts = {}): MailTransport {
+  const t = { ...SMTP_TIMEOUTS, ...timeouts };
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: t.connectionMs,
+    greetingTimeout: t.greetingMs,
+    socketTimeout: t.socketMs,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(mail) {
       await transporter.sendMail(toNodemailer(mail));

@@ -26,15 +26,37 @@ export interface TestSmtp {
   failNext(n: number): void;
   /** Resolves when at least n messages have arrived. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Tarpit the next n connections (accept them, never greet), or every one from now on (Infinity); 0 ends it. */
+  tarpit(n: number): void;
+  /** Connections accepted so far (greeted or not). */
+  connections(): number;
+  /** Stop listening (connections are refused) until up(). */
+  down(): Promise<void>;
+  /** Listen again on the same port. */
+  up(): Promise<void>;
 }
 
 export async function testSmtp(t: Test): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let failures = 0;
-  const server = new SMTPServer({
+  let tarpitted = 0;
+  let connections = 0;
+  // Greeting callbacks held by the tarpit, released (with an error) when the server closes.
+  const held: Array<(err?: Error) => void> = [];
+  const create = () => new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      if (tarpitted > 0) {
+        tarpitted--;
+        held.push(callback);
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -63,14 +85,30 @@ export async function testSmtp(t: Test): Promise<TestSmtp> {
       });
     },
   });
+  let server = create();
+  let listening = true;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      listening = false;
+      for (const cb of held.splice(0)) cb(new Error('closing'));
+      server.close(() => resolve());
+    });
+  t.teardown(() => (listening ? close() : undefined));
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
     failNext: (n) => void (failures = n),
+    tarpit: (n) => void (tarpitted = n),
+    connections: () => connections,
+    down: close,
+    async up() {
+      server = create();
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      listening = true;
+    },
     async waitFor(n, timeoutMs = 10_000) {
       const start = Date.now();
       while (received.length < n) {

@@ -25,6 +25,7 @@ async function enqueue(prisma: PrismaClient, n: number, at = T0): Promise<bigint
         textBody: `Text ${i}`,
         htmlBody: `<p>Html ${i}</p>`,
         nextAttemptAt: new Date(at),
+        createdAt: new Date(at),
       },
     });
     ids.push(row.id);
@@ -79,7 +80,7 @@ t.test('a failure retries with exponential backoff and keeps the last error', as
   const smtp = await testSmtp(t);
   const [id] = await enqueue(prisma, 1);
   const clock = fixedClock(T0);
-  const w = worker(prisma, smtp, clock, { baseDelayMs: 60_000, maxAttempts: 5 });
+  const w = worker(prisma, smtp, clock, { baseDelayMs: 60_000 });
   smtp.failNext(2);
   await w.runOnce();
   let row = await prisma.outboxEmail.findUniqueOrThrow({ where: { id: id! } });
@@ -100,21 +101,27 @@ t.test('a failure retries with exponential backoff and keeps the last error', as
   t.equal(smtp.received.length, 1);
 });
 
-t.test('after maxAttempts a row is kept as failed with its error', async (t) => {
+t.test('issue 9 §3: no give-up after n attempts: a failing email retries (backoff capped) until its 48 h are over, then is expired, not failed', async (t) => {
   const { prisma } = await testDatabase(t);
   const smtp = await testSmtp(t);
   const [id] = await enqueue(prisma, 1);
   const clock = fixedClock(T0);
-  const w = worker(prisma, smtp, clock, { baseDelayMs: 1000, maxAttempts: 3 });
-  smtp.failNext(10);
-  for (let i = 0; i < 5; i++) {
+  const w = worker(prisma, smtp, clock, { baseDelayMs: 1000, maxDelayMs: 3600_000 });
+  smtp.failNext(1_000_000);
+  let row = await prisma.outboxEmail.findUniqueOrThrow({ where: { id: id! } });
+  while (clock.now().getTime() < Date.parse(T0) + 47 * 3600_000) {
     await w.runOnce();
-    clock.advance(3600_000);
+    clock.advance(30 * 60_000);
   }
-  const row = await prisma.outboxEmail.findUniqueOrThrow({ where: { id: id! } });
-  t.equal(row.status, 'failed');
-  t.equal(row.attempts, 3);
-  t.match(row.lastError, /Try again later/);
+  row = await prisma.outboxEmail.findUniqueOrThrow({ where: { id: id! } });
+  t.equal(row.status, 'pending', 'still trying after 47 h');
+  t.ok(row.attempts > 8, `more than 8 attempts (${row.attempts})`);
+  t.ok(row.nextAttemptAt.getTime() - clock.now().getTime() <= 3600_000, 'the delay is capped');
+  clock.set(Date.parse(T0) + 48 * 3600_000);
+  await w.runOnce();
+  row = await prisma.outboxEmail.findUniqueOrThrow({ where: { id: id! } });
+  t.equal(row.status, 'expired');
+  t.match(row.lastError, /Try again later/, 'the last error is kept for the operator');
   t.equal(smtp.received.length, 0);
 });
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app/errors.js';
 import type { GameEvent } from '../../app/events.js';
 import { watchGame } from '../../app/games.js';
+import { enterPresence, type Presence } from '../../app/presence.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 
@@ -56,8 +57,11 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
     };
   }
 
-  /** Takes over the response as an event stream; `unsubscribe` runs when it ends, whoever ends it. */
-  function startStream(request: FastifyRequest, reply: FastifyReply, unsubscribe: () => void): Stream {
+  /**
+   * Takes over the response as an event stream; `unsubscribe` runs when it ends, whoever ends it,
+   * and `onPing` with each keep-alive ping.
+   */
+  function startStream(request: FastifyRequest, reply: FastifyReply, unsubscribe: () => void, onPing?: () => void): Stream {
     reply.hijack();
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders), // those set by hooks (CORS)
@@ -68,7 +72,10 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       'x-request-id': request.id,
     });
     reply.raw.write('retry: 5000\n\n');
-    const ping = setInterval(() => reply.raw.write(': ping\n\n'), pingMs);
+    const ping = setInterval(() => {
+      reply.raw.write(': ping\n\n');
+      onPing?.();
+    }, pingMs);
     ping.unref();
     const end = () => {
       clearInterval(ping);
@@ -121,7 +128,24 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
         stop();
         throw err;
       }
-      stream = startStream(request, reply, stop);
+      // The player is watching: the mail worker holds their "your move" emails a few minutes.
+      let presence: Presence | undefined;
+      try {
+        presence = await enterPresence(app.services, userId, id);
+      } catch (err) {
+        request.log.warn({ err }, 'could not record presence; emails are not held');
+      }
+      const presenceFailed = (err: unknown) => request.log.warn({ err }, 'could not update presence');
+      stream = startStream(
+        request,
+        reply,
+        () => {
+          presence?.leave().catch(presenceFailed);
+          presence = undefined;
+          stop();
+        },
+        () => presence?.refresh().catch(presenceFailed),
+      );
       send({ id, version });
       for (const e of queued) send(e);
     },
