@@ -72,6 +72,7 @@ export function SettingsPage() {
             <select name="email">
               <option value="all" selected={user.notifications.email === 'all'}>All: moves, reveals, the opponent joining, results</option>
               <option value="moves" selected={user.notifications.email === 'moves'}>Only when I must act</option>
+              <option value="digest" selected={user.notifications.email === 'digest'}>One summary a day (07:00 UTC)</option>
               <option value="none" selected={user.notifications.email === 'none'}>None</option>
             </select>
           </label>
