@@ -32,6 +32,11 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const tx = await connect(pool, o.maxWaitMs);
   let broken: unknown;
+  // The pool listens for errors of idle connections only: one dropped by the server while this
+  // transaction holds it (between two queries) would otherwise be an uncaught 'error' that ends
+  // the process. Such a connection is broken: not reused.
+  const onError = (err: Error) => void (broken ??= err);
+  tx.on('error', onError);
   try {
     // One round trip: the simple query protocol takes several statements at once (but no
     // parameters, hence the game id as a literal, and only if it is a well-formed uuid).
@@ -47,6 +52,7 @@ export async function inTransaction<T>(
     throw err;
   } finally {
     // A connection that could not even roll back is dropped, not reused.
+    tx.off('error', onError);
     tx.release(broken instanceof Error ? broken : undefined);
   }
 }

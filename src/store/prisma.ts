@@ -20,6 +20,10 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 export function createPrismaClient(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // An idle connection that the server drops (a restart, a killed postmaster) makes the pool emit
+  // 'error'; unheard, that would end the process. The pool has already discarded that connection,
+  // and the next query opens a new one or fails as unavailable (503), so there is nothing to do.
+  pool.on('error', () => {});
   // $disconnect() ends the pool, as when the adapter owned it.
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(client, pool);
