@@ -7,6 +7,7 @@ import type { AreaId } from './data/map.js';
 import type { LogEntry } from './log.js';
 import { area, AREA_IDS, isTribal } from './map.js';
 import type { RngState } from './random.js';
+import { idTable } from '../kit/table.js';
 import { other, type Role } from './roles.js';
 
 /** Options chosen at game creation; every optional rule is off by default. */
@@ -263,25 +264,12 @@ export interface State {
 // ---- blocks ----
 
 export const BLOCK_COUNT = BLOCKS.length;
-const blockIndex = new Map<string, number>(BLOCKS.map((b, i) => [b.id, i]));
+const blocks = idTable(BLOCKS, 'block');
 
-export function idx(id: string): number {
-  const i = blockIndex.get(id);
-  if (i === undefined) throw new Error(`unknown block ${id}`);
-  return i;
-}
-
-export function hasBlock(id: unknown): id is string {
-  return typeof id === 'string' && blockIndex.has(id);
-}
-
-export function data(i: number): BlockData {
-  return BLOCKS[i]!;
-}
-
-export function blockId(i: number): string {
-  return BLOCKS[i]!.id;
-}
+export const idx = blocks.idx;
+export const hasBlock = blocks.has;
+export const data: (i: number) => BlockData = blocks.at;
+export const blockId = blocks.id;
 
 export const CAESAR_I = idx(CAESAR);
 export const ARIOVISTUS = idx('ariovistus');

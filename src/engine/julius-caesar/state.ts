@@ -2,6 +2,7 @@
 // Plain JSON only: arrays indexed like BLOCKS, records keyed by role, null for "none".
 
 import type { RngState } from '../kit/random.js';
+import { idTable } from '../kit/table.js';
 import { BLOCKS, type BlockData } from './data/blocks.js';
 import { CARDS, type CardData, type GodName } from './data/cards.js';
 import type { Role } from './roles.js';
@@ -141,25 +142,12 @@ export interface State {
 // ---- blocks ----
 
 export const BLOCK_COUNT = BLOCKS.length;
-const blockIndex = new Map<string, number>(BLOCKS.map((b, i) => [b.id, i]));
+const blocks = idTable(BLOCKS, 'block');
 
-export function idx(id: string): number {
-  const i = blockIndex.get(id);
-  if (i === undefined) throw new Error(`unknown block ${id}`);
-  return i;
-}
-
-export function hasBlock(id: unknown): id is string {
-  return typeof id === 'string' && blockIndex.has(id);
-}
-
-export function data(i: number): BlockData {
-  return BLOCKS[i]!;
-}
-
-export function blockId(i: number): string {
-  return BLOCKS[i]!.id;
-}
+export const idx = blocks.idx;
+export const hasBlock = blocks.has;
+export const data: (i: number) => BlockData = blocks.at;
+export const blockId = blocks.id;
 
 export function onMap(s: State, i: number): boolean {
   const l = s.loc[i]!;

@@ -2,3 +2,4 @@
 
 export * from './actions.js';
 export * from './random.js';
+export * from './table.js';

@@ -1,0 +1,27 @@
+// A game's fixed table of pieces (blocks, cards...) addressed by index in the state: states keep
+// small integers, actions and views use the pieces' ids. One lookup both ways for every game.
+
+export interface IdTable<T extends { id: string }> {
+  /** The index of `id`; throws on an id not in the table (a bug, not a player's mistake). */
+  idx(id: string): number;
+  /** Whether `id` names a piece of the table (for checking what a player sent). */
+  has(id: unknown): id is string;
+  /** The piece at index i. */
+  at(i: number): T;
+  /** The id of the piece at index i. */
+  id(i: number): string;
+}
+
+export function idTable<T extends { id: string }>(items: readonly T[], what: string): IdTable<T> {
+  const index = new Map<string, number>(items.map((x, i) => [x.id, i]));
+  return {
+    idx(id) {
+      const i = index.get(id);
+      if (i === undefined) throw new Error(`unknown ${what} ${id}`);
+      return i;
+    },
+    has: (id: unknown): id is string => typeof id === 'string' && index.has(id),
+    at: (i) => items[i]!,
+    id: (i) => items[i]!.id,
+  };
+}
