@@ -2,7 +2,7 @@
 // from (seed, options, actions). New games carry the kit's keyed ChaCha20 generator (an object);
 // games stored before it carry a mulberry32 number and keep drawing from it (legacy-rng.ts).
 
-import { randomInt as keyedInt, type RngState } from '../kit/random.js';
+import { randomInt as keyedInt, shuffleBy, type RngState } from '../kit/random.js';
 import { legacyRandomInt } from './legacy-rng.js';
 
 export interface HasRng {
@@ -18,15 +18,9 @@ export function rollD6(s: HasRng): number {
   return randomInt(s, 6) + 1;
 }
 
-/** Fisher-Yates shuffle in place. */
+/** Fisher-Yates shuffle in place (the same for both generators). */
 export function shuffle<T>(s: HasRng, items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomInt(s, i + 1);
-    const x = items[i]!;
-    items[i] = items[j]!;
-    items[j] = x;
-  }
-  return items;
+  return shuffleBy((n) => randomInt(s, n), items);
 }
 
 /** Did anything draw from the generator between these two states? */

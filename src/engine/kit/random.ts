@@ -88,8 +88,16 @@ export function rollD6(rng: RngState): number {
 
 /** Fisher-Yates shuffle in place; returns items. */
 export function shuffle<T>(rng: RngState, items: T[]): T[] {
+  return shuffleBy((n) => randomInt(rng, n), items);
+}
+
+/**
+ * Fisher-Yates shuffle in place with any source of uniform integers in [0, n) (a game's legacy
+ * generator too, which must keep shuffling exactly as it did); returns items.
+ */
+export function shuffleBy<T>(below: (n: number) => number, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
-    const j = randomInt(rng, i + 1);
+    const j = below(i + 1);
     const x = items[i]!;
     items[i] = items[j]!;
     items[j] = x;
