@@ -16,6 +16,8 @@ export interface Outcome {
 
 export interface SetupOptions {
   scenario?: 'historical' | 'free-deployment';
+  /** One person against the module's `bot` (only for a module that has one). */
+  solitaire?: boolean;
 }
 
 export interface GameModule<S = any, V = any> {
@@ -59,6 +61,14 @@ export interface GameModule<S = any, V = any> {
    * every game of this module; served to clients so they need not transcribe it.
    */
   catalog?(): { [key: string]: Json };
+  /**
+   * Optional: the game's own automated opponent. In a game set up with `{ solitaire: true }` no
+   * person holds `role`: the service plays it with `action` as soon as it is pending, through the
+   * same path and log as a person's move. `action` is a pure function of the state and returns
+   * one of legalActions(state, role); a die the bot rolls is drawn by apply from the state's
+   * generator, so replay reproduces the bot's play.
+   */
+  bot?: { role: string; action(state: S): Action };
 }
 
 /** Thrown by apply() for an illegal action. The message is safe to show to the acting player. */
