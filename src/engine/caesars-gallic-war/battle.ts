@@ -11,6 +11,7 @@
 //   battle:         { type: 'fire', block } / { type: 'pass', block } / { type: 'retreat', block, to }
 //   hits:           { type: 'hit', block }      the owner picks among equally strong units
 //   assault:        { type: 'assault' } / { type: 'retreat-all' }
+//   sortie:         { type: 'sortie', blocks }                          6 B2 (sieges.ts)
 //   forced-retreat: { type: 'retreat', block, to }
 
 import { BLOCKS } from './data/blocks.js';
@@ -38,7 +39,7 @@ import {
 } from './state.js';
 import { eliminate, loseStep } from './losses.js';
 import { retreatTargets } from './retreat.js';
-import { doubleDefence, fortActions, letterOf } from './sieges.js';
+import { doubleDefence, fortActions, letterOf, sortieActions } from './sieges.js';
 import { addVp } from './victory.js';
 import { beginRegroup } from './regroup.js';
 
@@ -106,9 +107,14 @@ export function describe(s: State, i: number): string {
   return `${data(i).name} (${data(i).initiative}${data(i).br}, ${s.str[i]})`;
 }
 
+/**
+ * A reserve waits out the first round (6A): of the field battle, or of an assault begun at once
+ * (every defender inside, 6B), where the besieged side's reserves then come as a relief (6 B2).
+ */
 export function isReserve(s: State, i: number): boolean {
   const b = s.battle;
-  return !!b && b.round === 1 && b.phase === 'field' && b.reserves.includes(blockId(i));
+  if (!b || b.round !== 1 || !b.reserves.includes(blockId(i))) return false;
+  return b.phase === 'field' || (b.phase === 'assault' && !b.relief);
 }
 
 // ---- 6C German strategic withdrawal ----
@@ -163,10 +169,10 @@ export function applyFort(s: State, role: Role, a: Action): void {
 
 // ---- battle turns ----
 
-/** Units of `role` that take part now: present, not waiting in reserve, not inside during the field battle. */
+/** Units of `role` that take part now: present, not waiting in reserve, not inside unless assaulted. */
 function fighting(s: State, role: Role): number[] {
   const b = s.battle!;
-  return blocksAt(s, b.area, role).filter((i) => !isReserve(s, i) && !(b.phase === 'field' && s.inFort[i]));
+  return blocksAt(s, b.area, role).filter((i) => !isReserve(s, i) && !(b.phase !== 'assault' && s.inFort[i]));
 }
 
 /** The units whose battle action is next: Caesar first, then by letter, defenders before attackers. */
@@ -189,7 +195,7 @@ export function battleRole(s: State): Role | null {
   if (!b) return null;
   if (s.step === 'hits') return b.hits!.role;
   if (s.step === 'withdraw' || s.step === 'fort') return b.defender;
-  if (s.step === 'assault' || s.step === 'forced-retreat') return b.attacker;
+  if (s.step === 'assault' || s.step === 'forced-retreat' || s.step === 'sortie') return b.attacker;
   const a = nextActors(s);
   return a.length ? (s.owner[a[0]!] as Role) : null;
 }
@@ -259,13 +265,13 @@ export function hitCandidates(s: State, role: Role): number[] {
   const b = s.battle!;
   const t = targets(s, role);
   if (t.length === 0) return [];
-  const halves = t.filter((i) => s.half[i]! > 0);
+  // A half hit kept from the siege (6 B2) does not draw hits in the relief's field battle.
+  const halves = t.filter((i) => s.half[i]! > 0 && doubleDefence(s, b, i));
   let c = halves.length ? halves : t;
   const max = Math.max(...c.map((i) => s.str[i]!));
   c = c.filter((i) => s.str[i] === max);
   const core = c.filter((i) => isLegion(i) || isGerman(i));
   if (core.length && core.length < c.length) c = core;
-  void b;
   return c;
 }
 
@@ -333,11 +339,17 @@ export function advance(s: State): void {
     b.defender = a;
     logPublic(s, `The ${a} holds the fort of ${areaName(b.area)}: the ${b.attacker} must assault it or fall back.`);
   }
-  // 6B: the defenders left are all inside the fort: the attacker assaults or retreats at once.
-  if (b.phase === 'field' && fighting(s, b.defender).length === 0 && blocksAt(s, b.area, b.defender).every((i) => s.inFort[i]) && !hasWaitingReserves(s, b.defender)) {
-    s.step = 'assault';
-    return;
+  // 6B: the defenders left are all inside the fort: the attacker assaults or retreats at once. Their
+  // reserves still on the way come as a relief in the next round (6 B2).
+  if (b.phase === 'field' && fighting(s, b.defender).length === 0) {
+    const main = blocksAt(s, b.area, b.defender).filter((i) => !isReserve(s, i));
+    if (main.length > 0 && main.every((i) => s.inFort[i])) {
+      s.step = 'assault';
+      return;
+    }
   }
+  // 6 B2: the relief is over when no relieving unit is left outside.
+  if (b.phase === 'relief' && relievers(s).length === 0) return resumeSiege(s);
   if (nextActors(s).length > 0) {
     s.step = 'battle';
     return;
@@ -345,15 +357,15 @@ export function advance(s: State): void {
   endRound(s);
 }
 
-function hasWaitingReserves(s: State, role: Role): boolean {
-  return blocksAt(s, s.battle!.area, role).some((i) => isReserve(s, i));
-}
-
 function endRound(s: State): void {
   const b = s.battle!;
   invasionAwards(s);
-  // 6D: half hits do not carry over in the Alps (they do during an assault).
+  // 6D: half hits do not carry over in the Alps (they do during an assault, and those scored on the
+  // besieged are kept through a relief, 6 B2).
   if (b.phase === 'field') for (const i of blocksAt(s, b.area)) s.half[i] = 0;
+  if (b.phase === 'relief') for (const i of blocksAt(s, b.area)) if (!s.inFort[i] && !b.relief!.sortied.includes(blockId(i))) s.half[i] = 0;
+  if (b.phase === 'assault' && b.round === 1 && !b.relief && relievers(s, b.defender).length > 0) return beginRelief(s);
+  if (b.phase === 'relief' && b.round >= b.maxRounds) return endRelief(s);
   if (b.round >= b.maxRounds) {
     // 6, 6B: the attacker must retreat after the last round (or the last assault round).
     s.step = 'forced-retreat';
@@ -376,14 +388,111 @@ function endRound(s: State): void {
     }
     if (b.reserves.length) reveal(s);
   }
-  logPublic(s, `Round ${b.round}${b.phase === 'assault' ? ' of the assault' : ''}.`);
+  logPublic(s, `Round ${b.round}${b.phase === 'assault' ? ' of the assault' : b.phase === 'relief' ? ' of the relief' : ''}.`);
   advance(s);
+}
+
+// ---- 6 B2 the relief of a besieged fort ----
+
+/** The besieged side's units outside the fort that did not sortie from it: the relieving force. */
+function relievers(s: State, role: Role = s.battle!.attacker): number[] {
+  const b = s.battle!;
+  const sortied = b.relief?.sortied ?? [];
+  return blocksAt(s, b.area, role).filter((i) => !s.inFort[i] && !sortied.includes(blockId(i)));
+}
+
+/**
+ * The besieged side's reserves arrive after the assault's first round: the siege pauses and a field
+ * battle of at most 2 rounds is fought with the besiegers defending (6 B2).
+ */
+function beginRelief(s: State): void {
+  const b = s.battle!;
+  b.relief = { sortied: [], resumeRound: b.round + 1, resumeMax: b.maxRounds };
+  const besieged = b.defender;
+  b.defender = b.attacker;
+  b.attacker = besieged;
+  b.phase = 'relief';
+  b.round = 1;
+  b.maxRounds = 2;
+  b.acted = [];
+  b.retreats = { Roman: {}, Barbarian: {} };
+  logPublic(s, `The ${besieged}'s reserves come to relieve the fort of ${areaName(b.area)}: the siege pauses for a field battle of at most 2 rounds, the ${b.defender} defending.`);
+  reveal(s);
+  if (blocksAt(s, b.area, besieged).some((i) => s.inFort[i])) {
+    s.step = 'sortie';
+    return;
+  }
+  advance(s);
+}
+
+export function sortieStepActions(s: State): Action[] {
+  const b = s.battle!;
+  return sortieActions(blocksAt(s, b.area, b.attacker).filter((i) => s.inFort[i]));
+}
+
+export function applySortie(s: State, _role: Role, a: Action): void {
+  const b = s.battle!;
+  const ids = a.blocks as string[];
+  for (const id of ids) {
+    s.inFort[idx(id)] = false;
+    b.relief!.sortied.push(id);
+  }
+  if (ids.length) logPublic(s, `${ids.map((id) => data(idx(id)).name).join(' and ')} sortie${ids.length === 1 ? 's' : ''} from the fort to join the relief.`);
+  advance(s);
+}
+
+/** After the relief's last round: the sortied units go back inside; the relievers must retreat. */
+function endRelief(s: State): void {
+  const b = s.battle!;
+  backInside(s);
+  b.acted = [];
+  b.retreats = { Roman: {}, Barbarian: {} };
+  if (relievers(s).length === 0) return resumeSiege(s);
+  logPublic(s, `The relief of ${areaName(b.area)} has fought its 2 rounds: the relieving units must retreat.`);
+  s.step = 'forced-retreat';
+  eliminateTrapped(s);
+  if (s.result) return;
+  if (relievers(s).length === 0) resumeSiege(s);
+}
+
+function backInside(s: State): void {
+  const b = s.battle!;
+  for (const id of b.relief!.sortied) {
+    const i = idx(id);
+    if (s.loc[i] === b.area && !s.inFort[i]) {
+      s.inFort[i] = true;
+      logPublic(s, `${data(i).name} goes back into the fort.`);
+    }
+  }
+}
+
+/** The besiegers held: they fight the siege's remaining rounds (6 B2). */
+function resumeSiege(s: State): void {
+  const b = s.battle!;
+  backInside(s);
+  const besiegers = b.defender;
+  b.defender = b.attacker;
+  b.attacker = besiegers;
+  b.phase = 'assault';
+  b.round = b.relief!.resumeRound;
+  b.maxRounds = b.relief!.resumeMax;
+  b.acted = [];
+  b.retreats = { Roman: {}, Barbarian: {} };
+  s.step = 'battle';
+  if (present(s, b.attacker) && present(s, b.defender)) logPublic(s, `The ${b.attacker} resumes the siege of ${areaName(b.area)}: round ${b.round} of the assault.`);
+  advance(s);
+}
+
+/** The attackers who must retreat now: in a relief only the relievers (the fort's units stay). */
+function mustRetreat(s: State): number[] {
+  const b = s.battle!;
+  return b.phase === 'relief' ? relievers(s) : blocksAt(s, b.area, b.attacker);
 }
 
 /** Attackers that must retreat but have nowhere to go are eliminated (checklist 108). */
 function eliminateTrapped(s: State): void {
-  const b = s.battle!;
-  for (const i of blocksAt(s, b.area, b.attacker)) {
+  for (const i of mustRetreat(s)) {
+    const b = s.battle!;
     if (retreatTargets(s, b, i, true).length === 0) {
       logPublic(s, `${data(i).name} cannot retreat.`);
       eliminate(s, i);
@@ -395,7 +504,7 @@ function eliminateTrapped(s: State): void {
 export function forcedRetreatActions(s: State): Action[] {
   const b = s.battle!;
   const out: Action[] = [];
-  for (const i of blocksAt(s, b.area, b.attacker)) {
+  for (const i of mustRetreat(s)) {
     for (const t of retreatTargets(s, b, i, true)) out.push({ type: 'retreat', block: blockId(i), to: t.to });
   }
   return out;
@@ -405,6 +514,10 @@ export function applyForcedRetreat(s: State, role: Role, a: Action): void {
   retreat(s, role, idx(a.block as string), a.to as string);
   eliminateTrapped(s);
   if (s.result) return;
+  if (s.battle!.phase === 'relief') {
+    if (relievers(s).length === 0) resumeSiege(s);
+    return;
+  }
   if (!present(s, s.battle!.attacker)) endBattle(s);
 }
 

@@ -12,6 +12,7 @@ import {
   applyFort,
   applyForcedRetreat,
   applyHit,
+  applySortie,
   applyWithdraw,
   assaultActions,
   battleActions,
@@ -21,6 +22,7 @@ import {
   forcedRetreatActions,
   fortStepActions,
   hitActions,
+  sortieStepActions,
   startBattle,
   withdrawActions,
 } from './battle.js';
@@ -123,6 +125,7 @@ export const STEPS: Record<Step, StepRules> = {
   battle: step(inBattle, (s) => battleActions(s), applyBattleAction),
   hits: step(inBattle, (s) => hitActions(s), applyHit),
   assault: step(inBattle, () => assaultActions(), applyAssault),
+  sortie: step(inBattle, (s) => sortieStepActions(s), applySortie),
   'forced-retreat': step(inBattle, (s) => forcedRetreatActions(s), applyForcedRetreat),
   regroup: step((s) => (s.regroup ? [s.regroup.role] : []), (s) => regroupActions(s), applyRegroup),
   attrition: step((s) => (s.attrition[0] ? [s.attrition[0].role] : []), (s) => attritionActions(s), applyAttrition),

@@ -53,6 +53,8 @@ export function retreatTargets(s: State, b: Battle, i: number, forced = false): 
     return out;
   }
   if (s.inFort[i]) return out; // 6B: no retreat from inside while the attackers are there
+  // 6 B2: a unit that sortied to join a relief may only retreat back into the fort.
+  if (b.phase === 'relief' && b.relief!.sortied.includes(idOf(i))) return forced ? out : [{ to: 'fort', sea: false }];
   const bar = barredBorders(s, role, at);
   for (const n of neighbours(at)) {
     if (bar.has(n) || !mayWithdrawInto(s, role, i, at, n)) continue;

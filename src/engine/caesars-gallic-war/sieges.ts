@@ -4,6 +4,7 @@
 // Actions:
 //   fort:    { type: 'fort', blocks: [...] }   the defenders going inside (possibly none)
 //   assault: { type: 'assault' } / { type: 'retreat-all' }
+//   sortie:  { type: 'sortie', blocks: [...] } the besieged joining a relief (6 B2), possibly none
 
 import { BLOCKS } from './data/blocks.js';
 import type { Action } from '../types.js';
@@ -54,6 +55,13 @@ export function fortChoices(s: State, defenders: number[], at: string): number[]
 
 export function fortActions(s: State, defenders: number[], at: string): Action[] {
   return fortChoices(s, defenders, at).map((set) => ({ type: 'fort', blocks: set.map(blockId) }));
+}
+
+/** 6 B2: every subset of the units inside may sortie to join the relief (forts hold 1 or 2). */
+export function sortieActions(inside: number[]): Action[] {
+  const sets: number[][] = [[]];
+  for (const i of inside) for (const set of sets.slice()) sets.push([...set, i]);
+  return sets.map((set) => ({ type: 'sortie', blocks: set.map(blockId) }));
 }
 
 const BETTER: Record<Initiative, Initiative> = { A: 'A', B: 'A', C: 'B', D: 'C' };

@@ -57,6 +57,7 @@ export type Step =
   | 'battle' // 6 a unit's battle action
   | 'hits' // 6 the owner picks among equally strong units
   | 'assault' // 6B assault or retreat
+  | 'sortie' // 6 B2 the besieged choose who sorties to join the relief
   | 'forced-retreat' // 6 attackers retreat after the last round
   | 'regroup' // 6G
   | 'attrition' // 5.2.1E stacking
@@ -118,8 +119,13 @@ export interface Battle {
   defender: Role;
   round: number;
   maxRounds: number;
-  /** 'field' against units outside the fort, then 'assault' on the fort (6B). */
-  phase: 'field' | 'assault';
+  /**
+   * 'field' against units outside the fort, then 'assault' on the fort (6B); 'relief' while the
+   * besieged side's reserves fight the besiegers (6 B2), after which the assault resumes.
+   */
+  phase: 'field' | 'assault' | 'relief';
+  /** 6 B2: set when reserves came to relieve the fort (it happens once per battle). */
+  relief?: Relief;
   via: Fight['via'];
   reserves: string[];
   /** Units that took their battle action this round. */
@@ -140,6 +146,14 @@ export interface Battle {
   winter: boolean;
   /** Who chose the battle order (for the next battle). */
   chooser: Role;
+}
+
+/** 6 B2: a relief of the besieged; the siege resumes at `resumeRound` of `resumeMax`. */
+export interface Relief {
+  /** Units that came out of the fort to join the relief; they may only retreat back inside. */
+  sortied: string[];
+  resumeRound: number;
+  resumeMax: number;
 }
 
 export interface Regroup {

@@ -227,6 +227,8 @@ export function prompt(s: State, pending: Role[]): string {
       return `${who}: choose which of your equally strong units takes the hit.`;
     case 'assault':
       return `${who}: assault the fort or retreat.`;
+    case 'sortie':
+      return `${who}: choose the units that sortie from the fort to join the relief (or none).`;
     case 'forced-retreat':
       return `${who}: retreat your attacking units.`;
     case 'regroup':

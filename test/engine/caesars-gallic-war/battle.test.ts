@@ -208,6 +208,90 @@ t.test('CGW-97 CGW-98 a defender may retreat into the fort; all inside at the st
   t.equal(w.step, 'assault');
 });
 
+t.test('CGW-99 relief of a besieged area (6 B2): the rulebook\'s Alesia example', async (t) => {
+  // CGW-99: 4 legions besiege Vercingetorix in Alesia; 4 Gallic reserves come to relieve him.
+  const relief = ['sequani', 'arverni', 'boii', 'cadurci'];
+  let s = fight(
+    { clear: true, Roman: { aedui: ['legio-VII', 'legio-VIII', 'legio-IX', 'legio-XI'] }, Barbarian: { mandubii: ['vercingetorix'], sequani: relief } },
+    [['legio-VII', 'mandubii'], ['legio-VIII', 'mandubii'], ['legio-IX', 'mandubii'], ['legio-XI', 'mandubii']],
+    relief.map((b) => [b, 'mandubii']),
+  );
+  s = act(s, 'Barbarian', 'fort', { blocks: ['vercingetorix'] });
+  t.equal(s.step, 'assault', 'every defender inside: assault or retreat at once (CGW-98), reserves or not');
+  s = act(s, 'Roman', 'assault');
+  t.same(actors(s), ['vercingetorix'], 'siege round 1: the reserves wait; Vercingetorix inside acts as A, defender first');
+  const hidden = viewOf(s, 'Roman').blocks.filter((b) => b.location === 'mandubii' && b.side === 'Barbarian' && b.reserve);
+  t.equal(hidden.length, 4, 'the relief is in reserve...');
+  t.ok(hidden.every((b) => b.id === undefined && b.strength === undefined), '...and hidden from the Roman in round 1');
+  s = pass(s);
+  s = fire(s, 'legio-VII', [1, 1, 1, 6]);
+  t.equal(where(s, 'vercingetorix').str, 3, 'siege round 1: 3 hits against double defence, one step lost...');
+  t.equal(s.half[idxOf('vercingetorix')], 1, '...and a half hit');
+  s = passRound(s);
+  t.equal(s.step, 'sortie', 'the reserves arrive: the siege pauses, the besieged may sortie');
+  t.equal(s.battle!.phase, 'relief');
+  t.same([s.battle!.attacker, s.battle!.defender, s.battle!.maxRounds], ['Barbarian', 'Roman', 2], 'a field battle of at most 2 rounds, the besiegers defending');
+  t.same(legal(s, 'Barbarian').map((a) => a.blocks), [[], ['vercingetorix']]);
+  s = act(s, 'Barbarian', 'sortie', { blocks: ['vercingetorix'] });
+  t.notOk(s.inFort[idxOf('vercingetorix')], 'Vercingetorix sorties');
+  t.ok(viewOf(s, 'Roman').blocks.filter((b) => b.location === 'mandubii' && b.side === 'Barbarian').every((b) => b.id), 'the relief is revealed');
+  t.same(actors(s), ['legio-IX', 'legio-VII', 'legio-VIII', 'legio-XI'], 'the defending legions (A) act first');
+  for (let k = 0; k < 4; k++) s = pass(s);
+  t.same(actors(s), ['sequani', 'vercingetorix'], 'then the attacking B units, Vercingetorix outside at his own letter');
+  const back = legal(s, 'Barbarian').filter((a) => a.type === 'retreat' && a.block === 'vercingetorix').map((a) => a.to);
+  t.same(back, ['fort'], 'a unit that sortied may only retreat back into the fort');
+  t.ok(legal(s, 'Barbarian').some((a) => a.type === 'retreat' && a.block === 'sequani' && a.to === 'sequani'), 'a relieving unit retreats normally');
+  s = passRound(s);
+  t.equal(s.battle!.round, 2);
+  t.equal(s.half[idxOf('vercingetorix')], 1, 'the half hit scored before the relief is kept');
+  s = passRound(s);
+  t.equal(s.step, 'forced-retreat', 'after 2 rounds the relief must retreat');
+  t.ok(s.inFort[idxOf('vercingetorix')], 'Vercingetorix goes back into the fort');
+  t.same([...new Set(legal(s, 'Barbarian').map((a) => a.block))].sort(), [...relief].sort(), 'only the relieving units retreat');
+  for (const b of relief) s = act(s, 'Barbarian', 'retreat', { block: b, to: 'sequani' });
+  t.equal(s.step, 'battle', 'the besiegers held: the siege resumes');
+  t.same([s.battle!.phase, s.battle!.round, s.battle!.maxRounds, s.battle!.attacker], ['assault', 2, 3, 'Roman'], 'with its 2 remaining rounds');
+  t.equal(s.half[idxOf('vercingetorix')], 1, 'the half hit still counts in the siege');
+  s = pass(s);
+  s = fire(s, 'legio-VII', [1, 6, 6, 6]);
+  t.equal(where(s, 'vercingetorix').str, 2, 'one more hit completes the kept half: a step');
+  s = passRound(s);
+  s = passRound(s);
+  t.equal(s.step, 'forced-retreat', 'the siege failed within its rounds: the Romans retreat');
+  t.equal(s.battle!.attacker, 'Roman');
+});
+
+t.test('CGW-99 a relief that drives the besiegers off ends the battle; one that is wiped out lets the siege go on', async (t) => {
+  // CGW-99: the relief's field battle decided by retreat of the besiegers, or by the relief's loss.
+  const start = (relief: string[], legions: string[]) => {
+    let s = fight(
+      { clear: true, Roman: { aedui: legions }, Barbarian: { mandubii: ['vercingetorix:1'], sequani: relief } },
+      legions.map((l) => [l.split(':')[0]!, 'mandubii']),
+      relief.map((b) => [b.split(':')[0]!, 'mandubii']),
+    );
+    s = act(s, 'Barbarian', 'fort', { blocks: ['vercingetorix'] });
+    s = act(s, 'Roman', 'assault');
+    s = passRound(s);
+    return s;
+  };
+  let s = start(['sequani'], ['legio-VII:1']);
+  s = act(s, 'Barbarian', 'sortie', { blocks: [] });
+  s = pass(s); // legio-VII, defending
+  s = fire(s, 'sequani', [1, 6, 6, 6]);
+  t.equal(where(s, 'legio-VII').loc, 'eliminated');
+  t.equal(s.battle, null, 'the besiegers are gone: the battle is over');
+  t.notOk(s.inFort[idxOf('vercingetorix')], 'nobody is inside once the battle ends');
+
+  let w = start(['sequani:1'], ['legio-VII']);
+  w = act(w, 'Barbarian', 'sortie', { blocks: ['vercingetorix'] });
+  w = fire(w, 'legio-VII', [1, 6, 6, 6]);
+  t.equal(w.step, 'hits', 'Vercingetorix outside is as strong as the Sequani: the owner picks');
+  w = act(w, 'Barbarian', 'hit', { block: 'sequani' });
+  t.equal(where(w, 'sequani').loc, 'eliminated', 'the relief is wiped out');
+  t.same([w.battle!.phase, w.battle!.round, w.battle!.attacker], ['assault', 2, 'Roman'], 'the siege resumes at once');
+  t.ok(w.inFort[idxOf('vercingetorix')], 'and the sortied leader is back inside');
+});
+
 t.test('CGW-100 CGW-101 German strategic withdrawal before a battle in Germania; +2 VP for the invasion', async (t) => {
   // CGW-100, CGW-101
   let s = fight({ clear: true, vp: 0, Roman: { leuci: ['legio-VII', 'legio-VIII'] }, Barbarian: { germania: ['marcomanni', 'tencteri', 'usipetes'] } }, [['legio-VII', 'germania'], ['legio-VIII', 'germania']]);
