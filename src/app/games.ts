@@ -10,6 +10,7 @@ import { changeGame, gameEvent, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
+import { resolveOptions } from './game-options.js';
 import { setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { sharedRecentStates, viewMemo } from './recent-states.js';
@@ -19,7 +20,10 @@ export const DEFAULT_DAYS_PER_MOVE = 3;
 export interface CreateGameInput {
   game: string;
   role: string;
+  /** Julius Caesar's set-up; the same as `options.scenario` (kept for clients written before options). */
   scenario?: SetupOptions['scenario'];
+  /** The module's own options (GameModule.options), by name. */
+  options?: Record<string, unknown>;
   visibility?: 'public' | 'private';
   /** 1-14 days per move, or null for no time limit (default 3). */
   daysPerMove?: number | null;
@@ -46,7 +50,14 @@ export async function createGame(
     throw new AppError('validation_failed', `${m.title} has no role "${role}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
   }
   const visibility = input.visibility ?? 'public';
-  const options: SetupOptions = input.scenario ? { scenario: input.scenario } : {};
+  const requested = { ...input.options };
+  if (input.scenario !== undefined) {
+    if (requested.scenario !== undefined && requested.scenario !== input.scenario) {
+      throw new AppError('validation_failed', 'scenario and options.scenario disagree: give one of them.', { errors: [{ in: 'body', path: '/scenario', message: 'differs from options.scenario' }] });
+    }
+    requested.scenario = input.scenario;
+  }
+  const options = resolveOptions(m, requested);
   const answer = await ctx.prisma.$transaction((tx) => {
     const now = ctx.clock.now();
     return idempotent(tx, userId, now, idempotency, async () => {

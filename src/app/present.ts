@@ -4,6 +4,7 @@
 // caller's own role (or the observer's view) are the only windows onto the state.
 import { games, type Action, type GameModule, type Outcome } from '../engine/index.js';
 import type { Config } from '../config/config.js';
+import { presentOptions, type GameOptions } from './game-options.js';
 import type { GameRow, GameSummaryRow, GameStatus } from '../store/games.js';
 
 export type ApiStatus = 'open' | 'active' | 'finished';
@@ -23,6 +24,8 @@ export interface GameSummary {
   status: ApiStatus;
   visibility: 'public' | 'private';
   scenario: string;
+  /** Every option of the game's module with the value this game was created with. */
+  options: GameOptions;
   daysPerMove: number | null;
   version: number;
   role: string | null;
@@ -88,6 +91,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     status,
     visibility: row.visibility,
     scenario: options.scenario ?? 'historical',
+    options: presentOptions(m, row.options),
     daysPerMove: row.daysPerMove,
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),

@@ -18,12 +18,28 @@ export interface SetupOptions {
   scenario?: 'historical' | 'free-deployment';
   /** One person against the module's `bot` (only for a module that has one). */
   solitaire?: boolean;
+  /** A module's own options, as its `options` list declares them. */
+  [name: string]: string | boolean | undefined;
+}
+
+/**
+ * An option a game may be created with: the service accepts exactly these (by name, one of
+ * `values`), passes them to setup, and shows every game's choices in the lobby.
+ */
+export interface OptionSpec {
+  name: string;
+  /** A short human title ("Yearly Objectives (10)"). */
+  title: string;
+  values: readonly (string | boolean)[];
+  default: string | boolean;
 }
 
 export interface GameModule<S = any, V = any> {
   id: string;
   title: string;
   roles: string[];
+  /** Optional: the options a game of this module may be created with (none when absent). */
+  options?: readonly OptionSpec[];
   /**
    * A new game. `seed` is 64 hex digits, a 256-bit secret drawn by the service, every digit of
    * which changes the game; it keys the game's generator (src/engine/kit/random.ts). Throws on a

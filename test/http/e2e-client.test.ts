@@ -13,10 +13,13 @@ async function read(client: AleaClient, id: string): Promise<Game> {
   return data;
 }
 
-async function playToTheEnd(t: Test, base: string, seed: number, scenario: 'historical' | 'free-deployment') {
+type GameId = 'julius-caesar' | 'caesars-gallic-war';
+const ROLES: Record<GameId, string[]> = { 'julius-caesar': ['Caesar', 'Pompey'], 'caesars-gallic-war': ['Roman', 'Barbarian'] };
+
+async function playToTheEnd(t: Test, base: string, seed: number, gameId: GameId, options: Record<string, string | boolean>) {
   const a = await registered(base, 'Julia', `julia.${seed}@example.org`);
   const b = await registered(base, 'Cornelia', `cornelia.${seed}@example.org`);
-  const created = await a.client.POST('/v1/games', { body: { game: 'julius-caesar', role: 'random', scenario, visibility: 'private' } });
+  const created = await a.client.POST('/v1/games', { body: { game: gameId, role: 'random', options, visibility: 'private' } });
   t.equal(created.response.status, 201);
   const game = created.data!;
   t.equal(game.status, 'open');
@@ -26,7 +29,8 @@ async function playToTheEnd(t: Test, base: string, seed: number, scenario: 'hist
   t.equal(joined.data!.status, 'active');
 
   const clients: Record<string, AleaClient> = { [game.role!]: a.client, [joined.data!.role!]: b.client };
-  t.same(new Set(Object.keys(clients)), new Set(['Caesar', 'Pompey']), 'one seat each');
+  t.same(new Set(Object.keys(clients)), new Set(ROLES[gameId]), 'one seat each');
+  for (const [name, value] of Object.entries(options)) t.equal(game.options[name], value, `the game keeps its option ${name}`);
   const pick = chooser(seed);
   let actions = 0;
   let sealed = 0;
@@ -60,7 +64,7 @@ async function playToTheEnd(t: Test, base: string, seed: number, scenario: 'hist
   t.same(current.pending, []);
   t.same(current.legalActions, []);
   t.ok(sealed > 0, 'some cards were played through /plays');
-  const final = await read(clients.Caesar!, game.id);
+  const final = await read(clients[ROLES[gameId][0]!]!, game.id);
   t.same(final.outcome, current.outcome);
   t.equal(final.version, actions + 1, 'one version per action, after the start');
 
@@ -71,14 +75,23 @@ async function playToTheEnd(t: Test, base: string, seed: number, scenario: 'hist
   return actions;
 }
 
-t.test('two users play whole games with the generated client', async (t) => {
+t.test('two users play whole games of Julius Caesar with the generated client', async (t) => {
   const { app, db } = await testServer(t);
   const base = await listen(app);
   const health = await aleaClient(base).GET('/healthz');
   t.equal(health.data?.status, 'ok');
-  const historical = await playToTheEnd(t, base, 7, 'historical');
-  const free = await playToTheEnd(t, base, 11, 'free-deployment');
+  const historical = await playToTheEnd(t, base, 7, 'julius-caesar', { scenario: 'historical' });
+  const free = await playToTheEnd(t, base, 11, 'julius-caesar', { scenario: 'free-deployment' });
   t.comment(`played ${historical} and ${free} actions`);
   const report = await verifyGames(db.prisma);
   t.same(report, { checked: 2, mismatches: [] }, 'both games replay to their snapshots');
+});
+
+t.test("two users play a whole game of Caesar's Gallic War, optional rules on, with the generated client", async (t) => {
+  const { app, db } = await testServer(t);
+  const base = await listen(app);
+  const actions = await playToTheEnd(t, base, 13, 'caesars-gallic-war', { yearlyObjectives: true, historicalReinforcements: true, restrictedNaval: true });
+  t.comment(`played ${actions} actions`);
+  const report = await verifyGames(db.prisma);
+  t.same(report, { checked: 1, mismatches: [] }, 'the game replays to its snapshot');
 });

@@ -2,12 +2,12 @@
 // deterministic, plain JSON. The rules are in the files named after the rulebook's sections; flow.ts
 // runs them.
 
-import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from '../types.js';
+import { RuleError, type Action, type GameModule, type OptionSpec, type Outcome, type SetupOptions } from '../types.js';
 import { isActionShape, matchLegal } from '../kit/actions.js';
 import { applyStep, pendingRoles, STEPS } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
-import { cloneState, data, hasBlock, idx, type Options, type State } from './state.js';
+import { cloneState, data, DEFAULT_OPTIONS, hasBlock, idx, type Options, type State } from './state.js';
 import { view, type CGWView } from './view.js';
 
 export type { State, Options } from './state.js';
@@ -65,11 +65,21 @@ function outcome(s: State): Outcome | null {
   return { winner: s.result.winner, reason: s.result.reason, vp: { Roman: s.result.vp } };
 }
 
+/** The optional rules a game may be created with (state.ts's Options; the defaults are DEFAULT_OPTIONS). */
+const OPTIONS = [
+  { name: 'yearlyObjectives', title: 'Yearly Objectives (10), scored in 7.9', values: [false, true], default: DEFAULT_OPTIONS.yearlyObjectives },
+  { name: 'historicalReinforcements', title: 'Historical Reinforcements (11)', values: [false, true], default: DEFAULT_OPTIONS.historicalReinforcements },
+  { name: 'restrictedNaval', title: 'Restricted Naval Movement (11)', values: [false, true], default: DEFAULT_OPTIONS.restrictedNaval },
+  { name: 'legionI', title: 'Legio I in the force pool (errata of 29 November 2025)', values: [true, false], default: DEFAULT_OPTIONS.legionI },
+  { name: 'altCardValues', title: 'The older card values', values: [false, true], default: DEFAULT_OPTIONS.altCardValues },
+] as const satisfies readonly OptionSpec[];
+
 /** The module, with its own options (all optional rules off by default) in setup. */
 export const caesarsGallicWar: GameModule<State, CGWView> & { setup(seed: string, options?: SetupOptions & Partial<Options>): State } = {
   id: 'caesars-gallic-war',
   title: "Caesar's Gallic War",
   roles: [...ROLES],
+  options: OPTIONS,
   setup: (seed: string, options?: SetupOptions & Partial<Options>) => setup(seed, options ?? {}),
   pending: (s) => pendingRoles(s),
   legalActions,

@@ -78,7 +78,8 @@ export interface CGWView {
   offMap: { eliminated: string[]; removed: string[]; forcePool: string[] };
   leaderHomes: Record<string, string | null>;
   log: string[];
-  outcome: State['result'];
+  /** The result as the service's Outcome has it: the Roman's VP, the only score in this game. */
+  outcome: { winner: Role; reason: string; vp: { Roman: number } } | null;
 }
 
 export function view(s: State, role: Role | null): CGWView {
@@ -186,7 +187,7 @@ export function view(s: State, role: Role | null): CGWView {
     offMap,
     leaderHomes: { ...s.leaderHome },
     log,
-    outcome: s.result,
+    outcome: s.result ? { winner: s.result.winner, reason: s.result.reason, vp: { Roman: s.result.vp } } : null,
   };
 }
 

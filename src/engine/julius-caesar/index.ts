@@ -88,6 +88,7 @@ export const juliusCaesar: GameModule<State, JCView> = {
   id: 'julius-caesar',
   title: 'Julius Caesar',
   roles: [...ROLES],
+  options: [{ name: 'scenario', title: 'Set-up: historical deployment (5.1) or free deployment (5.3)', values: ['historical', 'free-deployment'], default: 'historical' }],
   setup: (seed: string, options?: SetupOptions) => setup(seed, options?.scenario ?? 'historical'),
   setupLegacy: (seed: number, options?: SetupOptions) => setupLegacy(seed, options?.scenario ?? 'historical'),
   pending: (s) => pendingRoles(s),
