@@ -2,24 +2,19 @@
 // Reports games/s, actions/s, and microseconds per legalActions() and per view(), median of runs.
 // Usage: npm run bench:engine [-- --games 200 --runs 5]
 
-import { games as registered } from '../src/engine/index.js';
-import { caesarsGallicWar } from '../src/engine/caesars-gallic-war/index.js';
-import type { GameModule } from '../src/engine/types.js';
-
-// Caesar's Gallic War is benchmarked before the service registers it.
-const games: Record<string, GameModule> = { ...registered, 'caesars-gallic-war': caesarsGallicWar };
-import type { Action } from '../src/engine/types.js';
+import { games } from '../src/engine/index.js';
+import type { Action, SetupOptions } from '../src/engine/types.js';
 import { chooser } from '../test/helpers/chooser.js';
 import { testSeed } from '../test/helpers/seeds.js';
 import { legacyRandomInt, legacySeedState } from '../src/engine/julius-caesar/legacy-rng.js';
 import { createRng, rollD6, type RngState } from '../src/engine/kit/random.js';
 
-const BENCHED: { id: string; options: Record<string, unknown> }[] = [
+const BENCHED: { id: string; options: SetupOptions }[] = [
   { id: 'julius-caesar', options: { scenario: 'historical' } },
   { id: 'caesars-gallic-war', options: {} },
 ];
 let g = games['julius-caesar']!;
-let OPTIONS: Record<string, unknown> = { scenario: 'historical' };
+let OPTIONS: SetupOptions = { scenario: 'historical' };
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : dflt;

@@ -65,3 +65,17 @@ export async function axe(page: Page): Promise<string[]> {
 export function realErrors(errors: string[]): string[] {
   return errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 }
+
+export const PASSWORD = 'correct horse battery';
+let people = 0;
+/** A fresh email address for a person a test signs up. */
+export const emailFor = (name: string) => `${name.toLowerCase()}.${process.pid}.${++people}@example.org`;
+
+/** Signs up from the sign-in page's "Create an account" tab. */
+export async function signUpIn(p: Page, name: string, address: string): Promise<void> {
+  await p.getByRole('tab', { name: 'Create an account' }).click();
+  await p.getByLabel('Your name').fill(name);
+  await p.getByLabel('Email').fill(address);
+  await p.getByLabel(/^Password/).fill(PASSWORD);
+  await p.getByRole('button', { name: 'Create my account' }).click();
+}

@@ -11,7 +11,7 @@ import { BLOCKS } from '../../src/engine/julius-caesar/data/blocks.js';
 import { projectPath } from '../../src/paths.js';
 import { Client } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
-import { axe, chromiumPresent, INSTALL_HINT, launch, person, type Watched } from '../helpers/browser.js';
+import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, PASSWORD, person, signUpIn, type Watched } from '../helpers/browser.js';
 import { listen, testServer, type TestServer } from '../helpers/server.js';
 
 if (!chromiumPresent()) {
@@ -20,17 +20,8 @@ if (!chromiumPresent()) {
   process.exit(0);
 }
 
-const PASSWORD = 'correct horse battery';
-let n = 0;
-const email = (name: string) => `${name.toLowerCase()}.${process.pid}.${++n}@example.org`;
-
-async function signUp(p: Page, name: string, address: string): Promise<void> {
-  await p.getByRole('tab', { name: 'Create an account' }).click();
-  await p.getByLabel('Your name').fill(name);
-  await p.getByLabel('Email').fill(address);
-  await p.getByLabel(/^Password/).fill(PASSWORD);
-  await p.getByRole('button', { name: 'Create my account' }).click();
-}
+const email = emailFor;
+const signUp = signUpIn;
 
 /** The token the page keeps (to read the game through the API as that player would). */
 const tokenOf = (p: Page) => p.evaluate(() => (globalThis as any).localStorage.getItem('alea.token')) as Promise<string>;

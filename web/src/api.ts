@@ -13,7 +13,8 @@ export type Game = Schemas['Game'];
 export type GameSummary = Schemas['GameSummary'];
 export type Action = Schemas['Action'];
 export type View = Schemas['JuliusCaesarView'];
-export type Role = Schemas['Role'];
+/** Julius Caesar's roles (the board's); a game's seat may be any game's role (Schemas['Role']). */
+export type Role = keyof View['cards'];
 export type User = Schemas['User'];
 export type Problem = Schemas['Problem'];
 

@@ -4,6 +4,7 @@
 
 import { RuleError, type Action, type GameModule, type OptionSpec, type Outcome, type SetupOptions } from '../types.js';
 import { isActionShape, matchLegal } from '../kit/actions.js';
+import { describe } from './describe.js';
 import { applyStep, pendingRoles, STEPS } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
@@ -83,6 +84,7 @@ export const caesarsGallicWar: GameModule<State, CGWView> & { setup(seed: string
   setup: (seed: string, options?: SetupOptions & Partial<Options>) => setup(seed, options ?? {}),
   pending: (s) => pendingRoles(s),
   legalActions,
+  describe: (s, role, a) => (isRole(role) ? describe(s, role, a) : a.type),
   apply,
   view: (s, role) => view(s, isRole(role) ? role : null),
   outcome,

@@ -1,23 +1,22 @@
 // The board: status, the map, the hand of cards, the battle, what may be done, and the log.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, problemText, type Action, type Game, type Role, type View } from '../api';
-import { Countdown } from '../time';
-import { bare, destination, isCardAction, labelOf, locationTarget, type Act } from './actions';
+import { type Action, type Game, type Role, type View } from '../api';
+import { destination, isCardAction, labelOf, locationTarget, type Act } from './actions';
 import { BlockFace, type ViewBlock } from './blocks';
 import { Cards } from './cards';
 import { useCatalog } from './catalog';
 import { MapView, LocationList } from './map';
+import { ActionList, Controls, Heading, Log, Status, useActing } from './play';
 
 const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
 
 export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) => void; reload: () => Promise<void> }) {
   const view = game.view as View;
-  const me = game.role;
+  // This board is Julius Caesar's: its seats are Caesar and Pompey (pages/game.tsx picks the board by game).
+  const me = game.role as Role | null;
   const actions = game.legalActions as Act[];
   const catalog = useCatalog();
   const [selected, setSelected] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<Act[] | null>(null);
   // A location opened by a click that is not an action: its stack, large, in the side panel
   // (on a phone, or where stacks crowd each other, the blocks are easier to pick there).
@@ -38,40 +37,11 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
   }, [view, catalog]);
   const label = (a: Act) => labelOf(a, nameOf);
 
+  const acting = useActing(game, onGame, reload);
+  const { busy, error } = acting;
   async function act(a: Act) {
-    setBusy(true);
-    setError(null);
     setChoices(null);
-    try {
-      const res =
-        isCardAction(a)
-          ? await api.POST('/v1/games/{id}/plays', { params: { path: { id: game.id } }, body: { card: a.card!, version: game.version } })
-          : await api.POST('/v1/games/{id}/actions', { params: { path: { id: game.id } }, body: { action: bare(a), version: game.version } });
-      if (res.data) {
-        onGame(res.data);
-        setSelected(null);
-      } else {
-        setError(problemText(res.error));
-        if ((res.error as { code?: string } | undefined)?.code === 'stale_version') await reload();
-      }
-    } catch {
-      setError('The server cannot be reached; try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function simple(path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string) {
-    if (confirmText && !confirm(confirmText)) return;
-    setBusy(true);
-    const res = await api.POST(path, { params: { path: { id: game.id } }, body: { version: game.version } });
-    setBusy(false);
-    if (res.data) onGame(res.data);
-    else setError(problemText(res.error));
-  }
-  async function extend(days: number) {
-    const res = await api.POST('/v1/games/{id}/extend', { params: { path: { id: game.id } }, body: { days, version: game.version } });
-    if (res.data) onGame(res.data);
-    else setError(problemText(res.error));
+    if (await acting.act(a)) setSelected(null);
   }
 
   // What the map offers: selectable blocks, the selected block's destinations, location targets.
@@ -99,82 +69,23 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
     if (place && matchMedia('(max-width: 900px)').matches) document.getElementById('place-title')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [place]);
 
-  const waitingFor = game.pending.filter((r) => r !== me);
-  const myTurn = !!me && game.pending.includes(me);
   const opponent = me ? other(me) : null;
-  const opponentSeat = game.players.find((p) => p.role === opponent);
-  const mySeat = game.players.find((p) => p.role === me);
-  const overdue = opponentSeat?.pending && opponentSeat.deadline && new Date(opponentSeat.deadline).getTime() <= Date.now();
   const blockOnly = selected ? blockActions(selected).filter((a) => !destination(a)) : [];
   const general = actions.filter((a) => !a.block && !locationTarget(a) && !isCardAction(a));
   const selBlock = selected ? blocks.find((b) => b.id === selected) : undefined;
 
   return (
     <main>
-      <div class="status-line">
-        <h1>
-          #{game.number} {game.title}
-        </h1>
+      <Heading game={game} me={me} opponent={opponent} />
+      <Status game={game} me={me} opponent={opponent} prompt={view.prompt} error={error}>
         <span>
-          {me ? (
-            <>
-              You are <strong class={`side-${me}`}>{me}</strong>
-              {opponentSeat && <> against {opponentSeat.user.name}</>}
-            </>
-          ) : (
-            'Watching'
-          )}
+          <strong>{view.year} BC</strong>, {view.turn === 0 ? 'before turn 1' : view.turn === 6 ? 'Winter' : `turn ${view.turn}`}, {view.phase}
         </span>
-      </div>
-      <section class="panel" aria-label="Game status" aria-live="polite">
-        <div class="status-line">
-          <span>
-            <strong>{view.year} BC</strong>, {view.turn === 0 ? 'before turn 1' : view.turn === 6 ? 'Winter' : `turn ${view.turn}`}, {view.phase}
-          </span>
-          <span>
-            VP: <span class="side-Caesar">Caesar {view.vp.Caesar}</span> · <span class="side-Pompey">Pompey {view.vp.Pompey}</span>
-          </span>
-          {view.p1 && <span>Player 1: <strong class={`side-${view.p1}`}>{view.p1}</strong></span>}
-        </div>
-        {game.outcome ? (
-          <p class="outcome" role="status">
-            <strong>
-              {game.outcome.winner ? (game.outcome.winner === me ? 'You won! ' : `${game.outcome.winner} won. `) : 'A draw. '}
-            </strong>
-            {game.outcome.reason}
-          </p>
-        ) : (
-          <>
-            <p class="prompt">{view.prompt}</p>
-            <p>
-              {myTurn ? (
-                <strong>Your move</strong>
-              ) : waitingFor.length ? (
-                <strong>Waiting for {waitingFor.join(' and ')}</strong>
-              ) : (
-                <span class="muted">Nothing to do now.</span>
-              )}
-              {myTurn && mySeat?.deadline && (
-                <>
-                  {' '}
-                  · <Countdown deadline={mySeat.deadline} />
-                </>
-              )}
-              {!myTurn && opponentSeat?.pending && opponentSeat.deadline && (
-                <>
-                  {' '}
-                  · {opponent}: <Countdown deadline={opponentSeat.deadline} />
-                </>
-              )}
-            </p>
-          </>
-        )}
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
-      </section>
+        <span>
+          VP: <span class="side-Caesar">Caesar {view.vp.Caesar}</span> · <span class="side-Pompey">Pompey {view.vp.Pompey}</span>
+        </span>
+        {view.p1 && <span>Player 1: <strong class={`side-${view.p1}`}>{view.p1}</strong></span>}
+      </Status>
       <div class="game">
         <div>
           {catalog ? (
@@ -256,56 +167,9 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
             </section>
           )}
           <Cards view={view} me={me} actions={actions} busy={busy} onAct={act} catalog={catalog} label={label} />
-          {actions.length > 0 && (
-            <section class="panel" aria-labelledby="all-actions">
-              <details open={actions.length <= 8}>
-                <summary id="all-actions">Everything you may do now ({actions.length})</summary>
-                <div class="action-list" tabIndex={0} aria-label="Every possible action">
-                  {actions.map((a) => (
-                    <button class="secondary" disabled={busy} onClick={() => act(a)}>
-                      {label(a)}
-                    </button>
-                  ))}
-                </div>
-              </details>
-            </section>
-          )}
-          {me && game.status === 'active' && (
-            <section class="panel" aria-label="Game controls">
-              <button class="secondary" disabled={busy} onClick={() => simple('/v1/games/{id}/undo')}>
-                Undo my last action
-              </button>{' '}
-              <button class="secondary" disabled={busy} onClick={() => simple('/v1/games/{id}/resign', 'Resign this game? Your opponent wins.')}>
-                Resign
-              </button>
-              {overdue && (
-                <p>
-                  {opponent} is past their deadline.{' '}
-                  <button disabled={busy} onClick={() => simple('/v1/games/{id}/claim-timeout', `Claim the win because ${opponent} ran out of time?`)}>
-                    Claim the win
-                  </button>
-                </p>
-              )}
-              {opponentSeat?.pending && game.daysPerMove && (
-                <p>
-                  <button class="link" onClick={() => extend(1)}>
-                    Give {opponent} one more day
-                  </button>
-                </p>
-              )}
-            </section>
-          )}
-          <section class="panel" aria-labelledby="log-title">
-            <h2 id="log-title">Log</h2>
-            <ol class="log" reversed start={view.log.length} tabIndex={0} aria-label="Log, newest first">
-              {view.log
-                .slice(-40)
-                .reverse()
-                .map((line) => (
-                  <li>{line}</li>
-                ))}
-            </ol>
-          </section>
+          <ActionList actions={actions} busy={busy} onAct={(a) => void act(a)} label={label} foldOver={8} />
+          <Controls game={game} me={me} opponent={opponent} acting={acting} />
+          <Log lines={view.log} />
         </div>
       </div>
     </main>

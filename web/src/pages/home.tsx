@@ -102,7 +102,7 @@ export function Home() {
             <ul class="games">
               {lobby.map((g) => (
                 <li key={g.id}>
-                  #{g.number} {g.title}, {g.scenario === 'historical' ? 'historical' : 'free deployment'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
+                  #{g.number} {g.title}, {g.game === 'julius-caesar' ? (g.scenario === 'historical' ? 'historical' : 'free deployment') : GALLIC_OPTIONS.filter((o) => g.options[o.name] === true).map((o) => o.title).join(', ') || 'no optional rules'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
                   {g.players[0]?.user.name}{' '}
                   <button class="secondary" onClick={() => join(g)}>
                     Join as {g.openRoles[0]}
@@ -117,19 +117,37 @@ export function Home() {
   );
 }
 
+/** The games one may start here, their sides and their options (as the API's GameOptions names them). */
+const GAMES = {
+  'julius-caesar': { title: 'Julius Caesar', roles: ['Caesar', 'Pompey'] },
+  'caesars-gallic-war': { title: "Caesar's Gallic War", roles: ['Roman', 'Barbarian'] },
+} as const;
+type GameId = keyof typeof GAMES;
+
+const GALLIC_OPTIONS: { name: string; title: string; on: boolean }[] = [
+  { name: 'yearlyObjectives', title: 'Yearly Objectives (10)', on: false },
+  { name: 'historicalReinforcements', title: 'Historical Reinforcements (11)', on: false },
+  { name: 'restrictedNaval', title: 'Restricted Naval Movement (11)', on: false },
+  { name: 'legionI', title: 'Legio I in the force pool (errata)', on: true },
+  { name: 'altCardValues', title: 'The older card values', on: false },
+];
+
 function NewGame() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [gameId, setGameId] = useState<GameId>('julius-caesar');
   async function create(e: Event) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const days = String(f.get('days'));
+    const options: Record<string, string | boolean> =
+      gameId === 'julius-caesar' ? { scenario: String(f.get('scenario')) } : Object.fromEntries(GALLIC_OPTIONS.map((o) => [o.name, f.get(o.name) === 'on']));
     setBusy(true);
     const { data, error } = await api.POST('/v1/games', {
       body: {
-        game: 'julius-caesar',
-        role: f.get('role') as 'Caesar' | 'Pompey' | 'random',
-        scenario: f.get('scenario') as 'historical' | 'free-deployment',
+        game: gameId,
+        role: f.get('role') as 'Caesar' | 'Pompey' | 'Roman' | 'Barbarian' | 'random',
+        options,
         visibility: f.get('visibility') as 'public' | 'private',
         daysPerMove: days === 'none' ? null : Number(days),
       },
@@ -140,8 +158,18 @@ function NewGame() {
   }
   return (
     <section class="panel" aria-labelledby="new-title">
-      <h2 id="new-title">New game of Julius Caesar</h2>
+      <h2 id="new-title">New game of {GAMES[gameId].title}</h2>
       <form onSubmit={create}>
+        <label>
+          Game
+          <select name="game" onChange={(e) => setGameId((e.currentTarget as HTMLSelectElement).value as GameId)}>
+            {(Object.keys(GAMES) as GameId[]).map((id) => (
+              <option value={id} selected={id === gameId}>
+                {GAMES[id].title}
+              </option>
+            ))}
+          </select>
+        </label>
         <fieldset>
           <legend>Who may join</legend>
           <label class="inline">
@@ -153,9 +181,10 @@ function NewGame() {
         </fieldset>
         <label>
           My side
-          <select name="role">
-            <option value="Caesar">Caesar</option>
-            <option value="Pompey">Pompey</option>
+          <select name="role" key={gameId}>
+            {GAMES[gameId].roles.map((r) => (
+              <option value={r}>{r}</option>
+            ))}
             <option value="random">Random</option>
           </select>
         </label>
@@ -170,13 +199,24 @@ function NewGame() {
             <option value="none">No time limit</option>
           </select>
         </label>
-        <label>
-          Scenario
-          <select name="scenario">
-            <option value="historical">Historical deployment (5.1)</option>
-            <option value="free-deployment">Free deployment (5.3)</option>
-          </select>
-        </label>
+        {gameId === 'julius-caesar' ? (
+          <label>
+            Scenario
+            <select name="scenario">
+              <option value="historical">Historical deployment (5.1)</option>
+              <option value="free-deployment">Free deployment (5.3)</option>
+            </select>
+          </label>
+        ) : (
+          <fieldset>
+            <legend>Optional rules</legend>
+            {GALLIC_OPTIONS.map((o) => (
+              <label class="inline">
+                <input type="checkbox" name={o.name} defaultChecked={o.on} /> {o.title}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" disabled={busy}>
           Create the game

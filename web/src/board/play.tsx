@@ -1,0 +1,195 @@
+// What every game's page shares, whatever its board: sending actions (cards through the sealed
+// play endpoint, the rest through /actions), undo / resign / claim / extend, and the log.
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { api, problemText, type Game } from '../api';
+import { Countdown } from '../time';
+import { bare, isCardAction, labelOf, type Act } from './actions';
+
+export interface Acting {
+  busy: boolean;
+  error: string | null;
+  setError: (e: string | null) => void;
+  act: (a: Act) => Promise<boolean>;
+  simple: (path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string) => Promise<void>;
+  extend: (days: number) => Promise<void>;
+}
+
+/** Sends the player's actions for `game`; `onGame` gets each newer game, `reload` runs after a stale version. */
+export function useActing(game: Game, onGame: (g: Game) => void, reload: () => Promise<void>): Acting {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function act(a: Act): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = isCardAction(a)
+        ? await api.POST('/v1/games/{id}/plays', { params: { path: { id: game.id } }, body: { card: a.card!, version: game.version } })
+        : await api.POST('/v1/games/{id}/actions', { params: { path: { id: game.id } }, body: { action: bare(a), version: game.version } });
+      if (res.data) {
+        onGame(res.data);
+        return true;
+      }
+      setError(problemText(res.error));
+      if ((res.error as { code?: string } | undefined)?.code === 'stale_version') await reload();
+      return false;
+    } catch {
+      setError('The server cannot be reached; try again.');
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function simple(path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string) {
+    if (confirmText && !confirm(confirmText)) return;
+    setBusy(true);
+    const res = await api.POST(path, { params: { path: { id: game.id } }, body: { version: game.version } });
+    setBusy(false);
+    if (res.data) onGame(res.data);
+    else setError(problemText(res.error));
+  }
+  async function extend(days: number) {
+    const res = await api.POST('/v1/games/{id}/extend', { params: { path: { id: game.id } }, body: { days, version: game.version } });
+    if (res.data) onGame(res.data);
+    else setError(problemText(res.error));
+  }
+  return { busy, error, setError, act, simple, extend };
+}
+
+/** Undo, resign, and against a late opponent: claim the win or give a day. */
+export function Controls({ game, me, opponent, acting }: { game: Game; me: string | null; opponent: string | null; acting: Acting }) {
+  const { busy, simple, extend } = acting;
+  if (!me || game.status !== 'active') return null;
+  const opponentSeat = game.players.find((p) => p.role === opponent);
+  const overdue = opponentSeat?.pending && opponentSeat.deadline && new Date(opponentSeat.deadline).getTime() <= Date.now();
+  return (
+    <section class="panel" aria-label="Game controls">
+      <button class="secondary" disabled={busy} onClick={() => simple('/v1/games/{id}/undo')}>
+        Undo my last action
+      </button>{' '}
+      <button class="secondary" disabled={busy} onClick={() => simple('/v1/games/{id}/resign', 'Resign this game? Your opponent wins.')}>
+        Resign
+      </button>
+      {overdue && (
+        <p>
+          {opponent} is past their deadline.{' '}
+          <button disabled={busy} onClick={() => simple('/v1/games/{id}/claim-timeout', `Claim the win because ${opponent} ran out of time?`)}>
+            Claim the win
+          </button>
+        </p>
+      )}
+      {opponentSeat?.pending && game.daysPerMove && (
+        <p>
+          <button class="link" onClick={() => extend(1)}>
+            Give {opponent} one more day
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The last 40 lines of the game's log, newest first. */
+export function Log({ lines }: { lines: string[] }) {
+  return (
+    <section class="panel" aria-labelledby="log-title">
+      <h2 id="log-title">Log</h2>
+      <ol class="log" reversed start={lines.length} tabIndex={0} aria-label="Log, newest first">
+        {lines
+          .slice(-40)
+          .reverse()
+          .map((line) => (
+            <li>{line}</li>
+          ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The game's title and who I am in it. */
+export function Heading({ game, me, opponent }: { game: Game; me: string | null; opponent: string | null }) {
+  const opponentSeat = game.players.find((p) => p.role === opponent);
+  return (
+    <div class="status-line">
+      <h1>
+        #{game.number} {game.title}
+      </h1>
+      <span>
+        {me ? (
+          <>
+            You are <strong class={`side-${me}`}>{me}</strong>
+            {opponentSeat && <> against {opponentSeat.user.name}</>}
+          </>
+        ) : (
+          'Watching'
+        )}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The game's status panel: the game's own facts (`children`: year, VP...), then the outcome, or the
+ * prompt with whose move it is and the deadlines; the last error.
+ */
+export function Status({ game, me, opponent, prompt, error, children }: { game: Game; me: string | null; opponent: string | null; prompt: string; error: string | null; children: ComponentChildren }) {
+  const myTurn = !!me && (game.pending as string[]).includes(me);
+  const waitingFor = game.pending.filter((r) => r !== me);
+  const mySeat = game.players.find((p) => p.role === me);
+  const opponentSeat = game.players.find((p) => p.role === opponent);
+  return (
+    <section class="panel" aria-label="Game status" aria-live="polite">
+      <div class="status-line">{children}</div>
+      {game.outcome ? (
+        <p class="outcome" role="status">
+          <strong>{game.outcome.winner ? (game.outcome.winner === me ? 'You won! ' : `${game.outcome.winner} won. `) : 'A draw. '}</strong>
+          {game.outcome.reason}
+        </p>
+      ) : (
+        <>
+          <p class="prompt">{prompt}</p>
+          <p>
+            {myTurn ? <strong>Your move</strong> : waitingFor.length ? <strong>Waiting for {waitingFor.join(' and ')}</strong> : <span class="muted">Nothing to do now.</span>}
+            {myTurn && mySeat?.deadline && (
+              <>
+                {' '}
+                · <Countdown deadline={mySeat.deadline} />
+              </>
+            )}
+            {!myTurn && opponentSeat?.pending && opponentSeat.deadline && (
+              <>
+                {' '}
+                · {opponent}: <Countdown deadline={opponentSeat.deadline} />
+              </>
+            )}
+          </p>
+        </>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Every legal action as a button with its label; folded away when there are many (`foldOver`). */
+export function ActionList({ actions, busy, onAct, label = labelOf, foldOver = Infinity }: { actions: Act[]; busy: boolean; onAct: (a: Act) => void; label?: (a: Act) => string; foldOver?: number }) {
+  if (actions.length === 0) return null;
+  return (
+    <section class="panel actions" aria-labelledby="all-actions">
+      <details open={actions.length <= foldOver}>
+        <summary id="all-actions">Everything you may do now ({actions.length})</summary>
+        <div class="action-list" tabIndex={0} aria-label="Every possible action">
+          {actions.map((a) => (
+            <button class="secondary" disabled={busy} onClick={() => onAct(a)}>
+              {label(a)}
+            </button>
+          ))}
+        </div>
+      </details>
+    </section>
+  );
+}
