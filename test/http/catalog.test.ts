@@ -18,6 +18,21 @@ t.test('the catalog answers without a token, with an ETag and a long public max-
   t.match(body.cities.find((c: { id: string }) => c.id === 'Rome'), { lat: 41.9, lon: 12.5, vp: 2 });
 });
 
+t.test("Caesar's Gallic War's catalog: the map of Gaul with positions, borders, blocks, cards; its own ETag", async (t) => {
+  const { app } = await testServer(t);
+  const res = await app.inject({ method: 'GET', url: '/v1/catalog/caesars-gallic-war' });
+  t.equal(res.statusCode, 200);
+  const body = res.json();
+  t.equal(body.game, 'caesars-gallic-war');
+  t.equal(body.areas.length, 32);
+  t.equal(body.borders.length, 76);
+  t.equal(body.blocks.length, 64);
+  t.equal(body.cards.length, 33);
+  t.match(body.areas.find((a: { id: string }) => a.id === 'mandubii'), { fort: { name: 'Alesia', capacity: 1 }, lat: 47.8, lon: 3.9 });
+  const jc = await app.inject({ method: 'GET', url: '/v1/catalog/julius-caesar' });
+  t.not(res.headers.etag, jc.headers.etag, 'each game its own ETag');
+});
+
 t.test('If-None-Match with the current ETag answers 304 without a body; another ETag gets the data', async (t) => {
   const { app } = await testServer(t);
   const base = await listen(app);

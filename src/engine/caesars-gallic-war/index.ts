@@ -4,6 +4,7 @@
 
 import { RuleError, type Action, type GameModule, type OptionSpec, type Outcome, type SetupOptions } from '../types.js';
 import { isActionShape, matchLegal } from '../kit/actions.js';
+import { catalog } from './catalog.js';
 import { describe } from './describe.js';
 import { applyStep, pendingRoles, STEPS } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
@@ -88,4 +89,5 @@ export const caesarsGallicWar: GameModule<State, CGWView> & { setup(seed: string
   apply,
   view: (s, role) => view(s, isRole(role) ? role : null),
   outcome,
+  catalog,
 };

@@ -38,7 +38,8 @@ export function loadCatalog(): Promise<Catalog | null> {
 
 async function fetchCatalog(): Promise<Catalog | null> {
   const { data } = await api.GET('/v1/catalog/{game}', { params: { path: { game: 'julius-caesar' } } });
-  if (!data) return null;
+  // This map is Julius Caesar's (the Gallic War page lists its areas instead).
+  if (!data || data.game !== 'julius-caesar') return null;
   const blocks = new Map(data.blocks.map((b) => [b.id, b.name]));
   const cards = new Map(data.cards.map((c) => [c.id, { id: c.id, text: c.text ?? c.name, god: c.kind === 'god' ? c.name : null, move: c.move, levy: c.levy }]));
   return {
