@@ -56,22 +56,24 @@ const types = spawnSync(process.execPath, [join(root, 'scripts', 'openapi-genera
 });
 if (types.status !== 0) process.exit(types.status ?? 1);
 
-// 2. The coastline: land polygons projected to the map's SVG coordinates and clipped to it.
-const coastFile = join(generated, 'coast.json');
+// 2. The coastlines: land polygons projected to each map's SVG coordinates and clipped to it, for
+// Julius Caesar's Mediterranean (frame.json) and Caesar's Gallic War's Gaul (gaul-frame.json).
 {
   const { geoConicConformal, geoPath } = await import('d3-geo');
   const { feature } = await import('topojson-client');
-  const frame = JSON.parse(readFileSync(join(web, 'src', 'board', 'frame.json'), 'utf8'));
   const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json', { paths: [root] }), 'utf8'));
   const land = feature(topo, topo.objects.land);
-  const [[w, s], [e, n]] = frame.bounds;
-  const corners = { type: 'MultiPoint', coordinates: [[w, s], [e, s], [w, n], [e, n], [(w + e) / 2, n], [(w + e) / 2, s]] };
-  const projection = geoConicConformal().rotate(frame.rotate).parallels(frame.parallels).fitSize([frame.width, frame.height], corners);
-  const scale = projection.scale();
-  const translate = projection.translate();
-  projection.clipExtent([[-5, -5], [frame.width + 5, frame.height + 5]]).precision(0.3);
-  const d = geoPath(projection).digits(1)(land) ?? '';
-  writeFileSync(coastFile, JSON.stringify({ source: 'Natural Earth 1:50m land (public domain), via world-atlas', width: frame.width, height: frame.height, rotate: frame.rotate, parallels: frame.parallels, scale, translate, d }) + '\n');
+  for (const [frameFile, outFile] of [['frame.json', 'coast.json'], ['gaul-frame.json', 'coast-gaul.json']]) {
+    const frame = JSON.parse(readFileSync(join(web, 'src', 'board', frameFile), 'utf8'));
+    const [[w, s], [e, n]] = frame.bounds;
+    const corners = { type: 'MultiPoint', coordinates: [[w, s], [e, s], [w, n], [e, n], [(w + e) / 2, n], [(w + e) / 2, s]] };
+    const projection = geoConicConformal().rotate(frame.rotate).parallels(frame.parallels).fitSize([frame.width, frame.height], corners);
+    const scale = projection.scale();
+    const translate = projection.translate();
+    projection.clipExtent([[-5, -5], [frame.width + 5, frame.height + 5]]).precision(0.3);
+    const d = geoPath(projection).digits(1)(land) ?? '';
+    writeFileSync(join(generated, outFile), JSON.stringify({ source: 'Natural Earth 1:50m land (public domain), via world-atlas', width: frame.width, height: frame.height, rotate: frame.rotate, parallels: frame.parallels, scale, translate, d }) + '\n');
+  }
 }
 
 // 3. The bundle.

@@ -5,6 +5,7 @@
 // and the console are checked on the way.
 import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
+import { BORDERS } from '../../src/engine/caesars-gallic-war/data/map.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
 import { listen, testServer } from '../helpers/server.js';
 
@@ -48,15 +49,33 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   await barbarian.page.waitForURL((u) => u.pathname === `/games/${id}`);
   await barbarian.page.getByRole('button', { name: 'Join as Barbarian' }).click();
 
-  // The board: areas listed, the opponent's blocks as counts only.
-  for (const w of [roman, barbarian]) await w.page.getByRole('heading', { name: 'The map of Gaul, area by area' }).waitFor();
+  // The board: the map of Gaul, every area on it; the areas also as a list; the opponent's blocks
+  // as counts only.
+  for (const w of [roman, barbarian]) await w.page.locator('svg.gaul [data-area]').first().waitFor();
   await roman.page.reload();
-  await roman.page.getByRole('heading', { name: 'The map of Gaul, area by area' }).waitFor();
+  await roman.page.locator('svg.gaul [data-area]').first().waitFor();
+  t.equal(await roman.page.locator('svg.gaul [data-area]').count(), 32, 'the 32 map points are drawn');
+  t.ok((await roman.page.locator('svg.gaul path.land').getAttribute('d'))!.length > 1000, 'on the coastline of Gaul');
+  const rhine = BORDERS.filter(([, , type]) => type === 'rhine').length;
+  t.equal(await roman.page.locator('svg.gaul line.border.rhine').count(), rhine, `the ${rhine} Rhine borders are drawn as such`);
+  t.ok((await roman.page.locator('svg.gaul [data-area="mandubii"]').getAttribute('aria-label'))!.includes('fort Alesia'), 'forts are marked');
+  const hiddenOnMap = await roman.page.locator('svg.gaul g.block.hidden.Barbarian').count();
+  t.ok(hiddenOnMap > 0, 'the Barbarian blocks show face down on the map');
+  t.equal(await roman.page.locator('svg.gaul g.block.Barbarian:not(.hidden)').count(), 0, 'none face up');
   const table = (await roman.page.locator('table.areas').textContent())!;
   t.match(table, /hidden Barbarian block/, "the Barbarian's blocks are hidden from the Roman");
   t.notMatch(table, /\(Barbarian, \d/, 'none is named with its strength');
   t.match(table, /Legio [IVX]+ \(Roman, 4\)/, 'the Roman sees his own legions');
   t.same(await axe(roman.page), [], 'axe: the Gallic War board');
+
+  // ALEA_SCREENSHOT=1: the board as the README shows it (docs/gaul-board.png).
+  if (process.env.ALEA_SCREENSHOT) await roman.page.screenshot({ path: 'docs/gaul-board.png', fullPage: false });
+  // An area opens in the side panel with its blocks.
+  await roman.page.locator('svg.gaul [data-area="transalpine_gaul"]').click();
+  await roman.page.getByRole('heading', { name: 'Transalpine Gaul' }).waitFor();
+  t.match(await roman.page.locator('.side').textContent(), /Legio [IVX]+, strength 4/, 'its blocks, face up for their owner');
+  t.same(await axe(roman.page), [], 'axe: the map with an opened area');
+  await roman.page.getByRole('button', { name: 'Close' }).click();
 
   // Sealed plays: the Barbarian plays first; the Roman sees only that a card is in.
   await barbarian.page.getByRole('button', { name: /^Play / }).first().click();
@@ -67,7 +86,7 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   await roman.page.getByRole('button', { name: /^Announce / }).first().click();
   await barbarian.page.getByRole('button', { name: /^Announce / }).first().waitFor();
   await barbarian.page.getByRole('button', { name: /^Announce / }).first().click();
-  await roman.page.waitForFunction(() => /announces/.test((globalThis as any).document.querySelector('ol.log')?.textContent ?? ''));
+  await roman.page.waitForFunction(() => /The Barbarian announces/.test((globalThis as any).document.querySelector('ol.log')?.textContent ?? ''));
   t.match(await roman.page.locator('ol.log').textContent(), /The Barbarian announces/, 'the live log shows both announcements');
   t.same(realErrors([...roman.errors, ...barbarian.errors]), [], 'no console errors');
 });

@@ -1,9 +1,12 @@
-// Caesar's Gallic War in the browser, without a drawn map yet: the year, supply and VP, the areas
-// with their blocks (own, neutral and revealed ones by name and strength, the opponent's hidden
-// ones as a count), the hand and the sealed play, every legal action by its label, and the log.
+// Caesar's Gallic War in the browser: the year, supply and VP, the map of Gaul (gaul-map.tsx) with
+// the areas' blocks (own, neutral and revealed ones by name and strength, the opponent's hidden ones
+// as a count), an opened area's actions, the hand and the sealed play, every legal action by its
+// label, and the log. The areas are also listed as a table (a text alternative to the map).
 // Like the Julius Caesar board it shows only the server's view and acts only through legalActions.
 import type { Game, Schemas } from '../api';
-import type { Act } from './actions';
+import { useState } from 'preact/hooks';
+import { labelOf, type Act } from './actions';
+import { blockText, GaulMap, useGaulCatalog } from './gaul-map';
 import { ActionList, Controls, Heading, Log, Status, useActing } from './play';
 
 type View = Schemas['CaesarsGallicWarView'];
@@ -21,6 +24,14 @@ export function GallicWarBoard({ game, onGame, reload }: { game: Game; onGame: (
   const byArea = new Map<string, Block[]>();
   for (const b of view.blocks) byArea.set(b.location, [...(byArea.get(b.location) ?? []), b]);
   const played = me ? view.cards[me] : undefined;
+  const catalog = useGaulCatalog();
+  const [open, setOpen] = useState<string | null>(null);
+  const nameOf = (id: string) => catalog?.areas.find((a) => a.id === id)?.name ?? id;
+  const cardName = (id: string) => catalog?.cards.find((c) => c.id === id)?.name ?? id;
+  /** The actions that concern an area: aimed at it, or made by a block standing in it. */
+  const here = (area: string) =>
+    actions.filter((a) => a.area === area || a.to === area || (Array.isArray(a.path) && a.path[a.path.length - 1] === area) || (typeof a.block === 'string' && view.blocks.some((b) => b.id === a.block && b.location === area)));
+  const targets = new Set(view.blocks.map((b) => b.location).concat(catalog?.areas.map((a) => a.id) ?? []).filter((id) => here(id).length > 0));
 
   return (
     <main>
@@ -39,27 +50,49 @@ export function GallicWarBoard({ game, onGame, reload }: { game: Game; onGame: (
       </Status>
       <div class="game">
         <div class="board">
+          {catalog ? (
+            <GaulMap catalog={catalog} blocks={view.blocks} targets={targets} contested={view.contested.map((c) => c.area)} battle={view.battle?.area ?? null} open={open} onArea={(id) => setOpen((o) => (o === id ? null : id))} />
+          ) : (
+            <p class="loading">Loading the map…</p>
+          )}
           <section class="panel" aria-labelledby="areas-title">
-            <h2 id="areas-title">The map of Gaul, area by area</h2>
-            <p class="muted">The drawn map of Gaul is not in the browser yet: the areas and their blocks are listed here.</p>
-            <table class="areas">
-              <tbody>
-                {[...byArea.keys()].sort().map((area) => (
-                  <tr key={area}>
-                    <th scope="row">{area}</th>
-                    <td>{describeStack(byArea.get(area)!)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <details>
+              <summary id="areas-title">The areas and their blocks, as a list</summary>
+              <table class="areas">
+                <tbody>
+                  {[...byArea.keys()].sort().map((area) => (
+                    <tr key={area}>
+                      <th scope="row">{nameOf(area)}</th>
+                      <td>{describeStack(byArea.get(area)!)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
           </section>
         </div>
         <div class="side">
+          {open && (
+            <section class="panel" aria-labelledby="open-title">
+              <h2 id="open-title">{nameOf(open)}</h2>
+              {(byArea.get(open) ?? []).length === 0 ? <p class="muted">No block here.</p> : <ul class="games">{byArea.get(open)!.map((b) => <li>{blockText(b)}</li>)}</ul>}
+              {here(open).map((a) => (
+                <button disabled={busy} onClick={() => void acting.act(a).then((ok) => ok && setOpen(null))}>
+                  {labelOf(a)}
+                </button>
+              ))}
+              <p>
+                <button class="secondary" onClick={() => setOpen(null)}>
+                  Close
+                </button>
+              </p>
+            </section>
+          )}
           {me && (
             <section class="panel" aria-labelledby="hand-title">
               <h2 id="hand-title">Your hand</h2>
-              <p>{view.hand && view.hand.length ? view.hand.join(', ') : 'No cards.'}</p>
-              {played?.played && !played.action && <p class="muted">You have played {played.card ?? 'a card'}; you may change it until both are revealed.</p>}
+              <p>{view.hand && view.hand.length ? view.hand.map(cardName).join(', ') : 'No cards.'}</p>
+              {played?.played && !played.action && <p class="muted">You have played {played.card ? cardName(played.card) : 'a card'}; you may change it until both are revealed.</p>}
               {opponent && view.cards[opponent]?.played && !view.cards[opponent]!.card && <p class="muted">{opponent} has played a card.</p>}
             </section>
           )}
