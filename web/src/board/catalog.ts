@@ -53,12 +53,15 @@ async function fetchCatalog(): Promise<Catalog | null> {
   };
 }
 
-export function useCatalog(): Catalog | null {
-  const [c, setC] = useState<Catalog | null>(null);
+export const useCatalog = (): Catalog | null => useOnce(loadCatalog);
+
+/** The value of a load shared by the whole page (a game's catalog), null until it has come. */
+export function useOnce<T>(load: () => Promise<T | null>): T | null {
+  const [c, setC] = useState<T | null>(null);
   useEffect(() => {
     let live = true;
-    void loadCatalog().then((x) => live && setC(x));
+    void load().then((x) => live && setC(x));
     return () => void (live = false);
-  }, []);
+  }, [load]);
   return c;
 }

@@ -4,10 +4,10 @@
 // and ports, and the blocks: own, neutral and revealed ones face up with their strength, the
 // opponent's hidden ones as a coloured stack with a count. An area is a button: it opens that
 // area (its blocks and the actions that concern it) in the side panel.
-import { geoConicConformal } from 'd3-geo';
-import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api';
 import coast from '../generated/coast-gaul.json';
+import { useOnce } from './catalog';
+import { MapFrame, usePlaces } from './map-frame';
 
 type Catalog = Extract<Schemas['CaesarsGallicWarCatalog'], { game: 'caesars-gallic-war' }>;
 export type GaulBlock = Schemas['CaesarsGallicWarView']['blocks'][number];
@@ -21,15 +21,7 @@ function loadCatalog(): Promise<Catalog | null> {
 }
 
 /** The game's public data, once per page load (null until it has come, or if it cannot). */
-export function useGaulCatalog(): Catalog | null {
-  const [c, setC] = useState<Catalog | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadCatalog().then((x) => live && setC(x));
-    return () => void (live = false);
-  }, []);
-  return c;
-}
+export const useGaulCatalog = (): Catalog | null => useOnce(loadCatalog);
 
 const B = 18; // a block's side, in map units
 const STRENGTH = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
@@ -47,29 +39,11 @@ export function blockText(b: GaulBlock): string {
 }
 
 export function GaulMap({ catalog, blocks, targets, contested, battle, open, onArea }: { catalog: Catalog; blocks: GaulBlock[]; targets: Set<string>; contested: string[]; battle: string | null; open: string | null; onArea: (id: string) => void }) {
-  const projection = useMemo(
-    () =>
-      geoConicConformal()
-        .rotate(coast.rotate as [number, number])
-        .parallels(coast.parallels as [number, number])
-        .scale(coast.scale)
-        .translate(coast.translate as [number, number]),
-    [],
-  );
-  const at = useMemo(() => new Map(catalog.areas.map((a) => [a.id, projection([a.lon, a.lat]) ?? [0, 0]])), [catalog, projection]);
+  const at = usePlaces(coast, catalog.areas);
   const stacks = new Map<string, GaulBlock[]>();
   for (const b of blocks) stacks.set(b.location, [...(stacks.get(b.location) ?? []), b]);
   return (
-    <div class="map-wrap" tabIndex={0} role="region" aria-label="Map of Gaul (scrolls sideways on small screens)">
-      <svg class="map gaul" viewBox={`0 0 ${coast.width} ${coast.height}`} role="group" aria-label="The map of Gaul">
-        <path class="land" d={coast.d} aria-hidden="true" />
-        <g aria-hidden="true">
-          {catalog.borders.map((r) => {
-            const a = at.get(r.from);
-            const b = at.get(r.to);
-            return a && b ? <line class={`border ${r.type}`} x1={a[0]} y1={a[1]} x2={b[0]} y2={b[1]} /> : null;
-          })}
-        </g>
+    <MapFrame coast={coast} at={at} links={catalog.borders.map((r) => ({ a: r.from, b: r.to, cls: `border ${r.type}` }))} svgClass="map gaul" label="The map of Gaul" regionLabel="Map of Gaul (scrolls sideways on small screens)">
         {catalog.areas.map((area) => {
           const [x, y] = at.get(area.id)!;
           const here = stacks.get(area.id) ?? [];
@@ -95,8 +69,7 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
             </g>
           );
         })}
-      </svg>
-    </div>
+    </MapFrame>
   );
 }
 

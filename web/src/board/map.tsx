@@ -3,13 +3,12 @@
 // type, ports and VP; blocks stacked on their locations. Every location is an element with
 // data-location and an accessible name; own blocks carry data-block. Keyboard: Tab reaches
 // selectable blocks and target locations; Enter or Space acts.
-import { geoConicConformal } from 'd3-geo';
-import { useMemo } from 'preact/hooks';
 import type { Role } from '../api';
 import coast from '../generated/coast.json';
 import type { Act } from './actions';
 import { BlockFace, blockName, roman, type ViewBlock } from './blocks';
 import type { Catalog } from './catalog';
+import { MapFrame, usePlaces } from './map-frame';
 
 interface Common {
   blocks: ViewBlock[];
@@ -45,34 +44,12 @@ function targetName(loc: string, acts: Act[] | undefined, label: (a: Act) => str
 const B = 20; // a block's side on the map, in map units
 
 export function MapView({ catalog, contested, battle, ...c }: Common & { catalog: Catalog; contested: string[]; battle: string | null }) {
-  const projection = useMemo(
-    () =>
-      geoConicConformal()
-        .rotate(coast.rotate as [number, number])
-        .parallels(coast.parallels as [number, number])
-        .scale(coast.scale)
-        .translate(coast.translate as [number, number]),
-    [],
-  );
-  const at = useMemo(() => {
-    const m = new Map<string, [number, number]>();
-    for (const l of catalog.locations) m.set(l.id, projection([l.lon, l.lat]) ?? [0, 0]);
-    return m;
-  }, [catalog, projection]);
+  const at = usePlaces(coast, catalog.locations);
   const stacks = byLocation(c.blocks);
   const cities = catalog.locations.filter((l) => l.kind === 'city');
   const seas = catalog.locations.filter((l) => l.kind === 'sea');
   return (
-    <div class="map-wrap" tabIndex={0} role="region" aria-label="Map (scrolls sideways on small screens)">
-      <svg class="map" viewBox={`0 0 ${coast.width} ${coast.height}`} role="group" aria-label="The map of the Mediterranean">
-        <path class="land" d={coast.d} aria-hidden="true" />
-        <g aria-hidden="true">
-          {catalog.roads.map((r) => {
-            const a = at.get(r.a);
-            const b = at.get(r.b);
-            return a && b ? <line class={`road ${r.kind}`} x1={a[0]} y1={a[1]} x2={b[0]} y2={b[1]} /> : null;
-          })}
-        </g>
+    <MapFrame coast={coast} at={at} links={catalog.roads.map((r) => ({ a: r.a, b: r.b, cls: `road ${r.kind}` }))} svgClass="map" label="The map of the Mediterranean" regionLabel="Map (scrolls sideways on small screens)">
         {seas.map((s) => {
           const [x, y] = at.get(s.id)!;
           const here = stacks.get(s.id) ?? [];
@@ -120,8 +97,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
             </g>
           );
         })}
-      </svg>
-    </div>
+    </MapFrame>
   );
 }
 
