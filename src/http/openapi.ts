@@ -4,6 +4,7 @@
 // is documented cannot drift apart. Component schemas become Fastify shared schemas ($id = name).
 import { readFileSync } from 'node:fs';
 import type { FastifySchema, HTTPMethods } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { projectPath } from '../paths.js';
 
@@ -16,21 +17,27 @@ export const OPTIONAL_BODY = 'x-alea-optional-body';
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 type Json = Record<string, any>;
+type Document = OpenAPIV3_1.Document;
+type Operation = OpenAPIV3_1.OperationObject;
+type Parameter = OpenAPIV3_1.ParameterObject;
+type RequestBody = OpenAPIV3_1.RequestBodyObject;
+type Response = OpenAPIV3_1.ResponseObject;
+type Ref = OpenAPIV3_1.ReferenceObject;
 
 export interface OpenApi {
   /** The file as written (served verbatim at /openapi.yaml). */
   source: string;
-  document: Json;
+  document: Document;
 }
 
 export function loadOpenApi(file: string = OPENAPI_FILE): OpenApi {
   const source = readFileSync(file, 'utf8');
-  return { source, document: parse(source) as Json };
+  return { source, document: parse(source) as Document };
 }
 
 /** components.schemas as Fastify shared schemas, to pass to app.addSchema(). */
 export function sharedSchemas(api: OpenApi): Json[] {
-  const schemas = (api.document.components?.schemas ?? {}) as Record<string, Json>;
+  const schemas = api.document.components?.schemas ?? {};
   return Object.entries(schemas).map(([name, schema]) => ({ $id: name, ...rewriteRefs(schema) }));
 }
 
@@ -43,10 +50,10 @@ export interface OperationRoute {
 
 /** Method, URL and schemas of one operation, ready to spread into app.route(). */
 export function operation(api: OpenApi, operationId: string): OperationRoute {
-  for (const [path, item] of Object.entries((api.document.paths ?? {}) as Record<string, Json>)) {
+  for (const [path, item] of Object.entries(api.document.paths ?? {})) {
     for (const method of METHODS) {
-      const op = item[method] as Json | undefined;
-      if (op?.operationId !== operationId) continue;
+      const op = item?.[method];
+      if (!item || !op || op.operationId !== operationId) continue;
       return {
         method: method.toUpperCase() as HTTPMethods,
         url: path.replace(/\{([^}]+)\}/g, ':$1'), // /games/{id} -> /games/:id
@@ -61,17 +68,20 @@ export function operation(api: OpenApi, operationId: string): OperationRoute {
 /** Every operationId in the document, for checks that each one has a route. */
 export function operationIds(api: OpenApi): string[] {
   const ids: string[] = [];
-  for (const item of Object.values((api.document.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) if (item[method]?.operationId) ids.push(item[method].operationId);
+  for (const item of Object.values(api.document.paths ?? {})) {
+    for (const method of METHODS) {
+      const id = item?.[method]?.operationId;
+      if (id) ids.push(id);
+    }
   }
   return ids;
 }
 
-function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema {
+function routeSchema(api: OpenApi, parameters: (Parameter | Ref)[], op: Operation): FastifySchema {
   const schema: Record<string, unknown> = {};
   const groups: Record<string, { properties: Json; required: string[] }> = {};
   for (const raw of parameters) {
-    const p = resolve(api, raw, 'parameters');
+    const p = resolve<Parameter>(api, raw, 'parameters');
     const key = ({ path: 'params', query: 'querystring', header: 'headers' } as Record<string, string>)[p.in];
     if (!key) continue; // cookies are not validated here
     const group = (groups[key] ??= { properties: {}, required: [] });
@@ -82,13 +92,13 @@ function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema 
     schema[key] = { type: 'object', properties: group.properties, ...(group.required.length && { required: group.required }) };
   }
   if (op.requestBody) {
-    const body = resolve(api, op.requestBody, 'requestBody');
+    const body = resolve<RequestBody>(api, op.requestBody, 'requestBodies');
     const json = body.content?.['application/json']?.schema;
     if (json) schema.body = body.required ? rewriteRefs(json) : { ...rewriteRefs(json), [OPTIONAL_BODY]: true };
   }
   const response: Record<string, unknown> = {};
-  for (const [status, raw] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
-    const content = resolve(api, raw, 'responses').content as Record<string, Json> | undefined;
+  for (const [status, raw] of Object.entries(op.responses ?? {})) {
+    const content = resolve<Response>(api, raw, 'responses').content;
     // Only JSON bodies are serialised through a schema; YAML, HTML and streams are sent as is.
     const json = content?.['application/json']?.schema ?? content?.['application/problem+json']?.schema;
     if (json) response[status] = rewriteRefs(json);
@@ -98,13 +108,13 @@ function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema 
 }
 
 // A '#/components/<kind>/<name>' reference to a reusable parameter, body or response.
-function resolve(api: OpenApi, value: Json, kind: string): Json {
-  const ref = value.$ref as string | undefined;
-  if (!ref) return value;
+function resolve<T>(api: OpenApi, value: T | Ref, kind: 'parameters' | 'requestBodies' | 'responses'): T {
+  if (!('$ref' in (value as object))) return value as T;
+  const ref = (value as Ref).$ref;
   const prefix = `#/components/${kind}/`;
-  const target = ref.startsWith(prefix) ? api.document.components?.[kind]?.[ref.slice(prefix.length)] : undefined;
+  const target = ref.startsWith(prefix) ? (api.document.components?.[kind] as Record<string, unknown> | undefined)?.[ref.slice(prefix.length)] : undefined;
   if (!target) throw new Error(`openapi.yaml: cannot resolve ${ref}`);
-  return target as Json;
+  return target as T;
 }
 
 // '#/components/schemas/Name' -> 'Name#', the $id under which sharedSchemas() registers it.
