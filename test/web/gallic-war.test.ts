@@ -7,7 +7,11 @@ import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { BORDERS } from '../../src/engine/caesars-gallic-war/data/map.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
+import { Client } from '../helpers/api.js';
 import { listen, testServer } from '../helpers/server.js';
+
+/** The token the page keeps (to play the other side through the API). */
+const tokenOf = (p: import('playwright-core').Page) => p.evaluate(() => (globalThis as any).localStorage.getItem('alea.token')) as Promise<string>;
 
 if (!chromiumPresent()) {
   console.log(INSTALL_HINT);
@@ -71,7 +75,7 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   // ALEA_SCREENSHOT=1: the board as the README shows it (docs/gaul-board.png).
   if (process.env.ALEA_SCREENSHOT) await roman.page.screenshot({ path: 'docs/gaul-board.png', fullPage: false });
   // An area opens in the side panel with its blocks.
-  await roman.page.locator('svg.gaul [data-area="transalpine_gaul"]').click();
+  await roman.page.locator('svg.gaul [data-area="transalpine_gaul"] circle.hit').click();
   await roman.page.getByRole('heading', { name: 'Transalpine Gaul' }).waitFor();
   t.match(await roman.page.locator('.side').textContent(), /Legio [IVX]+, strength 4/, 'its blocks, face up for their owner');
   t.same(await axe(roman.page), [], 'axe: the map with an opened area');
@@ -80,13 +84,45 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   // Sealed plays: the Barbarian plays first; the Roman sees only that a card is in.
   await barbarian.page.getByRole('button', { name: /^Play / }).first().click();
   await roman.page.getByText('Barbarian has played a card.').waitFor();
-  await roman.page.getByRole('button', { name: /^Play / }).first().click();
-  // Both revealed: the Roman announces his action first (5.2).
-  await roman.page.getByRole('button', { name: /^Announce / }).first().waitFor();
-  await roman.page.getByRole('button', { name: /^Announce / }).first().click();
+  await roman.page.getByRole('button', { name: /^Play (?!.*(Revolt|Baggage))/ }).first().click();
+  // Both revealed: the Roman announces his action first (5.2): Movement.
+  await roman.page.getByRole('button', { name: 'Announce Movement' }).waitFor();
+  await roman.page.getByRole('button', { name: 'Announce Movement' }).click();
   await barbarian.page.getByRole('button', { name: /^Announce / }).first().waitFor();
   await barbarian.page.getByRole('button', { name: /^Announce / }).first().click();
   await roman.page.waitForFunction(() => /The Barbarian announces/.test((globalThis as any).document.querySelector('ol.log')?.textContent ?? ''));
   t.match(await roman.page.locator('ol.log').textContent(), /The Barbarian announces/, 'the live log shows both announcements');
+
+  // The Barbarian's side is played through the API until the Roman may activate a group.
+  const api = { Roman: new Client(base, await tokenOf(roman.page)), Barbarian: new Client(base, await tokenOf(barbarian.page)) };
+  for (let n = 0; ; n++) {
+    const g = (await api.Roman.get(`/v1/games/${id}`)).body;
+    if (g.legalActions.some((a: any) => a.type === 'group')) break;
+    if (n > 200 || !g.pending.includes('Barbarian')) throw new Error(`the Roman never got to move: ${g.view.prompt}`);
+    const b = (await api.Barbarian.get(`/v1/games/${id}`)).body;
+    const { label: _l, ...action } = b.legalActions.find((a: any) => a.type === 'done' || a.type === 'go') ?? b.legalActions[0];
+    t.equal((await api.Barbarian.post(`/v1/games/${id}/actions`, { action, version: b.version })).status, 200);
+  }
+  // Movement on the map: activate the legions' group, select a legion, click a lit destination.
+  await roman.page.getByRole('button', { name: 'Activate the group in Transalpine Gaul' }).click();
+  await roman.page.getByRole('button', { name: 'Move the activated groups' }).click();
+  const legion = roman.page.locator('svg.gaul g.block.selectable[data-block^="legio-"]').first();
+  await legion.waitFor();
+  const block = (await legion.getAttribute('data-block'))!;
+  await legion.click();
+  await roman.page.getByRole('heading', { name: new RegExp(`^Legio [IVX]+, strength`) }).waitFor();
+  const lit = roman.page.locator('svg.gaul [data-area].target');
+  t.ok((await lit.count()) > 0, 'its destinations light up');
+  const to = (await lit.first().getAttribute('data-area'))!;
+  t.same(await axe(roman.page), [], 'axe: a block selected, its destinations lit');
+  await lit.first().locator('circle.hit').click();
+  const choice = roman.page.getByRole('button', { name: /^Move Legio/ }).first();
+  if (await roman.page.getByText('Which one?').isVisible().catch(() => false)) await choice.click();
+  await roman.page.waitForFunction(
+    ([b, area]) => (globalThis as any).document.querySelector(`svg.gaul g.block[data-block="${b}"]`) !== null && !(globalThis as any).document.querySelector('.side h2#selected-title'),
+    [block, to],
+  );
+  const after = (await api.Roman.get(`/v1/games/${id}`)).body;
+  t.equal(after.view.blocks.find((b: any) => b.id === block).location, to, `${block} moved to ${to} by a click on the map`);
   t.same(realErrors([...roman.errors, ...barbarian.errors]), [], 'no console errors');
 });

@@ -4,7 +4,7 @@
 // label, and the log. The areas are also listed as a table (a text alternative to the map).
 // Like the Julius Caesar board it shows only the server's view and acts only through legalActions.
 import type { Game, Schemas } from '../api';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { labelOf, type Act } from './actions';
 import { blockText, GaulMap, useGaulCatalog } from './gaul-map';
 import { ActionList, Controls, Heading, Log, Status, useActing } from './play';
@@ -31,7 +31,39 @@ export function GallicWarBoard({ game, onGame, reload }: { game: Game; onGame: (
   /** The actions that concern an area: aimed at it, or made by a block standing in it. */
   const here = (area: string) =>
     actions.filter((a) => a.area === area || a.to === area || (Array.isArray(a.path) && a.path[a.path.length - 1] === area) || (typeof a.block === 'string' && view.blocks.some((b) => b.id === a.block && b.location === area)));
-  const targets = new Set(view.blocks.map((b) => b.location).concat(catalog?.areas.map((a) => a.id) ?? []).filter((id) => here(id).length > 0));
+  // A selected block: its destinations light up on the map; a click on one makes that move.
+  const [selected, setSelected] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Act[] | null>(null);
+  useEffect(() => {
+    setSelected(null);
+    setChoices(null);
+  }, [game.version]);
+  const selectable = new Set(actions.flatMap((a) => (typeof a.block === 'string' ? [a.block] : [])));
+  const blockActs = selected ? actions.filter((a) => a.block === selected) : [];
+  const targets = selected
+    ? new Set(blockActs.flatMap((a) => destinationOf(a) ?? []))
+    : new Set(view.blocks.map((b) => b.location).concat(catalog?.areas.map((a) => a.id) ?? []).filter((id) => here(id).length > 0));
+  const act = (a: Act) =>
+    void acting.act(a).then((ok) => {
+      if (!ok) return;
+      setOpen(null);
+      setSelected(null);
+      setChoices(null);
+    });
+  const onArea = (id: string) => {
+    setChoices(null);
+    const there = blockActs.filter((a) => destinationOf(a) === id);
+    if (there.length === 1) return act(there[0]!);
+    if (there.length > 1) return setChoices(there);
+    setSelected(null);
+    setOpen((o) => (o === id ? null : id));
+  };
+  const onBlock = (id: string) => {
+    setChoices(null);
+    setOpen(null);
+    setSelected((s) => (s === id ? null : id));
+  };
+  const selectedBlock = selected ? view.blocks.find((b) => b.id === selected) : undefined;
 
   return (
     <main>
@@ -51,7 +83,7 @@ export function GallicWarBoard({ game, onGame, reload }: { game: Game; onGame: (
       <div class="game">
         <div class="board">
           {catalog ? (
-            <GaulMap catalog={catalog} blocks={view.blocks} targets={targets} contested={view.contested.map((c) => c.area)} battle={view.battle?.area ?? null} open={open} onArea={(id) => setOpen((o) => (o === id ? null : id))} />
+            <GaulMap catalog={catalog} blocks={view.blocks} targets={targets} contested={view.contested.map((c) => c.area)} battle={view.battle?.area ?? null} open={open} onArea={onArea} me={me} selectable={selectable} selected={selected} onBlock={onBlock} />
           ) : (
             <p class="loading">Loading the map…</p>
           )}
@@ -72,12 +104,32 @@ export function GallicWarBoard({ game, onGame, reload }: { game: Game; onGame: (
           </section>
         </div>
         <div class="side">
+          {selected && (
+            <section class="panel actions" aria-labelledby="selected-title">
+              <h2 id="selected-title">{selectedBlock ? blockText(selectedBlock) : selected}</h2>
+              {choices ? (
+                <p>Which one?</p>
+              ) : (
+                blockActs.some((a) => destinationOf(a)) && <p class="muted">Choose a highlighted area on the map, or:</p>
+              )}
+              {(choices ?? blockActs.filter((a) => !destinationOf(a))).map((a) => (
+                <button disabled={busy} onClick={() => act(a)}>
+                  {labelOf(a)}
+                </button>
+              ))}
+              <p>
+                <button class="secondary" onClick={() => onBlock(selected)}>
+                  Cancel
+                </button>
+              </p>
+            </section>
+          )}
           {open && (
             <section class="panel" aria-labelledby="open-title">
               <h2 id="open-title">{nameOf(open)}</h2>
               {(byArea.get(open) ?? []).length === 0 ? <p class="muted">No block here.</p> : <ul class="games">{byArea.get(open)!.map((b) => <li>{blockText(b)}</li>)}</ul>}
               {here(open).map((a) => (
-                <button disabled={busy} onClick={() => void acting.act(a).then((ok) => ok && setOpen(null))}>
+                <button disabled={busy} onClick={() => act(a)}>
                   {labelOf(a)}
                 </button>
               ))}
@@ -112,4 +164,10 @@ function describeStack(blocks: Block[]): string {
   for (const b of blocks) if (!b.name) hidden.set(b.side, (hidden.get(b.side) ?? 0) + 1);
   const counts = [...hidden].map(([side, n]) => `${n} hidden ${side} block${n === 1 ? '' : 's'}`);
   return [...named, ...counts].join('; ');
+}
+
+/** Where an action takes its block: the area it moves, sails, retreats or regroups to (not the fort). */
+function destinationOf(a: Act): string | undefined {
+  if (typeof a.to === 'string') return a.to === 'fort' ? undefined : a.to;
+  return Array.isArray(a.path) ? a.path[a.path.length - 1] : undefined;
 }

@@ -38,7 +38,15 @@ export function blockText(b: GaulBlock): string {
   return `${b.side === 'neutral' ? 'neutral ' : ''}${b.name}, strength ${b.strength}${b.initiative ? `, ${b.initiative}${b.br}` : ''}${b.inFort ? ', inside the fort' : ''}${b.halfHit ? ', half hit' : ''}${b.reserve ? ' (reserve)' : ''}`;
 }
 
-export function GaulMap({ catalog, blocks, targets, contested, battle, open, onArea }: { catalog: Catalog; blocks: GaulBlock[]; targets: Set<string>; contested: string[]; battle: string | null; open: string | null; onArea: (id: string) => void }) {
+export interface Selecting {
+  me: string | null;
+  /** Own blocks that have an action now. */
+  selectable: Set<string>;
+  selected: string | null;
+  onBlock: (id: string) => void;
+}
+
+export function GaulMap({ catalog, blocks, targets, contested, battle, open, onArea, ...sel }: { catalog: Catalog; blocks: GaulBlock[]; targets: Set<string>; contested: string[]; battle: string | null; open: string | null; onArea: (id: string) => void } & Selecting) {
   const at = usePlaces(coast, catalog.areas);
   const stacks = new Map<string, GaulBlock[]>();
   for (const b of blocks) stacks.set(b.location, [...(stacks.get(b.location) ?? []), b]);
@@ -53,6 +61,7 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
           return (
             <g data-area={area.id} class={cls} role="button" tabindex={0} aria-label={label} aria-pressed={open === area.id} onClick={() => onArea(area.id)} onKeyDown={keyed(() => onArea(area.id))}>
               {(targets.has(area.id) || contested.includes(area.id) || open === area.id) && <circle class="halo" cx={x} cy={y} r={15} />}
+              <circle class="hit" cx={x} cy={y} r={14} />
               {sea ? (
                 <text class="sea-name" x={x} y={y} text-anchor="middle">
                   {area.name.toUpperCase()}
@@ -65,16 +74,21 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
                   </text>
                 </>
               )}
-              <Stack blocks={here} x={x} y={y + 7} />
             </g>
           );
+        })}
+        {/* The stacks beside (not inside) the area buttons: a block may be a button of its own. */}
+        {catalog.areas.map((area) => {
+          const here = stacks.get(area.id);
+          const [x, y] = at.get(area.id)!;
+          return here ? <Stack blocks={here} x={x} y={y + 7} {...sel} /> : null;
         })}
     </MapFrame>
   );
 }
 
 /** An area's blocks: the ones the viewer may see face up, the hidden ones as a stack per side. */
-function Stack({ blocks, x, y }: { blocks: GaulBlock[]; x: number; y: number }) {
+function Stack({ blocks, x, y, me, selectable, selected, onBlock }: { blocks: GaulBlock[]; x: number; y: number } & Selecting) {
   if (!blocks.length) return null;
   const shown = blocks.filter((b) => b.name);
   const hidden = new Map<string, number>();
@@ -83,8 +97,22 @@ function Stack({ blocks, x, y }: { blocks: GaulBlock[]; x: number; y: number }) 
   const items = shown.map((b, i) => {
     const bx = x - (Math.min(shown.length, perRow) * (B + 1)) / 2 + (i % perRow) * (B + 1);
     const by = y + Math.floor(i / perRow) * (B + 1);
+    const can = b.side === me && !!b.id && selectable.has(b.id);
+    const choose = (e: Event) => {
+      e.stopPropagation();
+      onBlock(b.id!);
+    };
     return (
-      <g class={`block ${b.side}${b.inFort ? ' in-fort' : ''}`} role="img" aria-label={blockText(b)}>
+      <g
+        class={`block ${b.side}${b.inFort ? ' in-fort' : ''}${can ? ' selectable' : ''}${selected === b.id ? ' selected' : ''}`}
+        {...(b.side === me && b.id ? { 'data-block': b.id } : {})}
+        role={can ? 'button' : 'img'}
+        tabindex={can ? 0 : undefined}
+        aria-label={blockText(b) + (can ? (selected === b.id ? ', selected' : ', select') : '')}
+        aria-pressed={can ? selected === b.id : undefined}
+        onClick={can ? choose : undefined}
+        onKeyDown={can ? (e) => (e.key === 'Enter' || e.key === ' ' ? (e.preventDefault(), choose(e)) : undefined) : undefined}
+      >
         <rect class="face" x={bx} y={by} width={B} height={B} rx={2} />
         <text class="str" x={bx + B / 2} y={by + 10} text-anchor="middle">
           {STRENGTH[b.strength ?? 0] ?? b.strength}
