@@ -128,7 +128,8 @@ export function plan(c: GameChange): PlannedEmail[] {
   }
 
   if (c.started) {
-    const news = `${actorRef.name} has joined as ${actorRef.role}: the game has begun.`;
+    // A game against the bot starts with its creator alone: the bot's role has no seat.
+    const news = actor ? `${actorRef.name} has joined as ${actorRef.role}: the game has begun.` : `The bot plays ${actorRef.role}: the game has begun.`;
     for (const s of others) {
       out.push(
         c.pendingAfter.includes(s.role)
