@@ -4,34 +4,51 @@
 // is documented cannot drift apart. Component schemas become Fastify shared schemas ($id = name).
 import { readFileSync } from 'node:fs';
 import type { FastifySchema, HTTPMethods } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { projectPath } from '../paths.js';
 
 export const OPENAPI_FILE = projectPath('openapi.yaml');
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
 
 /** Marks the body schema of an operation whose requestBody is not required (see validation.ts). */
 export const OPTIONAL_BODY = 'x-alea-optional-body';
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-type Json = Record<string, any>;
+export type OpenApiDocument = OpenAPIV3_1.Document;
+type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
+type Ref = OpenAPIV3_1.ReferenceObject;
 
 export interface OpenApi {
   /** The file as written (served verbatim at /openapi.yaml). */
   source: string;
-  document: Json;
+  /** The parsed document (OpenAPI 3.1; its shape is checked by test/http/contract.test.ts). */
+  document: OpenApiDocument;
 }
 
 export function loadOpenApi(file: string = OPENAPI_FILE): OpenApi {
   const source = readFileSync(file, 'utf8');
-  return { source, document: parse(source) as Json };
+  return { source, document: parse(source) as OpenApiDocument };
 }
 
 /** components.schemas as Fastify shared schemas, to pass to app.addSchema(). */
-export function sharedSchemas(api: OpenApi): Json[] {
-  const schemas = (api.document.components?.schemas ?? {}) as Record<string, Json>;
+export function sharedSchemas(api: OpenApi): (Schema & { $id: string })[] {
+  const schemas = api.document.components?.schemas ?? {};
   return Object.entries(schemas).map(([name, schema]) => ({ $id: name, ...rewriteRefs(schema) }));
+}
+
+/** Each operation of the document with its path and path item. */
+export function operationsOf(doc: OpenApiDocument): { path: string; method: (typeof METHODS)[number]; item: OpenAPIV3_1.PathItemObject; op: OpenAPIV3_1.OperationObject }[] {
+  const out = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op) out.push({ path, method, item, op });
+    }
+  }
+  return out;
 }
 
 export interface OperationRoute {
@@ -43,35 +60,27 @@ export interface OperationRoute {
 
 /** Method, URL and schemas of one operation, ready to spread into app.route(). */
 export function operation(api: OpenApi, operationId: string): OperationRoute {
-  for (const [path, item] of Object.entries((api.document.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) {
-      const op = item[method] as Json | undefined;
-      if (op?.operationId !== operationId) continue;
-      return {
-        method: method.toUpperCase() as HTTPMethods,
-        url: path.replace(/\{([^}]+)\}/g, ':$1'), // /games/{id} -> /games/:id
-        schema: routeSchema(api, [...(item.parameters ?? []), ...(op.parameters ?? [])], op),
-        config: { operationId },
-      };
-    }
-  }
-  throw new Error(`openapi.yaml has no operation with operationId ${operationId}`);
+  const found = operationsOf(api.document).find((o) => o.op.operationId === operationId);
+  if (!found) throw new Error(`openapi.yaml has no operation with operationId ${operationId}`);
+  const { path, method, item, op } = found;
+  return {
+    method: method.toUpperCase() as HTTPMethods,
+    url: path.replace(/\{([^}]+)\}/g, ':$1'), // /games/{id} -> /games/:id
+    schema: routeSchema(api, [...(item.parameters ?? []), ...(op.parameters ?? [])], op),
+    config: { operationId },
+  };
 }
 
 /** Every operationId in the document, for checks that each one has a route. */
 export function operationIds(api: OpenApi): string[] {
-  const ids: string[] = [];
-  for (const item of Object.values((api.document.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) if (item[method]?.operationId) ids.push(item[method].operationId);
-  }
-  return ids;
+  return operationsOf(api.document).flatMap((o) => (o.op.operationId ? [o.op.operationId] : []));
 }
 
-function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema {
+function routeSchema(api: OpenApi, parameters: (OpenAPIV3_1.ParameterObject | Ref)[], op: OpenAPIV3_1.OperationObject): FastifySchema {
   const schema: Record<string, unknown> = {};
-  const groups: Record<string, { properties: Json; required: string[] }> = {};
+  const groups: Record<string, { properties: Record<string, unknown>; required: string[] }> = {};
   for (const raw of parameters) {
-    const p = resolve(api, raw, 'parameters');
+    const p = resolve<OpenAPIV3_1.ParameterObject>(api, raw, 'parameters');
     const key = ({ path: 'params', query: 'querystring', header: 'headers' } as Record<string, string>)[p.in];
     if (!key) continue; // cookies are not validated here
     const group = (groups[key] ??= { properties: {}, required: [] });
@@ -82,13 +91,13 @@ function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema 
     schema[key] = { type: 'object', properties: group.properties, ...(group.required.length && { required: group.required }) };
   }
   if (op.requestBody) {
-    const body = resolve(api, op.requestBody, 'requestBody');
+    const body = resolve<OpenAPIV3_1.RequestBodyObject>(api, op.requestBody, 'requestBodies');
     const json = body.content?.['application/json']?.schema;
     if (json) schema.body = body.required ? rewriteRefs(json) : { ...rewriteRefs(json), [OPTIONAL_BODY]: true };
   }
   const response: Record<string, unknown> = {};
-  for (const [status, raw] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
-    const content = resolve(api, raw, 'responses').content as Record<string, Json> | undefined;
+  for (const [status, raw] of Object.entries(op.responses ?? {})) {
+    const content = resolve<OpenAPIV3_1.ResponseObject>(api, raw, 'responses').content;
     // Only JSON bodies are serialised through a schema; YAML, HTML and streams are sent as is.
     const json = content?.['application/json']?.schema ?? content?.['application/problem+json']?.schema;
     if (json) response[status] = rewriteRefs(json);
@@ -98,20 +107,21 @@ function routeSchema(api: OpenApi, parameters: Json[], op: Json): FastifySchema 
 }
 
 // A '#/components/<kind>/<name>' reference to a reusable parameter, body or response.
-function resolve(api: OpenApi, value: Json, kind: string): Json {
-  const ref = value.$ref as string | undefined;
-  if (!ref) return value;
+function resolve<T extends object>(api: OpenApi, value: T | Ref, kind: 'parameters' | 'requestBodies' | 'responses'): T {
+  if (!('$ref' in value)) return value;
+  const ref = value.$ref;
   const prefix = `#/components/${kind}/`;
-  const target = ref.startsWith(prefix) ? api.document.components?.[kind]?.[ref.slice(prefix.length)] : undefined;
+  const components = api.document.components?.[kind] as Record<string, T | Ref> | undefined;
+  const target = ref.startsWith(prefix) ? components?.[ref.slice(prefix.length)] : undefined;
   if (!target) throw new Error(`openapi.yaml: cannot resolve ${ref}`);
-  return target as Json;
+  return resolve(api, target, kind);
 }
 
 // '#/components/schemas/Name' -> 'Name#', the $id under which sharedSchemas() registers it.
 function rewriteRefs<T>(value: T): T {
   if (Array.isArray(value)) return value.map(rewriteRefs) as T;
   if (value === null || typeof value !== 'object') return value;
-  const out: Json = {};
+  const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const m = k === '$ref' && typeof v === 'string' ? COMPONENT_REF.exec(v) : null;
     out[k] = m ? `${m[1]}#` : rewriteRefs(v);

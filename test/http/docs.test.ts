@@ -52,7 +52,7 @@ t.test('a route missing from openapi.yaml is refused at start-up', async (t) => 
 
 t.test('operation() takes method, URL and schemas from the document', async (t) => {
   const api = loadOpenApi();
-  api.document.paths['/games/{gameId}'] = {
+  api.document.paths!['/games/{gameId}'] = {
     parameters: [{ name: 'gameId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
     post: {
       operationId: 'testOp',

@@ -38,7 +38,7 @@ t.test('GET /healthz answers 503 problem+json when the database does not', async
 
 t.test('shutdown lets requests in flight finish and refuses new connections', async (t) => {
   const api = loadOpenApi();
-  api.document.paths['/slow'] = { get: { operationId: 'slow', security: [], responses: { '200': { description: 'done' } } } };
+  api.document.paths!['/slow'] = { get: { operationId: 'slow', security: [], responses: { '200': { description: 'done' } } } };
   const db = await testDatabase(t);
   const app = await buildServer({ config: testConfig(), prisma: db.prisma, clock: systemClock, openapi: api });
   let entered!: () => void;
@@ -67,7 +67,7 @@ t.test('shutdown lets requests in flight finish and refuses new connections', as
 
 t.test('a keep-alive connection busy at shutdown is closed after its response', async (t) => {
   const api = loadOpenApi();
-  api.document.paths['/slow'] = { get: { operationId: 'slow', security: [], responses: { '200': { description: 'done' } } } };
+  api.document.paths!['/slow'] = { get: { operationId: 'slow', security: [], responses: { '200': { description: 'done' } } } };
   const db = await testDatabase(t);
   const app = await buildServer({ config: testConfig(), prisma: db.prisma, clock: systemClock, openapi: api });
   let entered!: () => void;

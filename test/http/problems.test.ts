@@ -11,7 +11,7 @@ import { testConfig } from '../helpers/server.js';
 // A server with a few extra operations that fail on purpose, and its log lines.
 async function failingServer(t: Test) {
   const api = loadOpenApi();
-  api.document.paths['/things/{id}'] = {
+  api.document.paths!['/things/{id}'] = {
     post: {
       operationId: 'postThing',
       security: [],
@@ -26,7 +26,7 @@ async function failingServer(t: Test) {
       responses: { '200': { description: 'ok' } },
     },
   };
-  api.document.paths['/fail/{how}'] = { get: { operationId: 'fail', security: [], responses: { '500': { $ref: '#/components/responses/ServiceUnavailable' } } } };
+  api.document.paths!['/fail/{how}'] = { get: { operationId: 'fail', security: [], responses: { '500': { $ref: '#/components/responses/ServiceUnavailable' } } } };
   const lines: Record<string, any>[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
