@@ -14,7 +14,7 @@ import { resolveOptions } from './game-options.js';
 import { setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { sharedRecentStates, viewMemo } from './recent-states.js';
-import { botRoleOf, humanRoleAgainstBot, playBotSoon } from './bot.js';
+import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -92,8 +92,7 @@ export async function createGame(
   // A game against the bot needs nobody else: it starts now (a repeated request with the same
   // Idempotency-Key gets the first answer back, and the game is started once).
   if (againstBot && !answer.replayed) {
-    const started = await startAgainstBot(ctx, userId, answer.body.id);
-    playBotSoon(ctx, started.body, userId);
+    const started = await thenBot(ctx, userId, await startAgainstBot(ctx, userId, answer.body.id));
     return { ...started, status: 201 };
   }
   return answer;

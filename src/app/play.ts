@@ -8,13 +8,7 @@ import { AppError } from './errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
 import { publicVp, type GameResource } from './present.js';
 import { replay, standingActions } from './replay.js';
-import { playBotSoon } from './bot.js';
-
-/** After a person's change in a game against the bot: the bot moves if it is now its turn. */
-function thenBot(ctx: ServiceContext, userId: string, answer: Answer<GameResource>): Answer<GameResource> {
-  if (!answer.replayed) playBotSoon(ctx, answer.body, userId);
-  return answer;
-}
+import { thenBot } from './bot.js';
 
 function sameAction(a: unknown, b: unknown): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
