@@ -89,11 +89,16 @@ export async function createGame(
   });
   // The creator's other pages (their own event stream) learn of the new game.
   if (!answer.replayed) ctx.events.publish(gameEvent(answer.body));
-  // A game against the bot needs nobody else: it starts now (a repeated request with the same
-  // Idempotency-Key gets the first answer back, and the game is started once).
-  if (againstBot && !answer.replayed) {
+  // A game against the bot needs nobody else: it starts now. A repeated request with the same
+  // Idempotency-Key gets the game as it is now (started once), or starts it if the first request
+  // stopped between creating and starting it.
+  if (againstBot) {
+    if (answer.replayed) {
+      const now = (await readGameAs(ctx, userId, answer.body.id, {})).game!;
+      if (now.status !== 'open') return { ...answer, body: now };
+    }
     const started = await thenBot(ctx, userId, await startAgainstBot(ctx, userId, answer.body.id));
-    return { ...started, status: 201 };
+    return { ...started, status: 201, replayed: answer.replayed };
   }
   return answer;
 }

@@ -197,3 +197,22 @@ t.test('refused: a bot game for a game without a bot, the wrong role, and joinin
     t.equal((await db.prisma.gamePlayer.count({ where: { gameId: id } })), 1);
   });
 });
+
+t.test('a game against the bot created twice with one Idempotency-Key is one game, started once', async (t) => {
+  await withBot(standIn, async () => {
+    const { app, db } = await testServer(t);
+    const base = await listen(app);
+    const u = await registered(base, 'Dumnorix', 'dumnorix@example.org');
+    const send = () => u.client.POST('/v1/games', { params: { header: { 'Idempotency-Key': 'bot-game-1' } }, body: { game: CGW, role: 'random', opponent: 'bot' } });
+    const first = await send();
+    const again = await send();
+    t.equal(first.response.status, 201);
+    t.equal(again.response.status, 201);
+    t.equal(again.response.headers.get('idempotent-replayed'), 'true', 'the second is a replay');
+    t.equal(again.data!.id, first.data!.id, 'the same game');
+    t.equal(again.data!.status, 'active', 'shown as it is now, started');
+    t.equal(again.data!.version, first.data!.version, 'nothing was played again');
+    t.equal(await db.prisma.game.count(), 1);
+    t.equal(await db.prisma.gameAction.count({ where: { kind: 'start' } }), 1, 'one start');
+  });
+});
