@@ -61,6 +61,17 @@ t.test('the enums are the service\'s own', async (t) => {
   t.same(s.Role!.enum, [...new Set(Object.values(games).flatMap((g) => g.roles))], 'roles');
   t.same(props('CreateGameRequest').role!.enum, [...s.Role!.enum!, 'random']);
   t.same(props('CreateGameRequest').opponent!.enum, ['bot'], 'the one kind of opponent besides a person');
+  // Each game's options schema is its module's options, by name and value.
+  const create = s.CreateGameRequest!.allOf! as { if: { properties: { game: { const: string } } }; then: { properties: { options: OpenAPIV3_1.ReferenceObject } } }[];
+  t.same(create.map((c) => c.if.properties.game.const), Object.keys(games), 'a branch of CreateGameRequest per game');
+  for (const c of create) {
+    const m = games[c.if.properties.game.const]!;
+    const schema = s[c.then.properties.options.$ref.split('/').pop()!]!;
+    const declared = Object.fromEntries((m.options ?? []).map((o) => [o.name, [...o.values].sort()]));
+    const published = Object.fromEntries(Object.entries(schema.properties as Record<string, OpenAPIV3_1.SchemaObject>).map(([k, v]) => [k, v.type === 'boolean' ? [false, true] : [...v.enum!].sort()]));
+    t.same(published, declared, `${m.id}: the options schema is the module's options`);
+    t.equal(schema.additionalProperties, false, `${m.id}: no other option`);
+  }
   // One view and one action schema per game, each game's told apart.
   const names = Object.values(games).map((g) => g.title.replace(/[^A-Za-z]/g, ''));
   t.same(s.GameView!.oneOf!.map((x) => (x as OpenAPIV3_1.ReferenceObject).$ref), names.map((n) => `#/components/schemas/${n}View`), 'a view schema per game');
