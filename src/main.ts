@@ -13,6 +13,7 @@ import { buildServer } from './http/server.js';
 import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
+import { runDueBots } from './app/bot.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -137,7 +138,9 @@ async function main(): Promise<void> {
     housekeeping.unref();
     if (config.worker) {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger });
+      const services = app.services;
+      const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots });
       worker.start();
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');
     } else {

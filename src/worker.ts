@@ -5,7 +5,8 @@
 // not hold up reminders): (a) enqueue the reminders and overdue notices that are due
 // (app/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
 // outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
-// pool, a circuit breaker, a stable Message-ID per row). A round that did something is followed
+// pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
+// against it that a crash or restart left waiting on the bot (app/bot.ts). A round that did something is followed
 // at once by another; otherwise the next comes after pollMs. It runs inside `npm start` (unless
 // WORKER=off) and alone as `npm run worker`.
 import type { Clock } from './app/clock.js';
@@ -32,6 +33,11 @@ export interface WorkerDeps {
   transport: MailTransport;
   logger: Logger;
   options?: WorkerOptions;
+  /**
+   * Plays the bot in games against it where it is still pending (app/bot.ts runDueBots; needs the
+   * service's context, so the process that serves the API passes it); returns the games handled.
+   */
+  bots?: () => Promise<number>;
   /** Test instrumentation, passed to the mail worker. */
   hooks?: MailWorkerDeps['hooks'];
 }
@@ -85,7 +91,8 @@ export function createWorker(deps: WorkerDeps): Worker {
   async function clocksRound(): Promise<number> {
     try {
       const clocks = await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
-      return clocks + (await runDigests({ prisma, clock, config }));
+      const bots = deps.bots ? await deps.bots() : 0;
+      return clocks + bots + (await runDigests({ prisma, clock, config }));
     } catch (err) {
       logger.error({ err }, 'worker: reminders and overdue notices failed this round');
       return 0;

@@ -60,6 +60,8 @@ export interface Step {
   joined?: { userId: string; name: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
   /** New time controls for roles that stay pending (an extension). */
   clocks?: Record<string, SeatClock>;
+  /** Made by the game's bot (bot.ts): its log entry has no user. */
+  byBot?: boolean;
 }
 
 // ---- checks shared by the changes ----
@@ -264,7 +266,7 @@ async function apply(
       version,
       kind: step.kind,
       role: step.role,
-      userId,
+      userId: step.byBot ? null : userId,
       actionJson: JSON.stringify(step.action),
       stateJson: stored.stateJson,
       logFrom: stored.logFrom,

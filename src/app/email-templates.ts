@@ -10,15 +10,20 @@ export interface EmailGame {
 
 /** The parts of a player's view an email may quote (present in every game's view or absent). */
 export interface ViewSummary {
+  /** Julius Caesar's calendar (year AUC, turn, phase). */
   year?: number;
   turn?: number;
   phase?: string;
+  /** Caesar's Gallic War's: the year BC and the step of the turn. */
+  yearBC?: number;
+  step?: string;
   prompt?: string;
   pending?: string[];
   p1?: string | null;
   vp?: Record<string, number>;
   cards?: Record<string, { card: string | null; actsAs: string | null }>;
-  battle?: { location: string; round: number } | null;
+  /** Where the battle is: `location` (Julius Caesar) or `area` (Caesar's Gallic War). */
+  battle?: { location?: string; area?: string; round: number } | null;
 }
 
 export interface EmailContext {
@@ -47,8 +52,9 @@ function gameName(ctx: EmailContext): string {
   return `${ctx.game.title} #${ctx.game.number}`;
 }
 
-/** "706, turn 3", "Winter 706", or "" when the view has no calendar. */
+/** "706, turn 3", "Winter 706", "57 BC", or "" when the view has no calendar. */
 export function when(v: ViewSummary): string {
+  if (v.yearBC !== undefined) return `${v.yearBC} BC`;
   if (v.year === undefined) return '';
   if (v.turn === 6 || v.phase === 'winter') return `Winter ${v.year}`;
   if (!v.turn) return `${v.year}`;
@@ -71,8 +77,26 @@ export function task(v: ViewSummary): string {
     case 'winter':
       return 'winter';
     default:
-      return 'your move';
+      return v.step !== undefined ? stepTask(v) : 'your move';
   }
+}
+
+/** Caesar's Gallic War's steps (its view's `step`), in the same few words. */
+function stepTask(v: ViewSummary): string {
+  const step = v.step!;
+  if (step === 'play') return 'play a card';
+  if (step === 'declare') return 'announce your action';
+  if (step === 'massive-option') return 'take the Massive Revolt or decline';
+  if (step === 'designate' || step === 'move' || step === 'attrition') return 'move';
+  if (step === 'battle-choose') return 'choose the next battle';
+  if (['withdraw', 'fort', 'battle', 'hits', 'assault', 'sortie', 'forced-retreat', 'regroup'].includes(step)) return v.battle?.area ? `battle in ${v.battle.area}` : 'battle';
+  if (step.startsWith('winter-') || step === 'replacements' || step === 'reinforcements') return 'winter';
+  return 'your move';
+}
+
+/** Is this a sealed card play (both choosing a card face down), in either game's view? */
+export function isSealedPlay(v: ViewSummary): boolean {
+  return v.phase === 'card' || v.step === 'play';
 }
 
 /** The prompt without its leading "Role: ", as an instruction to the recipient. */

@@ -14,6 +14,7 @@ import { resolveOptions } from './game-options.js';
 import { setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { sharedRecentStates, viewMemo } from './recent-states.js';
+import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -27,6 +28,8 @@ export interface CreateGameInput {
   visibility?: 'public' | 'private';
   /** 1-14 days per move, or null for no time limit (default 3). */
   daysPerMove?: number | null;
+  /** 'bot': play against the module's bot (GameModule.bot); the game starts at once. */
+  opponent?: 'bot';
 }
 
 // 12 characters from an alphabet without look-alikes (60 bits), shown as xxxx-xxxx-xxxx.
@@ -45,7 +48,12 @@ export async function createGame(
 ): Promise<Answer<GameResource>> {
   const m = games[input.game];
   if (!m) throw new AppError('validation_failed', `There is no game "${input.game}".`, { errors: [{ in: 'body', path: '/game', message: 'is not a known game' }] });
-  const role = input.role === 'random' ? m.roles[randomInt(m.roles.length)]! : input.role;
+  const againstBot = input.opponent === 'bot';
+  // Against the bot the person takes the role the bot does not play (asking for it is fine).
+  const role = againstBot ? humanRoleAgainstBot(m) : input.role === 'random' ? m.roles[randomInt(m.roles.length)]! : input.role;
+  if (againstBot && input.role !== 'random' && input.role !== role) {
+    throw new AppError('validation_failed', `The bot plays ${m.bot!.role} in ${m.title}: you play ${role} (or ask for random).`, { errors: [{ in: 'body', path: '/role', message: `must be ${role} or random against the bot` }] });
+  }
   if (!m.roles.includes(role)) {
     throw new AppError('validation_failed', `${m.title} has no role "${role}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
   }
@@ -67,7 +75,8 @@ export async function createGame(
         // (it keys every deal and die). The engine's setup runs with it when the second player joins.
         seed: randomBytes(32).toString('hex'),
         rng: 'chacha20',
-        options: { ...options },
+        // `solitaire` is the engine's own set-up option (SetupOptions), not one of the module's.
+        options: againstBot ? { ...options, solitaire: true } : { ...options },
         visibility,
         inviteCode: visibility === 'private' ? inviteCode() : null,
         daysPerMove: input.daysPerMove === undefined ? DEFAULT_DAYS_PER_MOVE : input.daysPerMove,
@@ -80,7 +89,27 @@ export async function createGame(
   });
   // The creator's other pages (their own event stream) learn of the new game.
   if (!answer.replayed) ctx.events.publish(gameEvent(answer.body));
+  // A game against the bot needs nobody else: it starts now. A repeated request with the same
+  // Idempotency-Key gets the game as it is now (started once), or starts it if the first request
+  // stopped between creating and starting it.
+  if (againstBot) {
+    if (answer.replayed) {
+      const now = (await readGameAs(ctx, userId, answer.body.id, {})).game!;
+      if (now.status !== 'open') return { ...answer, body: now };
+    }
+    const started = await thenBot(ctx, userId, await startAgainstBot(ctx, userId, answer.body.id));
+    return { ...started, status: 201, replayed: answer.replayed };
+  }
   return answer;
+}
+
+/** Starts a game against the bot: the engine sets it up as solitaire; the bot's role has no seat. */
+function startAgainstBot(ctx: ServiceContext, userId: string, gameId: string): Promise<Answer<GameResource>> {
+  return changeGame(ctx, { userId, gameId }, (g) => {
+    if (g.row.status !== 'open') throw new AppError('conflict', 'This game has already started.');
+    const bot = botRoleOf(g.module, g.row.options)!;
+    return { kind: 'start', role: bot, action: {}, state: setupGame(g.module, g.row, (g.row.options ?? {}) as SetupOptions), byBot: true };
+  });
 }
 
 export interface ListGamesInput {
@@ -194,8 +223,9 @@ export async function joinGame(
   return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
     if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
     if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
-    if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
     const m = moduleOf(g.row);
+    if (botRoleOf(m, g.row.options) !== null) throw new AppError('conflict', `This game is played against the bot: it has no seat for anyone else.`);
+    if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
     if (input.role !== undefined && !free.includes(input.role)) {
       throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);

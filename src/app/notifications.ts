@@ -28,6 +28,7 @@ import type { Prisma } from '../store/prisma.js';
 import type { EmailPreference, GameEntryKind, SeatRow } from '../store/games.js';
 import {
   gameEndedEmail,
+  isSealedPlay,
   opponentJoinedEmail,
   opponentResignedEmail,
   revealEmail,
@@ -102,8 +103,8 @@ function newLines(before: ViewSummary & { log?: unknown }, after: ViewSummary & 
 
 /** Did the change end a sealed card play (the cards are revealed)? Read from public parts of a view. */
 export function endsCardPlay(before: ViewSummary, after: ViewSummary): boolean {
-  if (before.phase !== 'card') return false;
-  return !(after.phase === 'card' && after.turn === before.turn && after.year === before.year);
+  if (!isSealedPlay(before)) return false;
+  return !(isSealedPlay(after) && after.turn === before.turn && after.year === before.year && after.yearBC === before.yearBC);
 }
 
 /** Who gets what for a change, before preferences (see the header). */
@@ -128,7 +129,8 @@ export function plan(c: GameChange): PlannedEmail[] {
   }
 
   if (c.started) {
-    const news = `${actorRef.name} has joined as ${actorRef.role}: the game has begun.`;
+    // A game against the bot starts with its creator alone: the bot's role has no seat.
+    const news = actor ? `${actorRef.name} has joined as ${actorRef.role}: the game has begun.` : `The bot plays ${actorRef.role}: the game has begun.`;
     for (const s of others) {
       out.push(
         c.pendingAfter.includes(s.role)

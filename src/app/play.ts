@@ -8,6 +8,7 @@ import { AppError } from './errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
 import { publicVp, type GameResource } from './present.js';
 import { replay, standingActions } from './replay.js';
+import { thenBot } from './bot.js';
 
 function sameAction(a: unknown, b: unknown): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
@@ -82,9 +83,10 @@ export async function submitAction(
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
   const action = withoutLabel(input.action);
-  return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, (g, role) => {
+  const answer = await changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, (g, role) => {
     return { kind: 'action', role, action, state: applyEngine(g.module, g.state, role, action) };
   });
+  return thenBot(ctx, userId, answer);
 }
 
 /** A sealed card choice: an action made of a type and a card only (JC: play, discard). */
@@ -101,7 +103,7 @@ export async function playCard(
   input: { card: string; version?: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
+  const answer = await changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
     const role = requireSeat(g, userId);
     requireActive(g);
     if (input.version !== undefined && input.version !== g.version) {
@@ -118,6 +120,7 @@ export async function playCard(
     if (!action) throw new AppError('illegal_action', `${input.card} is not one of the cards you may play now (your current choice cannot be played again).`);
     return { kind: 'action', role, action, state: applyEngine(g.module, g.state, role, action, legal) };
   });
+  return thenBot(ctx, userId, answer);
 }
 
 export async function undo(
@@ -127,7 +130,7 @@ export async function undo(
   input: { version?: number },
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
-  return changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, async (g, role) => {
+  const answer = await changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, async (g, role) => {
     const m = g.module;
     if (!m.undoable) throw new AppError('not_undoable', `${m.title} offers no undo.`);
     const standing = standingActions(await listEntriesTx(g.tx, g.row.id));
@@ -140,6 +143,7 @@ export async function undo(
     }
     return { kind: 'undo', role, action: { undoes: last.seq }, state: before };
   });
+  return thenBot(ctx, userId, answer);
 }
 
 export async function resign(

@@ -29,6 +29,8 @@ export interface GameSummary {
   daysPerMove: number | null;
   version: number;
   role: string | null;
+  /** The role the game's bot plays (a game against the bot), or null: people hold every seat. */
+  bot: string | null;
   players: SeatView[];
   openRoles: string[];
   pending: string[];
@@ -54,6 +56,12 @@ export function moduleOf(row: { module: string }): GameModule {
   return m;
 }
 
+/** The role the bot plays in a game with these options, or null when people hold every seat (bot.ts). */
+export function botRoleOf(m: GameModule, options: unknown): string | null {
+  const solitaire = (options as { solitaire?: unknown } | null)?.solitaire === true;
+  return solitaire && m.bot ? m.bot.role : null;
+}
+
 export function apiStatus(s: GameStatus): ApiStatus {
   return s === 'abandoned' ? 'finished' : s;
 }
@@ -74,7 +82,9 @@ export function canSee(row: GameSummaryRow, userId: string, invite?: string): bo
 export function presentSummary(row: GameSummaryRow, userId: string): GameSummary {
   const m = moduleOf(row);
   const status = apiStatus(row.status);
+  const bot = botRoleOf(m, row.options);
   const seated = new Set(row.players.map((p) => p.role));
+  if (bot !== null) seated.add(bot);
   const players = row.players.map((p) => {
     // The deadline stored on the seat when its move started (moved by vacations and extensions).
     const pending = status === 'active' && row.pending.includes(p.role);
@@ -95,6 +105,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     daysPerMove: row.daysPerMove,
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),
+    bot,
     players,
     openRoles: status === 'open' ? m.roles.filter((r) => !seated.has(r)) : [],
     pending: status === 'active' ? [...row.pending] : [],

@@ -1,4 +1,5 @@
-// `npm run worker`: the worker alone (reminders, overdue notices, sending emails), for a setup
+// `npm run worker`: the worker alone (reminders, overdue notices, sending emails, the bot's moves
+// left waiting in games against it), for a setup
 // where API instances run with WORKER=off, or to add workers: any number may share a database.
 // Same configuration as the server (DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, JWT_SECRET,
 // which signs the unsubscribe links); without DATABASE_URL it uses the embedded development
@@ -13,6 +14,12 @@ import { createTransport } from '../mail/transport.js';
 import { migrate } from '../store/migrate.js';
 import { createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
+import { background } from '../app/background.js';
+import { runDueBots } from '../app/bot.js';
+import { sharedEvents } from '../app/events.js';
+import { DEFAULT_SECURITY } from '../app/security.js';
+import { TokenGenerations } from '../app/token-generations.js';
+import { listenChannel } from '../store/notify-channel.js';
 import { toolDatabase } from './database.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -31,7 +38,23 @@ await migrate(db.url, { log: (message) => logger.info(message) });
 const prisma = createPrismaClient(db.url, { poolSize: 4 });
 const transport = createTransport({ smtpUrl: env.smtpUrl, mailDir: env.mailDir }, logger);
 if (!env.smtpUrl) logger.info(`SMTP_URL is not set: emails are written to ${env.mailDir} instead of being sent`);
-const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger });
+// The bot's moves a crash left waiting are changes of their games like any: announced to every
+// instance's event streams through the same channel as the API's.
+const events = await sharedEvents(
+  (onMessage) => listenChannel(db.url, 'alea_game_events', onMessage, logger),
+  (err) => logger.warn({ err }, 'could not tell other instances of a game change'),
+);
+const services = {
+  config: { ...env, jwtSecret },
+  prisma,
+  clock: systemClock,
+  events,
+  security: DEFAULT_SECURITY,
+  tokenGenerations: new TokenGenerations(DEFAULT_SECURITY.tokenGenerationCacheMs),
+  background: background(),
+};
+const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
+const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots });
 worker.start();
 logger.info('worker started');
 
@@ -42,6 +65,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     void (async () => {
       await worker.stop();
+      await events.close();
       transport.close();
       await prisma.$disconnect();
       await db.release();

@@ -12,7 +12,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenStands } from '../app/accounts.js';
 import { AppError } from '../app/errors.js';
-import type { OpenApi } from './openapi.js';
+import { operationsOf, type OpenApi } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,20 +32,15 @@ interface OperationSecurity {
 /** User ids are UUIDs, written as the database writes them (lower case). */
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
-
 function securityByOperation(api: OpenApi): Map<string, OperationSecurity> {
   const doc = api.document;
   const map = new Map<string, OperationSecurity>();
-  for (const item of Object.values((doc.paths ?? {}) as Record<string, Record<string, any>>)) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op?.operationId) continue;
-      const requirements = (op.security ?? doc.security ?? []) as Record<string, unknown>[];
-      // Any empty requirement ({}) means "no credentials needed".
-      const required = requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0);
-      map.set(op.operationId, { required, queryToken: requirements.some((r) => 'accessTokenQuery' in r) });
-    }
+  for (const { op } of operationsOf(doc)) {
+    if (!op.operationId) continue;
+    const requirements = op.security ?? doc.security ?? [];
+    // Any empty requirement ({}) means "no credentials needed".
+    const required = requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0);
+    map.set(op.operationId, { required, queryToken: requirements.some((r) => 'accessTokenQuery' in r) });
   }
   return map;
 }

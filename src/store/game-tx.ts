@@ -143,7 +143,8 @@ export interface Change {
   version: number;
   kind: GameEntryKind;
   role: string;
-  userId: string;
+  /** Who made the change; null for a game's bot (app/bot.ts). */
+  userId: string | null;
   /** The entry's action and the engine state after the change (log left out), as JSON text. */
   actionJson: string;
   stateJson: string;

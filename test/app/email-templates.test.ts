@@ -1,7 +1,10 @@
 // Email texts: subjects, links, escaping, and only what the recipient's view holds.
 
 import t from 'tap';
-import { gameEndedEmail, revealEmail, task, when, yourMoveEmail, type EmailContext } from '../../src/app/email-templates.js';
+import { gameEndedEmail, revealEmail, task, when, yourMoveEmail, type EmailContext, type ViewSummary } from '../../src/app/email-templates.js';
+import { endsCardPlay } from '../../src/app/notifications.js';
+import { games } from '../../src/engine/index.js';
+import { testSeed } from '../helpers/seeds.js';
 
 const ctx = (over: Partial<EmailContext> = {}): EmailContext => ({
   publicUrl: 'https://alea.example',
@@ -42,4 +45,26 @@ t.test('reveal and game-over emails', async (t) => {
   t.match(g.text, /Final VP: Caesar 3, Pompey 10\./);
   const d = gameEndedEmail(ctx(), { winner: null, reason: 'a draw', vp: { Caesar: 6, Pompey: 6 } });
   t.match(d.subject, /a draw$/);
+});
+
+t.test("Caesar's Gallic War's emails: its calendar and steps from its own view, and the end of its sealed card play", async (t) => {
+  const m = games['caesars-gallic-war']!;
+  let s = m.setup(testSeed(5));
+  // Play on until the sealed card play (the Barbarian may first be offered the Massive Revolt).
+  for (let n = 0; n < 10 && (m.view(s, 'Roman') as ViewSummary).step !== 'play'; n++) {
+    const role = m.pending(s)[0]!;
+    s = m.apply(s, role, m.legalActions(s, role)[0]!);
+  }
+  const v = m.view(s, 'Roman') as ViewSummary;
+  t.equal(when(v), '58 BC', 'the year BC');
+  t.equal(task(v), 'play a card');
+  const e = yourMoveEmail(ctx({ game: { number: 7, title: "Caesar's Gallic War" }, recipient: { name: 'Titus', role: 'Roman' }, view: v }));
+  t.equal(e.subject, "Your move: Caesar's Gallic War #7 — 58 BC, play a card");
+  t.notMatch(e.text, /Julius|Pompey|Player 1/, 'nothing of the other game');
+  const afterRoman = m.apply(s, 'Roman', m.legalActions(s, 'Roman')[0]!);
+  t.notOk(endsCardPlay(m.view(s, 'Roman') as ViewSummary, m.view(afterRoman, 'Roman') as ViewSummary), 'one card in: still sealed');
+  const afterBoth = m.apply(afterRoman, 'Barbarian', m.legalActions(afterRoman, 'Barbarian')[0]!);
+  t.ok(endsCardPlay(m.view(afterRoman, 'Barbarian') as ViewSummary, m.view(afterBoth, 'Barbarian') as ViewSummary), 'both in: revealed');
+  t.equal(task({ step: 'battle', battle: { area: 'Aedui', round: 1 } }), 'battle in Aedui');
+  t.equal(task({ step: 'winter-legions' }), 'winter');
 });

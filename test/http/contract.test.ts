@@ -6,7 +6,8 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ERROR_CODES } from '../../src/app/errors.js';
 import { games } from '../../src/engine/index.js';
-import { loadOpenApi, operation, operationIds } from '../../src/http/openapi.js';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { loadOpenApi, operation, operationIds, operationsOf } from '../../src/http/openapi.js';
 import { isWebClientRoute } from '../../src/http/routes/web.js';
 import { contractChecker } from '../helpers/contract.js';
 import { testServer } from '../helpers/server.js';
@@ -38,13 +39,12 @@ t.test('every registered route is in openapi.yaml, and every operation has its r
 
 t.test('the document is OpenAPI 3.1 with conventions every operation keeps', async (t) => {
   t.equal(doc.openapi, '3.1.0');
-  for (const id of operationIds(api)) {
-    const [path, method] = Object.entries(doc.paths as Record<string, any>).flatMap(([p, item]) =>
-      Object.keys(item).filter((m) => item[m]?.operationId === id).map((m) => [p, m]),
-    )[0]!;
-    const op = doc.paths[path][method];
+  for (const { path, op } of operationsOf(doc)) {
+    const id = op.operationId!;
+    t.ok(id, `${path}: an operationId`);
     t.ok(op.summary && op.tags?.length, `${id}: summary and tag`);
-    const secured = (op.security ?? doc.security).length > 0;
+    const secured = (op.security ?? doc.security ?? []).length > 0;
+    if (!op.responses) throw new Error(`${id}: no responses`);
     if (secured) t.ok(op.responses['401'], `${id}: documents 401`);
     if (op.requestBody) for (const s of ['400', '413', '415']) t.ok(op.responses[s], `${id}: documents ${s}`);
     if (path.includes('{id}')) t.ok(op.responses['404'], `${id}: documents 404`);
@@ -55,11 +55,38 @@ t.test('the document is OpenAPI 3.1 with conventions every operation keeps', asy
 });
 
 t.test('the enums are the service\'s own', async (t) => {
-  const s = doc.components.schemas;
-  t.same(s.ErrorCode.enum, [...ERROR_CODES], 'error codes');
-  t.same(s.GameModuleId.enum, Object.keys(games), 'games');
-  t.same(s.Role.enum, [...new Set(Object.values(games).flatMap((g) => g.roles))], 'roles');
-  t.same(s.CreateGameRequest.properties.role.enum, [...s.Role.enum, 'random']);
+  const s = doc.components!.schemas! as Record<string, OpenAPIV3_1.SchemaObject>;
+  const props = (name: string) => s[name]!.properties as Record<string, OpenAPIV3_1.SchemaObject>;
+  t.same(s.ErrorCode!.enum, [...ERROR_CODES], 'error codes');
+  t.same(s.GameModuleId!.enum, Object.keys(games), 'games');
+  t.same(s.Role!.enum, [...new Set(Object.values(games).flatMap((g) => g.roles))], 'roles');
+  t.same(props('CreateGameRequest').role!.enum, [...s.Role!.enum!, 'random']);
+  t.same(props('CreateGameRequest').opponent!.enum, ['bot'], 'the one kind of opponent besides a person');
+  // Each game's options schema is its module's options, by name and value.
+  const create = s.CreateGameRequest!.allOf! as { if: { properties: { game: { const: string } } }; then: { properties: { options: OpenAPIV3_1.ReferenceObject } } }[];
+  t.same(create.map((c) => c.if.properties.game.const), Object.keys(games), 'a branch of CreateGameRequest per game');
+  for (const c of create) {
+    const m = games[c.if.properties.game.const]!;
+    const schema = s[c.then.properties.options.$ref.split('/').pop()!]!;
+    const declared = Object.fromEntries((m.options ?? []).map((o) => [o.name, [...o.values].sort()]));
+    const published = Object.fromEntries(Object.entries(schema.properties as Record<string, OpenAPIV3_1.SchemaObject>).map(([k, v]) => [k, v.type === 'boolean' ? [false, true] : [...v.enum!].sort()]));
+    t.same(published, declared, `${m.id}: the options schema is the module's options`);
+    t.equal(schema.additionalProperties, false, `${m.id}: no other option`);
+  }
+  // One view and one action schema per game, each game's told apart.
+  const names = Object.values(games).map((g) => g.title.replace(/[^A-Za-z]/g, ''));
+  t.same(s.GameView!.oneOf!.map((x) => (x as OpenAPIV3_1.ReferenceObject).$ref), names.map((n) => `#/components/schemas/${n}View`), 'a view schema per game');
+  t.same(s.GameAction!.anyOf!.map((x) => (x as OpenAPIV3_1.ReferenceObject).$ref), names.map((n) => `#/components/schemas/${n}Action`), 'an action schema per game');
+  for (const n of names) {
+    const a = s[`${n}Action`]!;
+    t.equal(a.discriminator?.propertyName, 'type', `${n}Action is told apart by type`);
+    const mapping = a.discriminator!.mapping!;
+    t.same(Object.values(mapping), a.oneOf!.map((x) => (x as OpenAPIV3_1.ReferenceObject).$ref), `${n}Action maps every type`);
+    for (const [type, ref] of Object.entries(mapping)) {
+      const variant = s[ref.split('/').pop()!]!;
+      t.same((variant.properties!.type as OpenAPIV3_1.SchemaObject).enum, [type], `${ref} is the ${type} action`);
+    }
+  }
 });
 
 t.test('every example in the document is valid for its schema', async (t) => {

@@ -95,3 +95,16 @@ t.test("each game's view schema in openapi.yaml accepts every view of random gam
     t.same([...problems], [], `${id}: ${views} views valid for ${name}`);
   }
 });
+
+t.test("a game's options are checked by its own schema in openapi.yaml before the service sees them", async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Quintus');
+  const res = await u.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman', options: { restrictedNaval: 'yes' } });
+  t.equal(res.status, 400);
+  t.match(res.body.detail, /request body is not valid/, 'refused by the schema (CaesarsGallicWarOptions)');
+  t.ok(res.body.errors.some((e: any) => e.path === '/options/restrictedNaval'));
+  const jc = await u.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', options: { restrictedNaval: true } });
+  t.equal(jc.status, 400);
+  t.match(jc.body.detail, /request body is not valid/, 'refused by the schema (JuliusCaesarOptions)');
+  t.ok(jc.body.errors.some((e: any) => e.path === '/options/restrictedNaval'));
+});
