@@ -15,6 +15,7 @@
 //   forced-retreat: { type: 'retreat', block, to }
 
 import { BLOCKS } from './data/blocks.js';
+import { beginResponse } from './solitaire.js';
 import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { VP } from './data/tables.js';
@@ -84,6 +85,14 @@ export function startBattle(s: State, at: AreaId, chooser: Role, winter = false)
   };
   s.battle = b;
   logPublic(s, `Battle in ${areaName(at)}: the ${b.attacker} attacks, the ${b.defender} defends (at most ${b.maxRounds} rounds).`);
+  // 12 Solitaire: instead of reserves, the defender may send help now.
+  if (s.solo && beginResponse(s, f.wasNeutral)) return;
+  openBattle(s);
+}
+
+/** The battle begins: blocks revealed, German withdrawal (6C), the fort (6B). */
+export function openBattle(s: State): void {
+  const at = s.battle!.area;
   reveal(s);
   if (at === GERMANIA && withdrawable(s).length > 0) {
     s.step = 'withdraw';
@@ -121,7 +130,8 @@ export function isReserve(s: State, i: number): boolean {
 
 function withdrawable(s: State): number[] {
   const b = s.battle!;
-  if (b.round !== 1 || b.acted.length > 0 || b.defender !== 'Barbarian') return [];
+  // 12 Solitaire: the bot's Germans may withdraw at the start of any round (checklist 187).
+  if ((b.round !== 1 && !s.solo) || b.acted.length > 0 || b.defender !== 'Barbarian') return [];
   return blocksAt(s, GERMANIA, 'Barbarian').filter(isGerman);
 }
 
@@ -139,7 +149,8 @@ export function applyWithdraw(s: State, _role: Role, a: Action): void {
     germaniaInvasion(s, true);
     if (withdrawable(s).length > 0 && contested(s, GERMANIA)) return;
   }
-  beginFort(s);
+  if (s.battle!.round > 1) advance(s);
+  else beginFort(s);
 }
 
 // ---- 6B the fort ----
@@ -389,6 +400,10 @@ function endRound(s: State): void {
     if (b.reserves.length) reveal(s);
   }
   logPublic(s, `Round ${b.round}${b.phase === 'assault' ? ' of the assault' : b.phase === 'relief' ? ' of the relief' : ''}.`);
+  if (s.solo && b.area === GERMANIA && b.phase === 'field' && withdrawable(s).length > 0 && contested(s, GERMANIA)) {
+    s.step = 'withdraw';
+    return;
+  }
   advance(s);
 }
 

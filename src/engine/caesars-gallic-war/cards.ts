@@ -27,6 +27,7 @@ import { addVp } from './victory.js';
 import { activationTargets } from './activation.js';
 import { politicalTargets } from './political.js';
 import { BRITANNIA } from './map.js';
+import { soloRoundTasks, soloTurn } from './solitaire.js';
 
 export const MASSIVE = 'massive-revolt';
 
@@ -51,6 +52,7 @@ export function startTurn(s: State): void {
   s.flags.firstCardLeaders = [];
   shuffle(s.rng, s.deck);
   logPublic(s, `Turn ${s.turn} (${59 - s.turn} BC) begins.`);
+  if (s.solo) return soloTurn(s);
   if (massiveOption(s)) {
     s.step = 'massive-option';
     return;
@@ -107,17 +109,29 @@ function deal(s: State, massive: boolean): void {
 // ---- sealed play ----
 
 export function playPending(s: State): Role[] {
+  if (s.solo) return s.sealed.Roman === null ? ['Roman'] : []; // 12: the bot has no hand
   return ROLES.filter((r) => s.sealed[r] === null);
 }
 
 export function playActions(s: State, role: Role): Action[] {
-  if (s.sealed[role] !== null) return [];
+  if (s.sealed[role] !== null || (s.solo && role === 'Barbarian')) return [];
   // 5.1 option B: Massive Revolt must be the Barbarian's first card of the turn.
   if (role === 'Barbarian' && s.massiveRevoltForced && s.hand.Barbarian.includes(MASSIVE)) return [{ type: 'play', card: MASSIVE }];
   return [...s.hand[role]].sort().map((c) => ({ type: 'play', card: c }));
 }
 
 export function applyPlay(s: State, role: Role, a: Action): void {
+  if (s.solo) {
+    // 12: one card at a time, the Roman's face up at once.
+    const c = a.card as string;
+    s.round++;
+    s.hand.Roman = s.hand.Roman.filter((x) => x !== c);
+    s.played.Roman = c;
+    s.declared.Roman = null;
+    logPublic(s, `Card play ${s.round}: the Roman plays ${card(c).name}.`);
+    s.step = 'declare';
+    return;
+  }
   s.sealed[role] = a.card as string;
   logSecret(s, role, `${role} plays ${card(a.card as string).name} face-down.`, `${role} plays a card face-down.`);
   if (s.sealed.Roman === null || s.sealed.Barbarian === null) return;
@@ -137,6 +151,7 @@ export function applyPlay(s: State, role: Role, a: Action): void {
 
 export function declarePending(s: State): Role[] {
   if (s.declared.Roman === null) return ['Roman'];
+  if (s.solo) return [];
   if (s.declared.Barbarian === null) return ['Barbarian'];
   return [];
 }
@@ -165,6 +180,11 @@ export function declareActions(s: State, role: Role): Action[] {
 export function applyDeclare(s: State, role: Role, a: Action): void {
   s.declared[role] = a.action as ActionType;
   logPublic(s, `The ${role} announces ${a.action === 'activation' ? 'a Neutral Tribe Activation' : a.action === 'political' ? 'a Political Action' : a.action === 'event' ? 'the event' : a.action}.`);
+  if (s.solo) {
+    s.tasks = soloRoundTasks(s, a.action as ActionType);
+    s.step = 'idle';
+    return;
+  }
   if (role === 'Roman') return;
   s.tasks = [...resolutionOrder(s), { kind: 'battles', chooser: firstMover(s) }, { kind: 'attrition' }, { kind: 'end-round' }];
   s.step = 'idle';

@@ -29,6 +29,7 @@ const DONE: Partial<Record<State['step'], string>> = {
   'winter-barbarian': 'Send the other units home',
   replacements: 'Buy no more replacements',
   reinforcements: 'Build no more legions',
+  respond: 'Send no more legions',
 };
 
 export function describe(s: State, role: Role, a: Action): string {
@@ -102,6 +103,10 @@ export function describe(s: State, role: Role, a: Action): string {
       return `Buy a step for ${block(a.block)}`;
     case 'build':
       return `Build ${block(a.block)} at strength ${String(a.strength)}`;
+    case 'respond':
+      return `Send ${block(a.block)} to reinforce ${area(s.battle?.area)} (1 supply)`;
+    case 'bot':
+      return 'The bot plays its turn';
     case 'done':
       return DONE[s.step] ?? 'Done';
     default:

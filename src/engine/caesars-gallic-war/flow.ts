@@ -19,6 +19,7 @@ import {
   battleRole,
   battlesDue,
   chooseActions,
+  openBattle,
   forcedRetreatActions,
   fortStepActions,
   hitActions,
@@ -72,6 +73,8 @@ import { applyRegroup, beginRegroup, regroupActions } from './regroup.js';
 import type { Role } from './roles.js';
 import { cardAp, type State, type Step, type Task } from './state.js';
 import { supplyAction } from './supply.js';
+import { applyRespond, nextSoloRound, respondActions, revealBotCard } from './solitaire.js';
+import { decide, playBotCard } from './bot.js';
 
 interface StepRules {
   pending(s: State): Role[];
@@ -135,6 +138,11 @@ export const STEPS: Record<Step, StepRules> = {
   'winter-supply': step(roman, (s) => winterSupplyActions(s), applyWinterSupply),
   replacements: step(roman, (s) => replacementActions(s), applyReplacement),
   reinforcements: step(roman, (s) => buildActions(s), applyBuild),
+  // 12 Solitaire: the bot resolves its card (bot.ts); the Roman may reinforce a battle about to start.
+  bot: step(barbarian, () => [{ type: 'bot' }], (s) => playBotCard(s)),
+  respond: step(roman, (s) => respondActions(s), (s, _role, a) => {
+    if (applyRespond(s, a)) openBattle(s);
+  }),
   idle: { pending: none, actions: () => [], apply: () => {} },
   over: { pending: none, actions: () => [], apply: () => {} },
 };
@@ -157,6 +165,21 @@ export function pendingRoles(s: State): Role[] {
 export function applyStep(s: State, role: Role, a: Action): void {
   STEPS[s.step].apply(s, role, a);
   proceed(s);
+}
+
+/**
+ * 12 Solitaire: the bot plays every decision the Barbarian has until the Roman must act or the game
+ * ends, each one chosen by bot.ts among the legal actions and applied like a player's.
+ */
+export function botTurn(s: State): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (!pendingRoles(s).includes('Barbarian')) return;
+    const rules = STEPS[s.step];
+    if (s.step === 'bot') rules.apply(s, 'Barbarian', { type: 'bot' });
+    else rules.apply(s, 'Barbarian', decide(s, rules.actions(s, 'Barbarian')));
+    proceed(s);
+  }
+  throw new Error('the bot did not reach the end of its turn');
 }
 
 /** Runs queued work until a player must decide (or the game ends). */
@@ -222,7 +245,14 @@ export function proceed(s: State): void {
       case 'end-round':
         endRound(s);
         if (handsEmpty(s)) s.tasks = END_TURN_PARTS.map((part) => ({ kind: 'end-turn', part }));
+        else if (s.solo) nextSoloRound(s);
         else s.step = 'play';
+        break;
+      case 'bot-card':
+        revealBotCard(s);
+        break;
+      case 'solo-play':
+        s.step = 'play';
         break;
       case 'end-turn':
         if (t.part === 'next' && s.turn < 8) {

@@ -6,7 +6,7 @@ import { RuleError, type Action, type GameModule, type OptionSpec, type Outcome,
 import { isActionShape, matchLegal } from '../kit/actions.js';
 import { catalog } from './catalog.js';
 import { describe } from './describe.js';
-import { applyStep, pendingRoles, STEPS } from './flow.js';
+import { applyStep, botTurn, pendingRoles, STEPS } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
 import { cloneState, data, DEFAULT_OPTIONS, hasBlock, idx, type Options, type State } from './state.js';
@@ -24,6 +24,8 @@ const memo = new WeakMap<State, Partial<Record<Role, Action[]>>>();
 
 function legalActions(s: State, role: string): Action[] {
   if (!isRole(role)) return [];
+  // 12 Solitaire: the bot's decisions are the engine's own (bot.ts), with the game's dice.
+  if (s.solo && role === 'Barbarian') return pendingRoles(s).includes('Barbarian') ? [{ type: 'bot' }] : [];
   let m = memo.get(s);
   if (!m) memo.set(s, (m = {}));
   const list = (m[role] ??= STEPS[s.step].actions(s, role));
@@ -41,7 +43,8 @@ function apply(state: State, role: string, action: Action): State {
   const match = matchLegal(legal, action, { candidate: sameBlock });
   if (!match) throw new RuleError(explain(state, role, action, legal));
   const s = cloneState(state);
-  applyStep(s, role, match);
+  if (s.solo && role === 'Barbarian') botTurn(s);
+  else applyStep(s, role, match);
   return s;
 }
 
@@ -90,4 +93,7 @@ export const caesarsGallicWar: GameModule<State, CGWView> & { setup(seed: string
   view: (s, role) => view(s, isRole(role) ? role : null),
   outcome,
   catalog,
+  // 12 Solitaire: in a game set up with { solitaire: true } the Barbarian is the bot. Its one
+  // action, "bot", lets the engine play all its decisions up to the Roman's next one.
+  bot: { role: 'Barbarian', action: () => ({ type: 'bot' }) },
 };

@@ -35,6 +35,7 @@ export function eliminate(s: State, i: number): void {
   s.inFort[i] = false;
   s.moved[i] = false;
   s.flags.killedThisTurn.push(d.id);
+  if (s.solo && owner) s.solo.killedOwner[d.id] = owner; // 12.2: whose tribes died this turn
   logPublic(s, `${d.name} is eliminated.`);
   if (isLegion(i)) {
     s.loc[i] = ELIMINATED;

@@ -79,8 +79,8 @@ export function politicalModifier(s: State, role: Role, cardId: string, target: 
  * Rolls and, on success, places the area's tribes at home for `role`. Returns true if a battle is
  * now due there.
  */
-export function resolvePolitical(s: State, role: Role, cardId: string, target: AreaId, useVercingetorix: boolean, natural1?: boolean): boolean {
-  const ap = cardAp(s, cardId, role);
+export function resolvePolitical(s: State, role: Role, cardId: string, target: AreaId, useVercingetorix: boolean, natural1?: boolean, apOverride?: number): boolean {
+  const ap = apOverride ?? cardAp(s, cardId, role);
   const roll = rollD6(s.rng);
   const mod = politicalModifier(s, role, cardId, target, useVercingetorix);
   if (useVercingetorix) logPublic(s, `Vercingetorix: ${areaName(s.loc[VERCINGETORIX]!)}.`);

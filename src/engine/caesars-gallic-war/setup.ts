@@ -9,8 +9,9 @@ import { logPublic } from './log.js';
 import { createRng, randomInt } from './random.js';
 import { ASIDE, DEFAULT_OPTIONS, idx, POOL, REMOVED, type Options, type State } from './state.js';
 import { startTurn } from './cards.js';
+import { newSolo } from './solitaire.js';
 
-export function setup(seed: string, options: Partial<Options> = {}): State {
+export function setup(seed: string, options: Partial<Options> & { solitaire?: boolean } = {}): State {
   const opts: Options = { ...DEFAULT_OPTIONS, ...pick(options) };
   const s: State = {
     game: 'caesars-gallic-war',
@@ -70,6 +71,7 @@ export function setup(seed: string, options: Partial<Options> = {}): State {
     log: [],
     history: [],
     result: null,
+    solo: options.solitaire === true ? newSolo() : null,
   };
   BLOCKS.forEach((b, i) => {
     const st = b.start;
@@ -98,6 +100,7 @@ export function setup(seed: string, options: Partial<Options> = {}): State {
   }
   logPublic(s, `Caesar's Gallic War (2nd edition). Variable tribes in play: ${s.variable.map((id) => BLOCKS[idx(id)]!.name).join(', ')}.`);
   const on = (Object.keys(opts) as (keyof Options)[]).filter((k) => opts[k] !== DEFAULT_OPTIONS[k]);
+  if (s.solo) logPublic(s, 'Solitaire (12): the Barbarian is played by the bot.');
   if (on.length) logPublic(s, `Options: ${on.map((k) => `${k} ${opts[k] ? 'on' : 'off'}`).join(', ')}.`);
   startTurn(s);
   return s;

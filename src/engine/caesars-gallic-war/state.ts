@@ -67,6 +67,8 @@ export type Step =
   | 'winter-supply' // 7.4 the Roman picks the unsupplied legions
   | 'replacements' // 7.5
   | 'reinforcements' // 7.7
+  | 'bot' // 12 solitaire: the bot resolves its revealed card
+  | 'respond' // 12 solitaire: the Roman may send legions to a battle about to start
   | 'idle' // no decision pending: flow proceeds
   | 'over';
 
@@ -78,6 +80,8 @@ export type Task =
   | { kind: 'leader'; leader: string; areas: AreaId[] }
   | { kind: 'attrition' }
   | { kind: 'end-round' }
+  | { kind: 'bot-card' } // 12 solitaire: the deck's top card is revealed for the bot
+  | { kind: 'solo-play' } // 12 solitaire: the Roman plays his next card
   | { kind: 'end-turn'; part: EndTurnPart };
 
 export type EndTurnPart =
@@ -273,6 +277,27 @@ export interface State {
   log: LogEntry[];
   history: LogEntry[][];
   result: { winner: Role; reason: string; vp: number } | null;
+  /** 12: the solitaire game's own state; null in a two-player game. */
+  solo: Solo | null;
+}
+
+/** 12 Solitaire: what the rules add to the state when the Barbarian is the bot. */
+export interface Solo {
+  /** 182: on turn 7 the bot plays first; its first card is the Massive Revolt set aside. */
+  botFirst: boolean;
+  massiveFirst: boolean;
+  /** The bot's moves planned for the card it resolves: each unit and where it goes. */
+  plan: { block: string; to: AreaId }[];
+  /** 184: where each of the bot's moving units came from this card play. */
+  origins: Record<string, AreaId>;
+  /** 184: a regroup back to a conquered origin was made in this battle's regroup. */
+  regrouped: boolean;
+  /** 171: who held each tribe eliminated this turn. */
+  killedOwner: Record<string, Role>;
+  /** 188: the bot's winter decision for Ariovistus this End of Turn (null: not rolled yet). */
+  ariovistusStays: boolean | null;
+  /** 185: the Roman's response to the battle about to start: the area, and legions sent so far. */
+  respond: { area: AreaId; from: AreaId | null; sent: string[] } | null;
 }
 
 // ---- blocks ----
@@ -465,6 +490,7 @@ export function cloneState(s: State): State {
     log: s.log.slice(),
     history: s.history.slice(),
     result: s.result ? { ...s.result } : null,
+    solo: deepCopy(s.solo) as Solo | null,
   };
 }
 

@@ -201,7 +201,11 @@ export function prompt(s: State, pending: Role[]): string {
     case 'massive-option':
       return 'Barbarian: take the Massive Revolt card into your hand, or decline.';
     case 'play':
-      return `${who}: choose a card face-down.`;
+      return s.solo ? 'Roman: play a card.' : `${who}: choose a card face-down.`;
+    case 'bot':
+      return 'The bot resolves its card.';
+    case 'respond':
+      return 'Roman: send up to 2 legions from one adjacent area to the battle (1 supply each), or none.';
     case 'declare':
       return `${who}: announce the action for your card.`;
     case 'political':
