@@ -217,7 +217,7 @@ function activateGermania(s: State, ctx: Ctx, baggage: boolean): void {
   if (++ctx.depth > MAX_DEPTH) return nothing(s, 'no rule left to follow');
   const all = germans(s);
   if (onMap(s, VERCINGETORIX)) {
-    if (all.length === 0) return activateVercingetorix(s, ctx, baggage);
+    if (all.length === 0) return baggage ? eventWithoutGermans(s, ctx) : activateVercingetorix(s, ctx, false);
     if (d6(s, 'Germania with Vercingetorix in play') <= 3) return activateVercingetorix(s, ctx, false);
   }
   const inGermania = all.filter((i) => s.loc[i] === GERMANIA && strong(s, i));
@@ -227,7 +227,7 @@ function activateGermania(s: State, ctx: Ctx, baggage: boolean): void {
   );
   if (outside.length) {
     const a = pickOne(s, outside);
-    logPublic(s, `The Germans in ${areaName(a)} are activated (3d).`);
+    logPublic(s, `The bot activates ${areaName(a)} instead of Germania (3d).`);
     return attackFrom(s, ctx, [a]);
   }
   if (all.length === 0 && baggage) return eventWithoutGermans(s, ctx);
@@ -284,7 +284,7 @@ function activateVercingetorix(s: State, ctx: Ctx, forceAttack: boolean): void {
   const order = units.slice().sort((x, y) => Number(homeOf(s, x) === at) - Number(homeOf(s, y) === at) || Number(y === VERCINGETORIX) - Number(x === VERCINGETORIX));
   if (!ctx.origins.includes(at)) ctx.origins.push(at);
   for (const i of order) ctx.moves.push({ block: blockId(i), to });
-  logPublic(s, `Vercingetorix attacks ${areaName(to)}.`);
+  logPublic(s, `The bot attacks ${areaName(to)} from ${areaName(at)}.`);
 }
 
 /** 5.2.1B for the bot: the Roman loses supply equal to the card's value. */
@@ -321,7 +321,7 @@ function botEvent(s: State, ctx: Ctx, event: string): void {
 /** 179 4b: roll; 1-3 Germania; else a random tribe not the bot's and not eliminated revolts and attacks (3a). */
 function minorRevolt(s: State, ctx: Ctx): void {
   if (d6(s, 'Minor Revolt') <= 3) return activateGermania(s, ctx, false);
-  const t = randomTribe(s, (a) => controller(s, a) !== 'Barbarian' && hasTribe(s, a) && a !== BRITANNIA);
+  const t = randomTribe(s, (a) => controller(s, a) !== 'Barbarian' && hasTribe(s, a));
   if (!t) return nothing(s, 'no tribe can revolt');
   logPublic(s, `${areaName(t)} revolts.`);
   joinBot(s, t);
@@ -335,7 +335,7 @@ function minorRevolt(s: State, ctx: Ctx): void {
  */
 function majorRevolt(s: State, ctx: Ctx): void {
   if (d6(s, 'Major Revolt') <= 2) return activateGermania(s, ctx, false);
-  const first = randomTribe(s, (a) => controller(s, a) !== 'Barbarian' && hasTribe(s, a) && !hasUnits(s, a, 'Roman') && a !== BRITANNIA);
+  const first = randomTribe(s, (a) => controller(s, a) !== 'Barbarian' && hasTribe(s, a) && !hasUnits(s, a, 'Roman'));
   if (!first) return nothing(s, 'no tribe can revolt');
   const second = adjacentTribe(s, first, (a) => !hasUnits(s, a, 'Roman') && controller(s, a) !== 'Barbarian');
   const region = area(first).region;
@@ -564,7 +564,7 @@ function winterChoice(s: State, legal: Action[]): Action {
   if (!onMap(s, ARIOVISTUS) || s.loc[ARIOVISTUS] === GERMANIA) return done;
   if (solo.ariovistusStays === null) {
     if (s.garrison === 1 || s.ariovistusWintered) solo.ariovistusStays = false;
-    else solo.ariovistusStays = d6(s, 'does Ariovistus winter out?') <= 3;
+    else solo.ariovistusStays = d6(s, 'winter') <= 3;
   }
   if (!solo.ariovistusStays) return done;
   const stay = (id: string) => legal.find((a) => a.type === 'stay' && a.block === id);

@@ -48,6 +48,9 @@ function violation(s: State): string | null {
   for (const r of ROLES) {
     if (s.played[r]) cards.push(s.played[r]!);
   }
+  // 12 (checklist 182): turn 7's Massive Revolt waits aside for the bot's first card.
+  if (s.solo?.massiveFirst) cards.push('massive-revolt');
+  if (s.solo && s.hand.Barbarian.length > 0) return 'the bot holds cards';
   if (new Set(cards).size !== cards.length) return 'a card in two places';
   const inGame = CARDS.length - (s.massiveRevoltPlayed ? 1 : 0);
   if (cards.length !== inGame && !(s.massiveRevoltPlayed && cards.length === CARDS.length)) return `${cards.length} cards accounted for, not ${inGame}`;
@@ -92,18 +95,21 @@ const aggressive: Policy = (s, legal, pick) => {
 
 const OPTION_SETS: Partial<Options>[] = [{}, { yearlyObjectives: true }, { historicalReinforcements: true, restrictedNaval: true }, { legionI: false, altCardValues: true }];
 
-for (const [name, policy, count] of [
-  ['uniform', uniform, GAMES],
-  ['aggressive', aggressive, Math.ceil(GAMES / 2)],
-] as [string, Policy, number][]) {
+for (const [name, policy, count, solitaire] of [
+  ['uniform', uniform, GAMES, false],
+  ['aggressive', aggressive, Math.ceil(GAMES / 2), false],
+  // 12: one person (random) against the bot; the bot's one action plays all its decisions.
+  ['solitaire, a random Roman against the bot', uniform, GAMES, true],
+] as [string, Policy, number, boolean][]) {
   t.test(`random playouts (${name}): contract and invariants hold through complete games`, async (t) => {
     let actions = 0;
+    let bots = 0;
     const failures: string[] = [];
     const endings: Record<string, number> = {};
     for (let g = 0; g < count && failures.length === 0; g++) {
-      const pick = picker(g + 1 + (policy === uniform ? 0 : 100000));
-      const options = OPTION_SETS[g % OPTION_SETS.length]!;
-      const seed = testSeed(g + (policy === uniform ? 0 : 5000));
+      const pick = picker(g + 1 + (policy === uniform ? 0 : 100000) + (solitaire ? 200000 : 0));
+      const options = { ...OPTION_SETS[g % OPTION_SETS.length]!, ...(solitaire ? { solitaire: true } : {}) };
+      const seed = testSeed(g + (policy === uniform ? 0 : 5000) + (solitaire ? 9000 : 0));
       let s = cgw.setup(seed, options);
       const log: [Role, Action][] = [];
       for (let n = 0; ; n++) {
@@ -131,6 +137,8 @@ for (const [name, policy, count] of [
         if (before !== null && JSON.stringify(prev) !== before) failures.push(`game ${g}: apply mutated its input`);
         log.push([role, a]);
         actions++;
+        if (solitaire && role === 'Barbarian' && cgw.pending(s).includes('Barbarian')) failures.push(`game ${g}: the bot stopped while still pending at ${s.step}`);
+        if (solitaire && role === 'Barbarian') bots++;
         const bad = violation(s);
         if (bad) {
           failures.push(`game ${g} turn ${s.turn} after ${JSON.stringify(a)}: ${bad}`);
@@ -157,6 +165,7 @@ for (const [name, policy, count] of [
     }
     t.same(failures, [], `${count} games, ${actions} actions`);
     t.pass(`outcomes: ${JSON.stringify(endings)}`);
+    if (solitaire) t.ok(bots > count * 20, `the bot took ${bots} turns`);
   });
 }
 
