@@ -126,3 +126,36 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   t.equal(after.view.blocks.find((b: any) => b.id === block).location, to, `${block} moved to ${to} by a click on the map`);
   t.same(realErrors([...roman.errors, ...barbarian.errors]), [], 'no console errors');
 });
+
+t.test('one person plays the Roman against the bot from the home page (solitaire, 12)', async (t) => {
+  const s = await testServer(t, { clock: systemClock });
+  const base = await listen(s.app);
+  const browser = await launch(t);
+  const roman = await person(browser, base);
+  t.teardown(async () => {
+    if (!t.passing()) await roman.page.screenshot({ path: '/tmp/alea-cgw-solo.png', fullPage: true }).catch(() => {});
+  });
+  await roman.page.goto('/');
+  await signUpIn(roman.page, 'Crassus', emailFor('Crassus'));
+  await roman.page.getByRole('heading', { name: 'Welcome, Crassus' }).waitFor();
+  await roman.page.getByRole('combobox', { name: /^Game/ }).selectOption('caesars-gallic-war');
+  await roman.page.getByLabel(/against the bot/).check();
+  t.same(await axe(roman.page), [], 'axe: the form with the bot chosen');
+  await roman.page.getByRole('button', { name: 'Create the game' }).click();
+  await roman.page.waitForURL(/\/games\/[0-9a-f-]+$/);
+  await roman.page.locator('svg.gaul [data-area]').first().waitFor();
+  // The Roman plays first (12); the bot has no hand.
+  await roman.page.getByRole('button', { name: /^Play (?!.*(Revolt|Baggage))/ }).first().click();
+  await roman.page.getByRole('button', { name: 'Announce a Supply Action' }).click();
+  // His action resolved, the bot's card is revealed and played within the same request.
+  await roman.page.waitForFunction(() => /The bot reveals/.test((globalThis as any).document.querySelector('ol.log')?.textContent ?? ''));
+  const log = (await roman.page.locator('ol.log').textContent())!;
+  t.match(log, /the Roman plays/, "the Roman's card");
+  t.match(log, /The bot reveals/, "then the bot's, in the same answer");
+  await roman.page.getByRole('button', { name: /^Play / }).first().waitFor();
+  t.pass('the page asks the Roman for his next card');
+  await roman.page.goto('/');
+  await roman.page.getByText('against the bot').first().waitFor();
+  t.pass('his games list the bot as the opponent');
+  t.same(realErrors(roman.errors), [], 'no console errors');
+});

@@ -17,6 +17,7 @@ function whose(g: GameSummary): preact.JSX.Element {
 }
 
 function opponent(g: GameSummary): string {
+  if (g.bot) return 'against the bot';
   const other = g.players.find((p) => p.role !== g.role);
   return other ? `against ${other.user.name}` : '';
 }
@@ -140,15 +141,17 @@ function NewGame() {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const days = String(f.get('days'));
+    const solo = gameId === 'caesars-gallic-war' && f.get('visibility') === 'bot';
     const options: Record<string, string | boolean> =
       gameId === 'julius-caesar' ? { scenario: String(f.get('scenario')) } : Object.fromEntries(GALLIC_OPTIONS.map((o) => [o.name, f.get(o.name) === 'on']));
     setBusy(true);
     const { data, error } = await api.POST('/v1/games', {
       body: {
         game: gameId,
-        role: f.get('role') as 'Caesar' | 'Pompey' | 'Roman' | 'Barbarian' | 'random',
+        role: solo ? 'Roman' : (f.get('role') as 'Caesar' | 'Pompey' | 'Roman' | 'Barbarian' | 'random'),
         options,
-        visibility: f.get('visibility') as 'public' | 'private',
+        ...(solo ? { opponent: 'bot' as const } : {}),
+        visibility: solo ? 'private' : (f.get('visibility') as 'public' | 'private'),
         daysPerMove: days === 'none' ? null : Number(days),
       },
     });
@@ -173,11 +176,16 @@ function NewGame() {
         <fieldset>
           <legend>Who may join</legend>
           <label class="inline">
-            <input type="radio" name="visibility" value="private" checked /> Private: I send an invite link
+            <input type="radio" name="visibility" value="private" defaultChecked /> Private: I send an invite link
           </label>
           <label class="inline">
             <input type="radio" name="visibility" value="public" /> Public: anyone in the lobby
           </label>
+          {gameId === 'caesars-gallic-war' && (
+            <label class="inline">
+              <input type="radio" name="visibility" value="bot" /> Nobody: I play the Roman against the bot (solitaire, 12)
+            </label>
+          )}
         </fieldset>
         <label>
           My side
