@@ -5,13 +5,10 @@
 //  - path, query and header values are strings on the wire: coerced to the schema's type
 //    ("20" -> 20, "true" -> true) and then validated.
 // Both know the document's component schemas (as '<Name>#', see openapi.ts) and its formats.
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Options, ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
-import { OPTIONAL_BODY, sharedSchemas, type OpenApi } from './openapi.js';
-
-// ajv-formats is CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+import { OPTIONAL_BODY, type OpenApi } from './openapi.js';
+import { cachedSerializer, cachedValidator, compilersFor } from './schema-cache.js';
 
 const common: Options = {
   // Stop at the first error: allErrors invites denial of service on large inputs.
@@ -23,16 +20,11 @@ const common: Options = {
 };
 
 export function validatorCompiler(api: OpenApi): FastifySchemaCompiler<Record<string, unknown>> {
-  const body = new Ajv({ ...common, coerceTypes: false });
-  const strings = new Ajv({ ...common, coerceTypes: true });
-  for (const ajv of [body, strings]) {
-    addFormats(ajv);
-    for (const schema of sharedSchemas(api)) ajv.addSchema(schema);
-  }
+  const c = compilersFor(api, common);
   return ({ schema, httpPart }) => {
-    if (httpPart !== 'body') return strings.compile(schema);
+    if (httpPart !== 'body') return cachedValidator(c, 'strings', schema);
     const { [OPTIONAL_BODY]: optional, ...rest } = schema as Record<string, unknown>;
-    const validate: ValidateFunction = body.compile(rest);
+    const validate: ValidateFunction = cachedValidator(c, 'body', rest);
     if (!optional) return validate;
     // Fastify passes null for a request without a body.
     const allowEmpty = ((data: unknown) => {
@@ -43,4 +35,10 @@ export function validatorCompiler(api: OpenApi): FastifySchemaCompiler<Record<st
     }) as ValidateFunction;
     return allowEmpty;
   };
+}
+
+/** Response serialisation as Fastify does it by default (fast-json-stringify), compiled once per process. */
+export function serializerCompiler(api: OpenApi): (route: { schema: unknown }) => (data: unknown) => string {
+  const c = compilersFor(api, common);
+  return ({ schema }) => cachedSerializer(c, schema);
 }
