@@ -59,11 +59,18 @@ export async function listenChannel(url: string, channel: string, onMessage: (pa
   }
 
   await open();
+  // One query at a time on this connection: pg queues overlapping queries itself, but that is
+  // deprecated (pg 9 refuses it), so notifications wait for each other here, in order.
+  let last: Promise<unknown> = Promise.resolve();
   return {
     name: channel,
-    async notify(payload) {
-      if (!client) throw new Error('the game events connection is down');
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    notify(payload) {
+      const run = last.then(async () => {
+        if (!client) throw new Error('the game events connection is down');
+        await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      });
+      last = run.catch(() => {});
+      return run;
     },
     async close() {
       closed = true;
