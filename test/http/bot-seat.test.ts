@@ -76,6 +76,11 @@ async function playAgainstTheBot(t: Test, db: TestDatabase, base: string, seed: 
       break;
     }
     if (current.legalActions.length === 0) surprises.push(`Roman pending without legal actions at version ${current.version}`);
+    // The bot's blocks stay hidden from the person but in the battle being fought (12, 5).
+    const view = current.view as { battle?: { area?: string } | null; blocks: { side: string; id?: string; location: string }[] };
+    for (const b of view.blocks) {
+      if (b.side === 'Barbarian' && b.id !== undefined && b.location !== view.battle?.area) surprises.push(`at version ${current.version} the person sees the bot's ${b.id} in ${b.location}`);
+    }
     const action = current.legalActions[pick(current.legalActions.length)]! as Action;
     const res = await human.client.POST('/v1/games/{id}/actions', { params: { path: { id: game.id } }, body: { action, version: current.version } });
     if (!res.data) throw new Error(`action ${JSON.stringify(action)}: ${res.response.status} ${JSON.stringify(res.error)}`);

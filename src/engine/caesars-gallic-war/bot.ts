@@ -310,11 +310,12 @@ function botEvent(s: State, ctx: Ctx, event: string): void {
   if (event === 'baggage-train') return activateGermania(s, ctx, true);
   if (event === 'minor-revolt') return minorRevolt(s, ctx);
   if (event === 'major-revolt') return majorRevolt(s, ctx);
-  // 180: Massive Revolt: a Major Revolt until 54 BC; from turn 6 Vercingetorix rises.
+  // 180: Massive Revolt: a Major Revolt until 54 BC (the card stays in the game, as in 13 when it
+  // is not played as a Massive Revolt); from turn 6 Vercingetorix rises and the card leaves.
+  if (s.turn <= 5) return majorRevolt(s, ctx);
   s.massiveRevoltPlayed = true;
   for (const id of ['legio-V', 'legio-VI']) if (s.loc[idx(id)] === 'aside') s.loc[idx(id)] = 'pool';
   logPublic(s, 'Massive Revolt leaves the game; legions V and VI join the Roman force pool.');
-  if (s.turn <= 5) return majorRevolt(s, ctx);
   massiveRevolt(s, ctx);
 }
 

@@ -243,6 +243,7 @@ t.test('CGW-180 Massive Revolt from turn 6: Vercingetorix rises (Home Area table
   t.equal(joined.length, 2, 'two adjacent areas join');
   const early = botPlays(solo({ turn: 5 }), 'massive-revolt', [4]);
   t.equal(where(early, 'vercingetorix').loc, 'aside', 'turns 1-5: a Major Revolt');
+  t.equal(early.massiveRevoltPlayed, false, 'and the card stays in the game');
 });
 
 t.test('CGW-181 Vercingetorix takes Germania\'s activation on 1-3 and raids', async (t) => {
