@@ -152,8 +152,14 @@ t.test('one person plays the Roman against the bot from the home page (solitaire
   const log = (await roman.page.locator('ol.log').textContent())!;
   t.match(log, /the Roman plays/, "the Roman's card");
   t.match(log, /The bot reveals/, "then the bot's, in the same answer");
-  await roman.page.getByRole('button', { name: /^Play / }).first().waitFor();
-  t.pass('the page asks the Roman for his next card');
+  // Whatever the bot did (a battle may now ask the Roman to respond or fire), the game waits for
+  // him, and the page offers what he may do.
+  const id = new URL(roman.page.url()).pathname.split('/').pop()!;
+  const api = new Client(base, await tokenOf(roman.page));
+  const g = (await api.get(`/v1/games/${id}`)).body;
+  t.same(g.pending, ['Roman'], 'the game waits for the person, not the bot');
+  await roman.page.getByRole('button', { name: g.legalActions[0].label, exact: true }).first().waitFor();
+  t.pass('the page offers his next action');
   await roman.page.goto('/');
   await roman.page.getByText('against the bot').first().waitFor();
   t.pass('his games list the bot as the opponent');
