@@ -11,10 +11,11 @@ import type { AreaId } from './data/map.js';
 import { vercingetorixHome } from './data/tables.js';
 import { activationAction, activationTargets } from './activation.js';
 import { isReserve } from './battle.js';
+import { massiveRevoltLeaves } from './events.js';
 import { logPublic } from './log.js';
 import { area, areaName, BRITANNIA, GERMANIA, HELVETII, isObPort, isTribal } from './map.js';
 import { politicalTargets, resolvePolitical } from './political.js';
-import { rollD6 } from './random.js';
+import { rollD6, shuffle } from './random.js';
 import {
   adjacent,
   joinBot,
@@ -24,8 +25,8 @@ import {
   placeLeader,
   randomTribe,
   roomIn,
-  shuffled,
   strengthOf,
+  wholeArea,
 } from './solitaire.js';
 import {
   ARIOVISTUS,
@@ -61,11 +62,7 @@ const strong = (s: State, i: number) => s.str[i]! >= 2;
 const romanPlace = (s: State, a: AreaId) => controller(s, a) === 'Roman' || hasUnits(s, a, 'Roman');
 const neutralPlace = (s: State, a: AreaId) => !romanPlace(s, a) && controller(s, a) === null && hasUnits(s, a, null);
 /** Every tribe of the area on the map is the bot's (and there is one): a "fully held" area (184). */
-export function fullyHeld(s: State, a: AreaId): boolean {
-  if (!isTribal(a)) return false;
-  const tribes = area(a).tribes.map(idx).filter((i) => onMap(s, i));
-  return tribes.length > 0 && tribes.every((i) => s.owner[i] === 'Barbarian');
-}
+export const fullyHeld = (s: State, a: AreaId): boolean => wholeArea(s, a, 'Barbarian');
 
 /** 3a targets from `from`: adjacent Roman or neutral areas without bot units that one of `units` could enter. */
 function targets(s: State, from: AreaId, units: number[]): AreaId[] {
@@ -185,7 +182,7 @@ function attackFrom(s: State, ctx: Ctx, froms: AreaId[]): void {
 
 /** Plans `units` from `from` into `to`: Ariovistus first (he subdues, 177), the rest in random order. */
 function plan(s: State, ctx: Ctx, from: AreaId, units: number[], to: AreaId): void {
-  const order = shuffled(s, units).sort((x, y) => Number(y === ARIOVISTUS) - Number(x === ARIOVISTUS));
+  const order = shuffle(s.rng, units.slice()).sort((x, y) => Number(y === ARIOVISTUS) - Number(x === ARIOVISTUS));
   if (!ctx.origins.includes(from)) ctx.origins.push(from);
   for (const i of order) ctx.moves.push({ block: blockId(i), to });
   logPublic(s, `The bot attacks ${areaName(to)} from ${areaName(from)}.`);
@@ -202,7 +199,7 @@ function fallback3g(s: State, ctx: Ctx, from: AreaId, units: number[]): void {
   const fits = (a: AreaId) => roomIn(s, a) >= units.length;
   const pool = front.length ? front : room;
   const to = pickOne(s, pool.filter(fits).length ? pool.filter(fits) : pool);
-  const moving = shuffled(s, units.filter((i) => mayEnter(i, from, to))).slice(0, roomIn(s, to));
+  const moving = shuffle(s.rng, units.filter((i) => mayEnter(i, from, to))).slice(0, roomIn(s, to));
   if (!ctx.origins.includes(from)) ctx.origins.push(from);
   for (const i of moving) ctx.moves.push({ block: blockId(i), to });
   logPublic(s, `The bot moves ${moving.length} unit${moving.length === 1 ? '' : 's'} from ${areaName(from)} to ${areaName(to)}.`);
@@ -247,7 +244,7 @@ function activateGermania(s: State, ctx: Ctx, baggage: boolean): void {
 
 /** 3b, 3c: Germans of 2 or more in Germania: two groups of two into two areas, or two into one. */
 function germanAttack(s: State, ctx: Ctx, ready: number[]): void {
-  const order = shuffled(s, ready);
+  const order = shuffle(s.rng, ready.slice());
   const first = chooseTarget(s, GERMANIA, order.slice(0, 2));
   if (!first) return fallback3g(s, ctx, GERMANIA, order);
   plan(s, ctx, GERMANIA, order.slice(0, 2), first);
@@ -313,9 +310,7 @@ function botEvent(s: State, ctx: Ctx, event: string): void {
   // 180: Massive Revolt: a Major Revolt until 54 BC (the card stays in the game, as in 13 when it
   // is not played as a Massive Revolt); from turn 6 Vercingetorix rises and the card leaves.
   if (s.turn <= 5) return majorRevolt(s, ctx);
-  s.massiveRevoltPlayed = true;
-  for (const id of ['legio-V', 'legio-VI']) if (s.loc[idx(id)] === 'aside') s.loc[idx(id)] = 'pool';
-  logPublic(s, 'Massive Revolt leaves the game; legions V and VI join the Roman force pool.');
+  massiveRevoltLeaves(s);
   massiveRevolt(s, ctx);
 }
 
@@ -409,6 +404,8 @@ function startMoves(s: State, ctx: Ctx): void {
 /** The bot's choice among `legal` (never empty) at the current step. */
 export function decide(s: State, legal: Action[]): Action {
   switch (s.step) {
+    case 'bot':
+      return legal[0]!; // its one action: resolve the revealed card
     case 'move':
       return nextPlannedMove(s, legal);
     case 'battle-choose':

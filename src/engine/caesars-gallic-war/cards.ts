@@ -8,7 +8,7 @@
 
 import type { Action } from '../types.js';
 import { HAND_SIZE, MASSIVE_REVOLT_OPTION, VP } from './data/tables.js';
-import { CARDS } from './data/cards.js';
+import { CARDS, MASSIVE } from './data/cards.js';
 import { logPublic, logSecret } from './log.js';
 import { shuffle } from './random.js';
 import { ROLES, type Role } from './roles.js';
@@ -29,7 +29,7 @@ import { politicalTargets } from './political.js';
 import { BRITANNIA } from './map.js';
 import { soloRoundTasks, soloTurn } from './solitaire.js';
 
-export const MASSIVE = 'massive-revolt';
+export { MASSIVE };
 
 /** 5.1: shuffle every card still in the game; the Barbarian's Massive Revolt option comes first. */
 export function startTurn(s: State): void {

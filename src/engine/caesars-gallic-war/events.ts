@@ -60,11 +60,7 @@ export function startEvent(s: State, side: Role, cardId: string): boolean {
     s.step = 'baggage';
     return true;
   }
-  if (kind === 'massive') {
-    s.massiveRevoltPlayed = true;
-    for (const id of ['legio-V', 'legio-VI']) if (s.loc[idx(id)] === 'aside') s.loc[idx(id)] = POOL;
-    logPublic(s, 'Massive Revolt leaves the game; legions V and VI join the Roman force pool.');
-  }
+  if (kind === 'massive') massiveRevoltLeaves(s);
   s.current!.revolt = { kind, areas: [], count: kind === 'minor' ? 1 : kind === 'major' ? 2 : 3 };
   if (revoltActions(s, side).length === 0) {
     logPublic(s, 'No tribe can revolt.');
@@ -73,6 +69,13 @@ export function startEvent(s: State, side: Role, cardId: string): boolean {
   }
   s.step = 'revolt';
   return true;
+}
+
+/** 13.5: played as a Massive Revolt, the card leaves the game and legions V and VI join the force pool. */
+export function massiveRevoltLeaves(s: State): void {
+  s.massiveRevoltPlayed = true;
+  for (const id of ['legio-V', 'legio-VI']) if (s.loc[idx(id)] === 'aside') s.loc[idx(id)] = POOL;
+  logPublic(s, 'Massive Revolt leaves the game; legions V and VI join the Roman force pool.');
 }
 
 const cap = (x: string) => x[0]!.toUpperCase() + x.slice(1);
@@ -220,12 +223,17 @@ export function leaderActions(s: State, leader: string, areas: AreaId[]): Action
 }
 
 export function applyLeader(s: State, _role: Role, a: Action): void {
-  const i = idx(a.leader as string);
-  s.loc[i] = a.area as string;
+  raiseLeader(s, a.leader as string, a.area as AreaId);
+  if (s.round === 1) s.flags.firstCardLeaders.push(a.leader as string);
+  s.step = 'idle';
+}
+
+/** A leader comes into play for the Barbarian, at full strength, in `at`, now his home. */
+export function raiseLeader(s: State, leader: string, at: AreaId): void {
+  const i = idx(leader);
+  s.loc[i] = at;
   s.owner[i] = 'Barbarian';
   s.str[i] = fullStrength(i);
-  s.leaderHome[a.leader as string] = a.area as AreaId;
-  if (s.round === 1) s.flags.firstCardLeaders.push(a.leader as string);
-  logPublic(s, `${data(i).name} rises in ${areaName(a.area as string)}, his home.`);
-  s.step = 'idle';
+  s.leaderHome[leader] = at;
+  logPublic(s, `${data(i).name} rises in ${areaName(at)}, his home.`);
 }

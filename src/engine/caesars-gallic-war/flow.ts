@@ -175,8 +175,7 @@ export function botTurn(s: State): void {
   for (let guard = 0; guard < 10_000; guard++) {
     if (!pendingRoles(s).includes('Barbarian')) return;
     const rules = STEPS[s.step];
-    if (s.step === 'bot') rules.apply(s, 'Barbarian', { type: 'bot' });
-    else rules.apply(s, 'Barbarian', decide(s, rules.actions(s, 'Barbarian')));
+    rules.apply(s, 'Barbarian', decide(s, rules.actions(s, 'Barbarian')));
     proceed(s);
   }
   throw new Error('the bot did not reach the end of its turn');

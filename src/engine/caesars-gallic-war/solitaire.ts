@@ -11,12 +11,16 @@
 
 import type { Action } from '../types.js';
 import { BLOCKS } from './data/blocks.js';
+import { MASSIVE } from './data/cards.js';
 import type { AreaId } from './data/map.js';
 import { HAND_SIZE, RANDOM_AREA, randomRegion, STACKING_LIMIT } from './data/tables.js';
 import { logPublic, logSecret } from './log.js';
 import { area, areaName, border, BRITANNIA, GERMANIA, isObPort, isSea, isTribal, neighbours, OFF_MAP } from './map.js';
 import { placeTribes } from './political.js';
-import { randomInt, rollD6 } from './random.js';
+import { raiseLeader } from './events.js';
+import type { Role } from './roles.js';
+import { stackCount } from './movement.js';
+import { randomInt, rollD6, shuffle } from './random.js';
 import {
   addSupply,
   blockId,
@@ -25,7 +29,6 @@ import {
   contested,
   controller,
   data,
-  fullStrength,
   idx,
   isGallicLeader,
   isGerman,
@@ -37,9 +40,6 @@ import {
   type State,
   type Task,
 } from './state.js';
-
-/** The card the bot keeps for turn 7 (cards.ts's MASSIVE; not imported, cards.ts imports this file). */
-const MASSIVE = 'massive-revolt';
 
 export function newSolo(): Solo {
   return { botFirst: false, massiveFirst: false, plan: [], origins: {}, regrouped: false, killedOwner: {}, ariovistusStays: null, respond: null };
@@ -129,14 +129,7 @@ function minorLeaderArrives(s: State, leader: string, region: 'celtae' | 'belgic
 
 /** A minor leader or Vercingetorix comes into play for the bot in `at`, his home; its tribes join him. */
 export function placeLeader(s: State, leader: string, at: AreaId): void {
-  const i = idx(leader);
-  s.loc[i] = at;
-  s.owner[i] = 'Barbarian';
-  s.str[i] = fullStrength(i);
-  s.inFort[i] = false;
-  s.half[i] = 0;
-  s.leaderHome[leader] = at;
-  logPublic(s, `${data(i).name} rises in ${areaName(at)}, now his home.`);
+  raiseLeader(s, leader, at);
   joinBot(s, at);
 }
 
@@ -147,12 +140,14 @@ export function joinBot(s: State, at: AreaId): void {
 
 // ---- shared queries ----
 
-/** A tribal area whose tribes on the map are all neutral (and there is at least one). */
-export function neutralArea(s: State, a: AreaId): boolean {
+/** A tribal area whose tribes on the map (at least one) all belong to `owner` (null: neutral). */
+export function wholeArea(s: State, a: AreaId, owner: Role | null): boolean {
   if (!isTribal(a)) return false;
   const tribes = area(a).tribes.map(idx).filter((i) => onMap(s, i));
-  return tribes.length > 0 && tribes.every((i) => s.owner[i] === null);
+  return tribes.length > 0 && tribes.every((i) => s.owner[i] === owner);
 }
+
+export const neutralArea = (s: State, a: AreaId): boolean => wholeArea(s, a, null);
 
 /** 12 Britannia: for every "adjacent" of the solitaire rules, Britannia and the ports on Oceanus Britannicus touch. */
 export function adjacent(a: AreaId): AreaId[] {
@@ -290,23 +285,14 @@ function botReinforces(s: State): void {
     return;
   }
   const from = pickOne(s, sources);
-  const units = shuffled(s, movable(from));
+  const units = shuffle(s.rng, movable(from));
   if (defenders.some(isGerman)) units.sort((x, y) => Number(isGerman(y)) - Number(isGerman(x)));
   const sent = units.slice(0, 2);
   for (const i of sent) join(s, i, from);
   logPublic(s, `The bot's reinforcement roll: ${roll}${withLeader ? ' -1 (a leader)' : ''}: ${sent.length} unit${sent.length === 1 ? '' : 's'} come from ${areaName(from)} to ${areaName(b.area)}.`);
 }
 
-export function shuffled<T>(s: State, list: readonly T[]): T[] {
-  const a = list.slice();
-  for (let k = a.length - 1; k > 0; k--) {
-    const j = randomInt(s.rng, k + 1);
-    [a[k], a[j]] = [a[j]!, a[k]!];
-  }
-  return a;
-}
-
-/** Units of a side in an area, counted against the stacking limit (12 3g never overstacks). */
+/** Room left for the bot's units in an area under the stacking limit (12 3g never overstacks). */
 export function roomIn(s: State, at: AreaId): number {
-  return STACKING_LIMIT - blocksAt(s, at, 'Barbarian').length;
+  return STACKING_LIMIT - stackCount(s, 'Barbarian', at);
 }

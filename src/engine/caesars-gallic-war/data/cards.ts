@@ -12,6 +12,9 @@ export type CardData =
   | { id: string; name: string; kind: 'area'; area: AreaId; ap: Record<Side, number>; apAlt: Record<Side, number> }
   | { id: string; name: string; kind: 'event'; event: EventName; ap: Record<Side, number>; apAlt: Record<Side, number> };
 
+/** The Massive Revolt card's id. */
+export const MASSIVE = 'massive-revolt';
+
 export const CARDS: readonly CardData[] = [
   { id: 'aedui', name: 'Aedui', kind: 'area', area: 'aedui', ap: { Roman: 2, Barbarian: 2 }, apAlt: { Roman: 2, Barbarian: 2 } },
   { id: 'allobroges', name: 'Allobroges', kind: 'area', area: 'allobroges', ap: { Roman: 2, Barbarian: 2 }, apAlt: { Roman: 2, Barbarian: 2 } },
