@@ -32,7 +32,7 @@ import { meRoutes } from './routes/me.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { playRoutes } from './routes/plays.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
-import { serializerCompiler, validatorCompiler } from './validation.js';
+import { schemaCompilers } from './validation.js';
 import { isWebClientRoute, webRoutes } from './routes/web.js';
 
 declare module 'fastify' {
@@ -103,8 +103,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => app.services.background.idle());
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
-  app.setValidatorCompiler(validatorCompiler(api));
-  app.setSerializerCompiler(serializerCompiler(api));
+  const compilers = schemaCompilers(api);
+  app.setValidatorCompiler(compilers.validator);
+  app.setSerializerCompiler(compilers.serializer);
   // The API speaks JSON only: any other body is 415 (Fastify would also parse text/plain).
   app.removeContentTypeParser('text/plain');
 

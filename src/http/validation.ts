@@ -8,7 +8,7 @@
 import type { Options, ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { OPTIONAL_BODY, type OpenApi } from './openapi.js';
-import { cachedSerializer, cachedValidator, compilersFor } from './schema-cache.js';
+import { cachedSerializer, cachedValidator, compilersFor, type Compilers } from './schema-cache.js';
 
 const common: Options = {
   // Stop at the first error: allErrors invites denial of service on large inputs.
@@ -19,8 +19,16 @@ const common: Options = {
   removeAdditional: false,
 };
 
-export function validatorCompiler(api: OpenApi): FastifySchemaCompiler<Record<string, unknown>> {
+/** The request validator and response serializer compilers for a server built from `api`. */
+export function schemaCompilers(api: OpenApi): {
+  validator: FastifySchemaCompiler<Record<string, unknown>>;
+  serializer: (route: { schema: unknown }) => (data: unknown) => string;
+} {
   const c = compilersFor(api, common);
+  return { validator: validatorCompiler(c), serializer: ({ schema }) => cachedSerializer(c, schema) };
+}
+
+function validatorCompiler(c: Compilers): FastifySchemaCompiler<Record<string, unknown>> {
   return ({ schema, httpPart }) => {
     if (httpPart !== 'body') return cachedValidator(c, 'strings', schema);
     const { [OPTIONAL_BODY]: optional, ...rest } = schema as Record<string, unknown>;
@@ -35,10 +43,4 @@ export function validatorCompiler(api: OpenApi): FastifySchemaCompiler<Record<st
     }) as ValidateFunction;
     return allowEmpty;
   };
-}
-
-/** Response serialisation as Fastify does it by default (fast-json-stringify), compiled once per process. */
-export function serializerCompiler(api: OpenApi): (route: { schema: unknown }) => (data: unknown) => string {
-  const c = compilersFor(api, common);
-  return ({ schema }) => cachedSerializer(c, schema);
 }
