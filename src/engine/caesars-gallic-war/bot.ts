@@ -562,7 +562,8 @@ function winterChoice(s: State, legal: Action[]): Action {
   if (!onMap(s, ARIOVISTUS) || s.loc[ARIOVISTUS] === GERMANIA) return done;
   if (solo.ariovistusStays === null) {
     if (s.garrison === 1 || s.ariovistusWintered) solo.ariovistusStays = false;
-    else solo.ariovistusStays = d6(s, 'winter') <= 3;
+    // Not logged: a roll here would tell the Roman that one of the blocks outside Germania is Ariovistus.
+    else solo.ariovistusStays = rollD6(s.rng) <= 3;
   }
   if (!solo.ariovistusStays) return done;
   const stay = (id: string) => legal.find((a) => a.type === 'stay' && a.block === id);

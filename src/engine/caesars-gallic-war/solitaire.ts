@@ -278,10 +278,9 @@ function botReinforces(s: State): void {
   if (sources.length === 0) return;
   const leader = (i: number) => isGallicLeader(i) || i === ARIOVISTUS;
   const withLeader = defenders.some(leader) || sources.some((a) => movable(a).some(leader));
-  const roll = rollD6(s.rng);
-  const modified = roll - (withLeader ? 1 : 0);
-  if (modified > 3) {
-    logPublic(s, `The bot's reinforcement roll: ${roll}${withLeader ? ' -1 (a leader)' : ''}: no help comes.`);
+  if (rollD6(s.rng) - (withLeader ? 1 : 0) > 3) {
+    // The roll and its modifier stay out of the log: the -1 would tell where a leader stands.
+    logPublic(s, `No help comes to ${areaName(b.area)}.`);
     return;
   }
   const from = pickOne(s, sources);
@@ -289,7 +288,7 @@ function botReinforces(s: State): void {
   if (defenders.some(isGerman)) units.sort((x, y) => Number(isGerman(y)) - Number(isGerman(x)));
   const sent = units.slice(0, 2);
   for (const i of sent) join(s, i, from);
-  logPublic(s, `The bot's reinforcement roll: ${roll}${withLeader ? ' -1 (a leader)' : ''}: ${sent.length} unit${sent.length === 1 ? '' : 's'} come from ${areaName(from)} to ${areaName(b.area)}.`);
+  logPublic(s, `The bot sends help: ${sent.length} unit${sent.length === 1 ? '' : 's'} come from ${areaName(from)} to ${areaName(b.area)}.`);
 }
 
 /** Room left for the bot's units in an area under the stacking limit (12 3g never overstacks). */

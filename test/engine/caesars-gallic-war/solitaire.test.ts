@@ -313,6 +313,11 @@ t.test('CGW-185 reinforcing battles instead of reserves', async (t) => {
   t.equal(where(none, 'marcomanni').loc, 'mandubii', 'roll 4: no help');
   const twoToOne = open(rig(battle(spec('4'), 'sequani', 'Roman', 'leuci'), [1]), 'sequani');
   t.equal(where(twoToOne, 'marcomanni').loc, 'mandubii', '8 against 4 is 2:1: no help');
+  // A leader among the helpers: -1, so a 4 brings help; the log names neither the roll nor the leader.
+  const led = solo({ clear: true, Roman: { sequani: ['legio-VII:3', 'legio-VIII:3'] }, Barbarian: { sequani: ['sequani'], mandubii: ['mandubii', 'dumnorix'] } });
+  const withLeader = open(rig(battle(led, 'sequani', 'Roman', 'leuci'), [4]), 'sequani');
+  t.equal(where(withLeader, 'dumnorix').loc, 'sequani', 'roll 4 -1 with a leader: help comes');
+  t.notMatch(text(withLeader), /roll|leader|Dumnorix \(/, 'the log tells neither the roll nor where a leader stood');
   const wasNeutral = open(rig(battle(spec('3'), 'sequani', 'Roman', 'leuci', { wasNeutral: true }), [1]), 'sequani');
   t.equal(where(wasNeutral, 'marcomanni').loc, 'mandubii', 'never into an area neutral before the attack');
   // The Roman: up to 2 legions from one adjacent area, 1 supply each.
@@ -394,6 +399,7 @@ t.test('CGW-188 solitaire winter: Ariovistus stays on 1-3 unless a poor harvest 
     return s;
   };
   const stay = winter(2, false, [2]);
+  t.notMatch(text(stay), /rolls/, 'the roll is not logged (it would tell which block is Ariovistus)');
   t.equal(where(stay, 'ariovistus').loc, 'sequani', 'roll 2: he stays');
   t.equal(['marcomanni', 'tencteri'].filter((id) => where(stay, id).loc === 'sequani').length, 1, 'with 1 German (garrison 2)');
   t.equal(where(winter(2, false, [5]), 'ariovistus').loc, 'germania', 'roll 5: home');
