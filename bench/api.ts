@@ -13,8 +13,9 @@
 // one. Then, one game at a time: the round trips to PostgreSQL of one GET and one POST, and
 // the POST latency early (version < 20) and late (version > 250) in a game, alternating.
 //
-// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR]
-// (--profile writes a V8 CPU profile of each server to DIR, for Chrome DevTools)
+// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR --wal]
+// (--profile writes a V8 CPU profile of each server to DIR, for Chrome DevTools; --wal adds a
+// window of each variant at the first level whose WAL is broken down by table, pg_walinspect)
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
@@ -316,6 +317,7 @@ async function main(): Promise<void> {
   const FSYNC = arg('fsync', 'on') !== 'off';
   const MAX_GAMES = Math.max(...LEVELS);
   const PROFILE = arg('profile', '');
+  const WAL_DETAIL = process.argv.includes('--wal');
 
   const { startEmbeddedPostgres, postmasterPid } = await import('../src/store/embedded-postgres.js');
   const { migrate } = await import('../src/store/migrate.js');
@@ -409,6 +411,32 @@ async function main(): Promise<void> {
           const k = `${games}:${v}`;
           results.set(k, [...(results.get(k) ?? []), w]);
         }
+      }
+    }
+
+    // Where the WAL of a window goes, per relation (heap, index, TOAST), full-page images apart.
+    const walDetail: string[] = [];
+    if (WAL_DETAIL) {
+      await admin.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+      for (const v of variants) {
+        const from = await wal();
+        const w = await window(v, LEVELS[0]!, ++seed);
+        const to = await wal();
+        const { rows } = await admin.query(
+          `WITH b AS (
+             SELECT coalesce(pg_filenode_relation(reltablespace, relfilenode)::text, relfilenode::text) AS rel,
+                    sum(block_data_length + block_fpi_length) AS bytes, sum(block_fpi_length) AS fpi
+             FROM pg_get_wal_block_info($1::pg_lsn, $2::pg_lsn) GROUP BY 1),
+           r AS (SELECT resource_manager || ' ' || split_part(record_type, ' ', 1) AS rel, sum(record_length) AS bytes, 0 AS fpi
+             FROM pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn) WHERE block_ref IS NULL GROUP BY 1)
+           SELECT rel, bytes::float, fpi::float FROM b UNION ALL SELECT * FROM r ORDER BY bytes DESC LIMIT 14`,
+          [from, to],
+        );
+        walDetail.push(
+          `  ${v}, ${w.actions} actions, WAL per action by relation (bytes, of which full-page images; the rest is record headers): ` +
+            rows.map((r) => `${r.rel} ${(r.bytes / w.actions).toFixed(0)} (${(r.fpi / w.actions).toFixed(0)})`).join(', ') +
+            `; in all ${(w.walBytes / w.actions).toFixed(0)}`,
+        );
       }
     }
 
@@ -506,6 +534,7 @@ async function main(): Promise<void> {
         `${(s.emails / s.actions).toFixed(2)} emails enqueued per action, ${(s.email_bytes / 1024).toFixed(1)} KiB each; ` +
         `HOT updates: ${hot.map((h) => `${h.relname} ${((100 * h.hot) / Math.max(1, h.upd)).toFixed(0)}%`).join(', ')}`,
     );
+    for (const line of walDetail) console.log(line);
   } finally {
     await admin?.end();
     for (const c of children) {

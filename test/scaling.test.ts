@@ -117,7 +117,8 @@ t.test('two API instances and two workers on one database: moves, races, events 
 
   // Every email enqueued was sent exactly once, by one of the two workers, or dropped (or, after a
   // failed attempt, expired) unsent
-  // because it was no longer needed (a "your move" whose move was made before it went out: the
+  // because it was no longer needed (a "your move" whose move was made before it went out, or that
+  // a newer "your move" to the same player replaced: the
   // players move at once here, and the stream above held their emails while it was open), or is
   // still held: the last "your move", if a worker saw its player watching before the stream
   // closed, waits out the hold (3 minutes after the move began; mail/worker.ts) before it goes.

@@ -135,6 +135,12 @@ const MOVE_MADE_SQL = `o.kind IN ('your-turn', 'reminder') AND o.game_id IS NOT 
     AND p.pending_since IS NOT NULL AND p.pending_since <= o.created_at
     AND (o.kind <> 'reminder' OR p.deadline IS NULL OR p.deadline > $1))`;
 
+// A "your move" never tried is moot once a newer one asks the same player about the same game
+// (a reveal during a move that continues enqueues one with the news): the player gets the
+// latest, not two. Held rows too: they would otherwise both go out when their hold ends.
+const SUPERSEDED_SQL = `o.kind = 'your-turn' AND o.attempts = 0 AND o.game_id IS NOT NULL AND o.user_id IS NOT NULL AND EXISTS (
+  SELECT 1 FROM outbox n WHERE n.game_id = o.game_id AND n.user_id = o.user_id AND n.kind = 'your-turn' AND n.id > o.id)`;
+
 interface SettledRow {
   id: bigint;
   kind: string;
@@ -153,8 +159,8 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
   async function settle(now: Date): Promise<void> {
     const rows = await prisma.$queryRawUnsafe<SettledRow[]>(
       `UPDATE outbox o SET status = (CASE WHEN o.attempts > 0 OR ${usefulUntilSql()} <= $1 THEN 'expired' ELSE 'dropped' END)::outbox_status
-       WHERE o.id IN (SELECT o.id FROM outbox o WHERE o.status = 'pending' AND o.next_attempt_at <= $1
-                      AND (${usefulUntilSql()} <= $1 OR (${MOVE_MADE_SQL}))
+       WHERE o.id IN (SELECT o.id FROM outbox o WHERE o.status = 'pending'
+                      AND ((o.next_attempt_at <= $1 AND (${usefulUntilSql()} <= $1 OR (${MOVE_MADE_SQL}))) OR (${SUPERSEDED_SQL}))
                       FOR UPDATE SKIP LOCKED)
        RETURNING o.id, o.kind, o.attempts, o.status::text AS status, o.last_error`,
       now,
@@ -162,7 +168,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     for (const r of rows) {
       const fields = { outboxId: String(r.id), kind: r.kind, attempts: r.attempts, lastError: r.last_error };
       if (r.status === 'expired') logger.error(fields, 'email expired unsent (no longer useful); `npm run outbox` lists it');
-      else logger.info(fields, 'email dropped: no longer needed (the move was made)');
+      else logger.info(fields, 'email dropped: no longer needed (the move was made, or a newer "your move" replaces it)');
     }
   }
 

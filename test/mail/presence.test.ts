@@ -72,6 +72,23 @@ t.test('watching live but not acting: the "your move" goes when the hold ends', 
   t.match((await mail.deliver()).map((m) => [m.to[0], m.subject]), [[g.caesar.email, /Your move/]], 'sent after the hold');
 });
 
+t.test('a newer "your move" to the same player for the same game replaces a held one: one email, not two', async (t) => {
+  const { s, clock, mail, g } = await setup(t);
+  const close = await watch(t, s, g.caesar, g.id);
+  await pompeyDiscards(g);
+  t.same(await mail.deliver(), [], 'held while Caesar watches');
+  // What a reveal during Caesar's continuing move enqueues: another "your move", with the news.
+  const first = await s.db.prisma.outboxEmail.findFirstOrThrow({ where: { kind: 'your-turn', userId: g.caesar.id, status: 'pending' } });
+  clock.advance(1000);
+  const { id: _id, ...copy } = first;
+  await s.db.prisma.outboxEmail.create({ data: { ...copy, dedupeKey: `${first.dedupeKey}:newer`, subject: 'Your move (newer)', createdAt: clock.now(), nextAttemptAt: first.nextAttemptAt } });
+  t.same(await mail.deliver(), [], 'both still held');
+  t.equal((await s.db.prisma.outboxEmail.findUniqueOrThrow({ where: { id: first.id } })).status, 'dropped', 'the older one is dropped at once');
+  await close();
+  clock.advance(HOLD);
+  t.match((await mail.deliver()).map((m) => [m.to[0], m.subject]), [[g.caesar.email, 'Your move (newer)']], 'only the newer one goes');
+});
+
 t.test('a presence whose instance died (no heartbeat) expires: nothing is held', async (t) => {
   const { s, mail, g, clock } = await setup(t);
   await s.db.prisma.gamePresence.create({ data: { streamId: '00000000-0000-4000-8000-000000000001', userId: g.caesar.id, gameId: g.id, expiresAt: new Date(clock.now().getTime() - 1) } });
