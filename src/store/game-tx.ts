@@ -218,7 +218,7 @@ const WRITE_CHANGE = `
     ON CONFLICT DO NOTHING
   ), saved AS (
     INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-    SELECT $18::uuid, $19::text, $20::text, $21::int, $22::jsonb, $7::timestamptz WHERE $18::uuid IS NOT NULL
+    SELECT $18::uuid, $19::text, $20::text, $21::int, $22::json, $7::timestamptz WHERE $18::uuid IS NOT NULL
     ON CONFLICT (user_id, key) DO UPDATE
       SET request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
       WHERE idempotency_keys.created_at < $23::timestamptz
