@@ -22,7 +22,16 @@ import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from './idempotency
 import { notificationRows } from './notifications.js';
 import type { GameEvent } from './events.js';
 import { canSee, moduleOf, presentGame, roleOf, type GameResource, type GameSummary } from './present.js';
+import { currentState } from './replay.js';
 import { sharedRecentStates, viewMemo, type Views } from './recent-states.js';
+
+/**
+ * A game's state is stored every this many changes (issue 11: writing it each move was a third
+ * of a move's WAL and the largest write of its transaction); a read applies at most this many
+ * minus one log rows to it, about 50 µs each, and usually finds the state in memory anyway
+ * (recent-states.ts).
+ */
+export const SNAPSHOT_EVERY = 10;
 
 // Waiting for a pool connection, and for the game's lock (the service is overloaded beyond them).
 const WAITS = { maxWaitMs: 10_000, lockTimeoutMs: 30_000 } as const;
@@ -131,8 +140,9 @@ export async function changeGame(
       if (!read) throw notFound();
       if (read.stored) return replay(read.stored, key!);
       const { row } = read;
-      const state = read.stateOmitted ? known!.state : (row.snapshot?.state ?? null);
-      const g: Locked = { row, module: moduleOf(row), state, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
+      const module = moduleOf(row);
+      const state = read.stateOmitted ? known!.state : currentState(module, row.snapshot);
+      const g: Locked = { row, module, state, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
       const step = await decide(g);
       const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
       const views: Views = new Map();
@@ -224,6 +234,10 @@ async function apply(
     return s.pendingSince?.getTime() !== before.pendingSince?.getTime() || !sameClock(s, before);
   });
 
+  // The state is written every SNAPSHOT_EVERY changes, and by any change that is not an action
+  // (a start, an undo: the entries after a snapshot must apply forwards) or that ends the game;
+  // in between, the log row is the change, and a read applies the rows after the snapshot.
+  const snapshotNow = step.kind !== 'action' || finished || version - (row.snapshot?.stateVersion ?? 0) >= SNAPSHOT_EVERY;
   const status = finished ? 'finished' : 'active';
   const updated: GameRow = {
     ...row,
@@ -234,7 +248,7 @@ async function apply(
     startedAt: started ? now : row.startedAt,
     finishedAt: finished ? now : row.finishedAt,
     players: seats,
-    snapshot: { version, state: step.state as Prisma.JsonValue },
+    snapshot: { version, stateVersion: snapshotNow ? version : (row.snapshot?.stateVersion ?? 0), state: step.state as Prisma.JsonValue, tail: [] },
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
   const view = viewMemo(module, step.state, views);
@@ -258,7 +272,7 @@ async function apply(
     now,
     view,
   });
-  const stored = splitLog(g.state, step.state);
+  const stored = splitLog(g.state, step.state, snapshotNow);
   const saved = await writeChange(
     tx,
     {

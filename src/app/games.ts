@@ -11,7 +11,7 @@ import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
-import { setupGame } from './replay.js';
+import { currentState, setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { sharedRecentStates, viewMemo } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
@@ -170,7 +170,7 @@ export async function readGameAs(
     const remembered = known!;
     return { etag, game: presentGame(row, userId, remembered.state, ctx.config, viewMemo(moduleOf(row), remembered.state, remembered.views)) };
   }
-  const state = row.snapshot?.state ?? null;
+  const state = currentState(moduleOf(row), row.snapshot);
   if (state === null) return { etag, game: presentGame(row, userId, null, ctx.config) };
   const views = new Map();
   sharedRecentStates.set(gameId, version, state, views);
@@ -202,7 +202,7 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
       : last?.kind === 'timeout'
         ? `${(last.action as { late?: string }).late ?? 'The opponent'} ran out of time; ${last.role} claimed the win.`
         : null;
-  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, row.snapshot?.state ?? null, ending) };
+  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
 }
 
 export interface JoinGameInput {

@@ -25,6 +25,7 @@ import { AppError } from './errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
 import { outboxRow, wants } from './notifications.js';
 import { moduleOf, publicVp, type GameResource } from './present.js';
+import { currentState } from './replay.js';
 
 export async function claimTimeout(
   ctx: ServiceContext,
@@ -127,7 +128,7 @@ export async function runDueClocks(deps: ClockJobDeps, limit = 20): Promise<numb
 async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: string, now: Date): Promise<void> {
   const row = (await findGame(tx, id))!;
   const module = moduleOf(row);
-  const state = row.snapshot?.state ?? null;
+  const state = currentState(module, row.snapshot);
   const game = { id: row.id, number: row.number, title: module.title };
   const rows: Prisma.OutboxEmailCreateManyInput[] = [];
   const updates: (SeatClock & { role: string })[] = [];

@@ -16,9 +16,12 @@ function hasLog(state: unknown): state is WithLog {
   return typeof state === 'object' && state !== null && Array.isArray((state as WithLog).log);
 }
 
-/** What a change writes: the snapshot's JSON (log left out) and the part of the log it rewrote. */
-export function splitLog(before: unknown, after: unknown): { stateJson: string; logFrom: number | null; logTail: unknown[] } {
-  if (!hasLog(after)) return { stateJson: JSON.stringify(after), logFrom: null, logTail: [] };
+/**
+ * What a change writes: the part of the log it rewrote and, when it writes a snapshot
+ * (`withState`), the state's JSON with the log left out (null otherwise).
+ */
+export function splitLog(before: unknown, after: unknown, withState = true): { stateJson: string | null; logFrom: number | null; logTail: unknown[] } {
+  if (!hasLog(after)) return { stateJson: withState ? JSON.stringify(after) : null, logFrom: null, logTail: [] };
   // The log in the rows so far: the state before's, if it came from (or went to) the rows.
   const kept = hasLog(before) && logInRows.has(before) ? before.log : [];
   const log = after.log;
@@ -27,7 +30,7 @@ export function splitLog(before: unknown, after: unknown): { stateJson: string; 
   // enough, but an undo rebuilds its state by replay: compare those by value).
   while (from < kept.length && from < log.length && (kept[from] === log[from] || JSON.stringify(kept[from]) === JSON.stringify(log[from]))) from++;
   logInRows.add(after);
-  return { stateJson: JSON.stringify({ ...after, log: null }), logFrom: from, logTail: log.slice(from) };
+  return { stateJson: withState ? JSON.stringify({ ...after, log: null }) : null, logFrom: from, logTail: log.slice(from) };
 }
 
 /** The state as stored, with its log put back from its rows' parts ([log_from, log_tail], oldest first). */
@@ -40,6 +43,14 @@ export function joinLog(state: unknown, parts: [number, unknown[]][] | null): un
   return state;
 }
 
-/** SQL: a game's log parts, oldest first (for `g` the games row). */
+/** SQL: the log parts of a game's snapshot state, oldest first (`g` the games row, `s` its snapshot). */
 export const LOG_PARTS = `(SELECT json_agg(json_build_array(a.log_from, a.log_tail) ORDER BY a.seq)
-  FROM game_actions a WHERE a.game_id = g.id AND a.log_from IS NOT NULL)`;
+  FROM game_actions a WHERE a.game_id = g.id AND a.log_from IS NOT NULL AND a.seq <= s.version)`;
+
+/**
+ * A state whose log is the one the rows hold up to its version: the snapshot's state brought up
+ * to date by applying the entries after it (src/app/replay.ts), whose rows hold their parts.
+ */
+export function logIsInRows(state: unknown): void {
+  if (hasLog(state)) logInRows.add(state);
+}

@@ -1,13 +1,13 @@
 // The hot path of a change to a game, on node-postgres directly (the pool under the Prisma
 // client, src/store/prisma.ts): named prepared statements (parsed and planned once per
 // connection), and for a change BEGIN, the row lock, one read, one write, COMMIT. The write is a
-// single statement that appends the log entry, writes the snapshot, the games row, the seats'
+// single statement that appends the log entry, writes the snapshot (every few changes), the games row, the seats'
 // clocks, the outbox rows, the idempotent answer and the NOTIFY to other instances, all in the
 // change's transaction. What the statements do is decided in src/app/change.ts.
 import type pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 import { LOG_PARTS } from './game-log.js';
-import { COLUMNS, toRow, type Entry, type GameEntryKind, type GameRow, type GameStatus, type RawGame, type SeatClock } from './games.js';
+import { COLUMNS, FROM_GAMES, TAIL, toRow, type Entry, type GameEntryKind, type GameRow, type GameStatus, type RawGame, type SeatClock } from './games.js';
 
 export type GameTx = pg.PoolClient;
 
@@ -97,13 +97,14 @@ export async function readGame(
   const k = o.key;
   const sql = Prisma.sql`
     SELECT ${COLUMNS},
-      CASE WHEN s.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE s.state END AS state,
-      CASE WHEN s.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE ${Prisma.raw(LOG_PARTS)} END AS log_parts,
-      s.version = ${o.knownVersion ?? -1}::int AS state_omitted,
+      CASE WHEN h.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE s.state END AS state,
+      CASE WHEN h.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE ${Prisma.raw(LOG_PARTS)} END AS log_parts,
+      CASE WHEN h.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE ${Prisma.raw(TAIL)} END AS tail,
+      h.version = ${o.knownVersion ?? -1}::int AS state_omitted,
       (SELECT json_build_object('requestHash', k.request_hash, 'responseStatus', k.response_status, 'responseBody', k.response_body)
          FROM idempotency_keys k
          WHERE k.user_id = ${k?.userId ?? null}::uuid AND k.key = ${k?.key ?? null}::text AND k.created_at >= ${k?.expiredBefore ?? null}::timestamptz) AS stored
-    FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id
+    FROM ${Prisma.raw(FROM_GAMES)}
     WHERE g.id = ${id}::uuid`;
   const r = await tx.query<RawGame & { state_omitted: boolean | null; stored: StoredKey | null }>({ name: 'alea-read-game', text: sql.text, values: sql.values });
   const raw = r.rows[0];
@@ -145,9 +146,9 @@ export interface Change {
   role: string;
   /** Who made the change; null for a game's bot (app/bot.ts). */
   userId: string | null;
-  /** The entry's action and the engine state after the change (log left out), as JSON text. */
+  /** The entry's action, and the engine state after the change (log left out) when the change writes a snapshot (null: it does not), as JSON text. */
   actionJson: string;
-  stateJson: string;
+  stateJson: string | null;
   /** The part of the engine's log the change rewrote (game-log.ts); null: none. */
   logFrom: number | null;
   logTailJson: string | null;
@@ -196,7 +197,7 @@ const WRITE_CHANGE = `
     VALUES ($1::uuid, $2::int, $3::game_entry_kind, $4::text, $5::jsonb, $6::uuid, $7::timestamptz, $24::int, $25::json)
   ), snapshot AS (
     INSERT INTO game_snapshots (game_id, version, state, updated_at)
-    VALUES ($1::uuid, $2::int, $8::json, $7::timestamptz)
+    SELECT $1::uuid, $2::int, $8::json, $7::timestamptz WHERE $8::json IS NOT NULL
     ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
   ), seats AS (
     UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue

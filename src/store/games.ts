@@ -62,7 +62,12 @@ export interface GameRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   players: SeatRow[];
-  snapshot: { version: number; state?: Prisma.JsonValue } | null;
+  /**
+   * Null while the game is open. `version` is the game's (its log's last seq); the stored state
+   * is that of `stateVersion` (snapshots are written every few changes, change.ts), and `tail`
+   * holds the entries after it, to apply (src/app/replay.ts currentState).
+   */
+  snapshot: { version: number; stateVersion: number; state?: Prisma.JsonValue; tail?: Entry[] } | null;
 }
 /** The same, read without the state (lists, visibility checks). */
 export type GameSummaryRow = GameRow;
@@ -88,9 +93,12 @@ export interface RawGame {
   started_at: Date | null;
   finished_at: Date | null;
   version: number | null;
+  state_version: number | null;
   state?: Prisma.JsonValue;
   /** The log's parts, when the state was read (see game-log.ts). */
   log_parts?: [number, unknown[]][] | null;
+  /** The entries after the snapshot's version, when the state was read. */
+  tail?: Entry[] | null;
   players:
     | {
         role: string;
@@ -143,7 +151,14 @@ export function toRow(r: RawGame): GameRow {
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
       user: { id: p.userId, displayName: p.name, email: p.email, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
     })),
-    snapshot: r.version === null ? null : { version: Number(r.version), ...(r.state !== undefined && { state: joinLog(r.state, r.log_parts ?? null) as Prisma.JsonValue }) },
+    snapshot:
+      r.version === null
+        ? null
+        : {
+            version: Number(r.version),
+            stateVersion: Number(r.state_version),
+            ...(r.state !== undefined && { state: joinLog(r.state, r.log_parts ?? null) as Prisma.JsonValue, tail: r.tail ?? [] }),
+          },
   };
 }
 
@@ -151,7 +166,7 @@ export function toRow(r: RawGame): GameRow {
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
-  g.created_at, g.updated_at, g.started_at, g.finished_at, s.version,
+  g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
@@ -159,10 +174,21 @@ export const COLUMNS = Prisma.sql`
       'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at) ORDER BY p.role)
     FROM game_players p JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id) AS players`;
 
+/**
+ * A game (`g`), its snapshot (`s`) and its version (`h.version`: the last seq of its log; null
+ * while it is open, like the snapshot), for COLUMNS.
+ */
+export const FROM_GAMES = `games g LEFT JOIN game_snapshots s ON s.game_id = g.id
+  LEFT JOIN LATERAL (SELECT GREATEST(s.version, max(a.seq)) AS version FROM game_actions a WHERE s.game_id IS NOT NULL AND a.game_id = g.id) h ON true`;
+
+/** SQL: the entries after the snapshot's version, oldest first (null: none). */
+export const TAIL = `(SELECT json_agg(json_build_object('seq', a.seq, 'kind', a.kind, 'role', a.role, 'action', a.action) ORDER BY a.seq)
+  FROM game_actions a WHERE a.game_id = g.id AND a.seq > s.version)`;
+
 async function selectGames(db: Db, o: { state: boolean; where: Prisma.Sql; tail?: Prisma.Sql }): Promise<GameRow[]> {
   const rows = await db.$queryRaw<RawGame[]>`
-    SELECT ${COLUMNS}${o.state ? Prisma.sql`, s.state, ${Prisma.raw(LOG_PARTS)} AS log_parts` : Prisma.empty}
-    FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id
+    SELECT ${COLUMNS}${o.state ? Prisma.sql`, s.state, ${Prisma.raw(LOG_PARTS)} AS log_parts, ${Prisma.raw(TAIL)} AS tail` : Prisma.empty}
+    FROM ${Prisma.raw(FROM_GAMES)}
     WHERE ${o.where} ${o.tail ?? Prisma.empty}`;
   return rows.map(toRow);
 }
@@ -318,7 +344,7 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}` });
 }
 
-/** Every game that has started, for verification: id, module, seed, options and snapshot (its log put back). */
+/** Every game that has started, for verification: id, module, seed, options and snapshot (its log put back, to its version). */
 export async function startedGames(db: Db, afterId: string | undefined, take: number) {
   const page = await db.game.findMany({
     where: { snapshot: { isNot: null }, ...(afterId && { id: { gt: afterId } }) },
@@ -328,7 +354,7 @@ export async function startedGames(db: Db, afterId: string | undefined, take: nu
   });
   if (page.length === 0) return page;
   const logs = await db.$queryRaw<{ id: string; log_parts: [number, unknown[]][] }[]>`
-    SELECT g.id::text AS id, ${Prisma.raw(LOG_PARTS)} AS log_parts FROM games g WHERE g.id IN (${Prisma.join(page.map((g) => Prisma.sql`${g.id}::uuid`))})`;
+    SELECT g.id::text AS id, ${Prisma.raw(LOG_PARTS)} AS log_parts FROM games g JOIN game_snapshots s ON s.game_id = g.id WHERE g.id IN (${Prisma.join(page.map((g) => Prisma.sql`${g.id}::uuid`))})`;
   const parts = new Map(logs.map((l) => [l.id, l.log_parts]));
   for (const g of page) if (g.snapshot) g.snapshot.state = joinLog(g.snapshot.state, parts.get(g.id) ?? null) as Prisma.JsonValue;
   return page;

@@ -22,7 +22,9 @@ t.test('every stored game replays to its snapshot; corruption is reported', asyn
   const command = await toCommand(a);
   await act(a.caesar, a.id, command.legalActions.find((x: any) => x.type === 'move'));
   await a.caesar.client.post(`/v1/games/${a.id}/undo`);
-  await act(b.caesar, b.id, (await look(b.caesar, b.id)).legalActions[0]);
+  const bCommand = await toCommand(b);
+  await act(b.caesar, b.id, bCommand.legalActions.find((x: any) => x.type === 'move'));
+  await b.caesar.client.post(`/v1/games/${b.id}/undo`); // an undo writes a snapshot: the last entry is in it
   await c.pompey.client.post(`/v1/games/${c.id}/resign`);
   await s.anon.withToken(a.caesar.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar' }); // open: nothing to check
 
@@ -33,13 +35,13 @@ t.test('every stored game replays to its snapshot; corruption is reported', asyn
 
   // Corrupt game a's snapshot, drop game b's last log entry, and finish game c without cause.
   await s.db.prisma.$executeRaw`UPDATE game_snapshots SET state = (state::jsonb || '{"year": 999}')::json WHERE game_id = ${a.id}::uuid`;
-  await s.db.prisma.$executeRaw`DELETE FROM game_actions WHERE game_id = ${b.id}::uuid AND seq = 2`;
+  await s.db.prisma.$executeRaw`DELETE FROM game_actions WHERE game_id = ${b.id}::uuid AND seq = (SELECT max(seq) FROM game_actions WHERE game_id = ${b.id}::uuid)`;
   await s.db.prisma.$executeRaw`DELETE FROM game_actions WHERE game_id = ${c.id}::uuid AND kind = 'resign'`;
   const report = await verifyGames(s.db.prisma);
   t.equal(report.checked, 3);
   const byId = new Map(report.mismatches.map((m) => [m.id, m.problems]));
   t.match(byId.get(a.id), ['the snapshot state differs from the replayed state']);
-  t.match(byId.get(b.id), [/snapshot version 2, but 1 log entries/, 'the snapshot state differs from the replayed state']);
+  t.match(byId.get(b.id), [/snapshot version \d+, but \d+ log entries/, 'the snapshot state differs from the replayed state']);
   t.match(byId.get(c.id), [/snapshot version 2, but 1 log entries/, /^finished without an outcome, a resignation or a time-out/]);
   const bad = runVerify(s.db.url);
   t.equal(bad.code, 1, bad.out);
