@@ -1,7 +1,8 @@
 // A game is its seed, its options and its log: replaying the log from the seed reproduces the
-// snapshot (the log up to the snapshot's version) and the current state (the whole log). `action` entries are applied, an `undo` takes back the latest action still standing,
-// `start`, `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the
-// engine state alone.
+// snapshot (the log up to the snapshot's version) and the current state (the whole log).
+// `action` entries are applied, an `undo` takes back the latest action still standing, `start`,
+// `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the engine
+// state alone.
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameModule, SetupOptions } from '../engine/index.js';
 import { logIsInRows } from '../store/game-log.js';
