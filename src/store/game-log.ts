@@ -20,7 +20,7 @@ function hasLog(state: unknown): state is WithLog {
  * What a change writes: the part of the log it rewrote and, when it writes a snapshot
  * (`withState`), the state's JSON with the log left out (null otherwise).
  */
-export function splitLog(before: unknown, after: unknown, withState = true): { stateJson: string | null; logFrom: number | null; logTail: unknown[] } {
+export function splitLog(before: unknown, after: unknown, withState: boolean): { stateJson: string | null; logFrom: number | null; logTail: unknown[] } {
   if (!hasLog(after)) return { stateJson: withState ? JSON.stringify(after) : null, logFrom: null, logTail: [] };
   // The log in the rows so far: the state before's, if it came from (or went to) the rows.
   const kept = hasLog(before) && logInRows.has(before) ? before.log : [];
