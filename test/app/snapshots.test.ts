@@ -10,18 +10,7 @@ import { sharedRecentStates } from '../../src/app/recent-states.js';
 import { verifyGames } from '../../src/app/verify.js';
 import type { SetupOptions } from '../../src/engine/index.js';
 import { findGame, listEntries } from '../../src/store/games.js';
-import { apiServer, look, startGame, toCommand, type ApiServer, type Started } from '../helpers/api.js';
-
-async function move(g: Started): Promise<any> {
-  for (const u of [g.caesar, g.pompey]) {
-    const game = await look(u, g.id);
-    if (game.legalActions.length === 0) continue;
-    const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
-    if (res.status !== 200) throw new Error(res.text);
-    return res.body;
-  }
-  throw new Error('nobody can move');
-}
+import { apiServer, look, moveFirstLegal as move, startGame, toCommand, type ApiServer } from '../helpers/api.js';
 
 /** The stored game: its version, its snapshot's version, and its current state against a replay of its whole log. */
 async function stored(s: ApiServer, id: string) {

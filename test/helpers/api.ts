@@ -134,6 +134,17 @@ export async function act(u: User, id: string, action: unknown): Promise<any> {
   return res.body;
 }
 
+/** Whoever may act first (Caesar, then Pompey) posts their first legal action; its answer. */
+export async function moveFirstLegal(g: Started): Promise<any> {
+  for (const u of [g.caesar, g.pompey]) {
+    const game = await look(u, g.id);
+    if (game.legalActions.length === 0) continue;
+    const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
+    if (res.status !== 200) throw new Error(res.text);
+    return res.body;
+  }
+  throw new Error('nobody can move');
+}
 
 /** Both players discard (the first card each may) : the game moves to turn 1's card play. */
 export async function discardBoth(g: Started): Promise<any> {

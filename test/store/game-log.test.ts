@@ -8,18 +8,7 @@ import { SNAPSHOT_EVERY } from '../../src/app/change.js';
 import { moduleOf } from '../../src/app/present.js';
 import { currentState } from '../../src/app/replay.js';
 import { findGame } from '../../src/store/games.js';
-import { apiServer, look, startGame, type Started } from '../helpers/api.js';
-
-async function move(g: Started): Promise<any> {
-  for (const u of [g.caesar, g.pompey]) {
-    const game = await look(u, g.id);
-    if (game.legalActions.length === 0) continue;
-    const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
-    if (res.status !== 200) throw new Error(res.text);
-    return res.body;
-  }
-  throw new Error('nobody can move');
-}
+import { apiServer, look, moveFirstLegal as move, startGame } from '../helpers/api.js';
 
 t.test('the snapshot keeps "log": null and stays small; the log is read back from the log rows', async (t) => {
   const s = await apiServer(t);
