@@ -7,7 +7,7 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import fastJsonStringify from 'fast-json-stringify';
-import { sharedSchemas, type OpenApi } from './openapi.js';
+import { SERIALIZE_LOOSELY, sharedSchemas, type OpenApi } from './openapi.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -55,6 +55,7 @@ export function cachedValidator(c: Compilers, kind: 'body' | 'strings', schema: 
 
 /** A serializer of `schema` (Fastify's own choice, fast-json-stringify), compiled once per process. */
 export function cachedSerializer(c: Compilers, schema: unknown): (data: unknown) => string {
+  if (isLooseSchema(c, schema)) return JSON.stringify;
   const key = JSON.stringify(schema);
   let s = c.serializers.get(key);
   if (!s) {
@@ -62,4 +63,15 @@ export function cachedSerializer(c: Compilers, schema: unknown): (data: unknown)
     c.serializers.set(key, s);
   }
   return s;
+}
+
+/**
+ * A response that is, as a whole, a component the document marks as serialised loosely (see
+ * SERIALIZE_LOOSELY in openapi.ts): nothing to choose or leave out, so JSON.stringify does it.
+ */
+function isLooseSchema(c: Compilers, schema: unknown): boolean {
+  const ref = (schema as { $ref?: unknown } | null)?.$ref;
+  if (typeof ref !== 'string' || Object.keys(schema as object).length !== 1 || !ref.endsWith('#')) return false;
+  const target = c.external[ref.slice(0, -1)] as Record<string, unknown> | undefined;
+  return target?.[SERIALIZE_LOOSELY] === true;
 }
