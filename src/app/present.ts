@@ -118,15 +118,16 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
 }
 
 /**
- * The game as `userId` may see it; `state` is the engine state (null while open). `view` may
- * stand for the module's view() (a change passes one that remembers the views it computed).
+ * The game as `userId` may see it; `state` is the engine state (null while open). With `memo`,
+ * its `view` stands for the module's view() (one that remembers the views it computed), and the
+ * labelled legal actions of `state` are taken from, or kept in, its `actions`.
  */
 export function presentGame(
   row: GameSummaryRow,
   userId: string,
   state: unknown,
   config: Pick<Config, 'publicUrl'>,
-  view?: (state: unknown, role: string | null) => unknown,
+  memo?: { view: (state: unknown, role: string | null) => unknown; actions: Map<string, LabelledAction[]> },
 ): GameResource {
   const summary = presentSummary(row, userId);
   const m = moduleOf(row);
@@ -134,8 +135,8 @@ export function presentGame(
   const started = state !== null && state !== undefined;
   return {
     ...summary,
-    view: started ? (view ? view(state, role) : m.view(state, role)) : null,
-    legalActions: started && role !== null && summary.status === 'active' ? labelled(m, state, role) : [],
+    view: started ? (memo ? memo.view(state, role) : m.view(state, role)) : null,
+    legalActions: started && role !== null && summary.status === 'active' ? labelled(m, state, role, memo?.actions) : [],
     invite:
       row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
         ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
@@ -144,8 +145,13 @@ export function presentGame(
 }
 
 /** The role's legal actions, each with the module's label for it (written from that role's view). */
-function labelled(m: GameModule, state: unknown, role: string): LabelledAction[] {
-  return m.legalActions(state, role).map((a) => ({ ...a, label: m.describe ? m.describe(state, role, a) : a.type }));
+function labelled(m: GameModule, state: unknown, role: string, known?: Map<string, LabelledAction[]>): LabelledAction[] {
+  let actions = known?.get(role);
+  if (!actions) {
+    actions = m.legalActions(state, role).map((a) => ({ ...a, label: m.describe ? m.describe(state, role, a) : a.type }));
+    known?.set(role, actions);
+  }
+  return actions;
 }
 
 /** The log as `role` may read it (null: an observer), from the engine's view, and how the service ended it (a resignation, a time-out). */

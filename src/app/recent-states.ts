@@ -1,24 +1,35 @@
 // The engine states of the games this process changed or read lately, keyed by game and
-// version, with the views of them computed so far. A version of a game names one state for
+// version, with what was worked out of them so far (views, labelled legal actions). A version of a game names one state for
 // ever (versions are log sequence numbers, never reused), so a state remembered for (game,
 // version) is right whoever reads it, on any instance: a read that finds the stored version
 // equal to the remembered one skips fetching and parsing the state (tens of KiB late in a
-// game), and a view already computed for a role is not computed again. States and views are
-// never mutated (the engine returns new ones), so sharing them is safe.
+// game), and a view or a role's labelled legal actions already computed are not computed again
+// (a move's answer lists the mover's actions; the mover's next read of the game, often the very
+// next request, finds them here). States, views and actions are never mutated (the engine
+// returns new ones, answers are only serialised), so sharing them is safe.
 import type { GameModule } from '../engine/index.js';
+import type { LabelledAction } from './present.js';
 
 /** Views of one state by role (null: the observer). */
 export type Views = Map<string | null, unknown>;
 
+/** What was worked out of one state: its views, and each role's labelled legal actions. */
+export interface Derived {
+  views: Views;
+  actions: Map<string, LabelledAction[]>;
+}
+
+export const nothingDerived = (): Derived => ({ views: new Map(), actions: new Map() });
+
 export interface Remembered {
   version: number;
   state: unknown;
-  views: Views;
+  derived: Derived;
 }
 
 export interface RecentStates {
   get(gameId: string): Remembered | undefined;
-  set(gameId: string, version: number, state: unknown, views?: Views): void;
+  set(gameId: string, version: number, state: unknown, derived?: Derived): void;
 }
 
 export function recentStates(max = 2_000): RecentStates {
@@ -33,11 +44,11 @@ export function recentStates(max = 2_000): RecentStates {
       }
       return hit;
     },
-    set(gameId, version, state, views = new Map()) {
+    set(gameId, version, state, derived = nothingDerived()) {
       const known = map.get(gameId);
       if (known && known.version >= version) return;
       map.delete(gameId);
-      map.set(gameId, { version, state, views });
+      map.set(gameId, { version, state, derived });
       if (map.size > max) map.delete(map.keys().next().value!);
     },
   };
