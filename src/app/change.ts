@@ -1,9 +1,9 @@
 // One transaction per change to a game (join/start, action, card play, undo, resignation,
-// time-out claim, extension), on the hot path of src/store/game-tx.ts:
-//   BEGIN and lock the game row (one round trip) -> read it (with the stored answer of the Idempotency-Key, if
+// time-out claim, extension), on the hot path of src/store/game-tx.ts, in two round trips:
+//   BEGIN, lock the game row and read it (with the stored answer of the Idempotency-Key, if
 //   any) -> decide with the engine -> one statement: append the log entry, write the snapshot,
 //   the games row and the seats, enqueue notifications, store the idempotent answer, NOTIFY the
-//   other instances -> COMMIT
+//   other instances; and COMMIT
 // and only after the commit, publish the new version to this process's event listeners.
 // Because every change takes the game's row lock first and checks the version under it, of
 // several submissions for the same step exactly one wins; the others see the new version and
@@ -12,7 +12,7 @@
 import type { GameModule, Outcome } from '../engine/index.js';
 import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
 import type { Prisma } from '../store/prisma.js';
-import { inTransaction, insertSeatTx, isBusy, readGame, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
+import { gameQuery, gameRead, inTransaction, insertSeatTx, isBusy, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
 import { splitLog } from '../store/game-log.js';
 import { poolOf } from '../store/prisma.js';
 import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
@@ -23,7 +23,7 @@ import { notificationRows } from './notifications.js';
 import type { GameEvent } from './events.js';
 import { canSee, moduleOf, presentGame, roleOf, type GameResource, type GameSummary } from './present.js';
 import { currentState } from './replay.js';
-import { sharedRecentStates, viewMemo, type Views } from './recent-states.js';
+import { nothingDerived, sharedRecentStates, viewMemo, type Derived } from './recent-states.js';
 
 /**
  * A game's state is stored every this many changes (issue 11: writing it each move was a third
@@ -126,17 +126,18 @@ export async function changeGame(
 ): Promise<Answer<GameResource>> {
   const states = sharedRecentStates;
   const key = req.idempotency;
-  let answer: Answer<GameResource> & { state?: unknown; views?: Views };
+  let answer: Answer<GameResource> & { state?: unknown; derived?: Derived };
   try {
-    answer = await inTransaction(poolOf(ctx.prisma), { ...WAITS, lockGame: req.gameId }, async (tx, found) => {
+    // Read with the lock, in its round trip: the state is left out if this process has it.
+    const known = states.get(req.gameId);
+    const expiredBefore = new Date(ctx.clock.now().getTime() - KEY_LIFETIME_MS);
+    const thenRead = gameQuery(req.gameId, {
+      knownVersion: known?.version ?? null,
+      ...(key && { key: { userId: req.userId, key: key.key, expiredBefore } }),
+    });
+    answer = await inTransaction(poolOf(ctx.prisma), { ...WAITS, lockGame: req.gameId, thenRead }, async (tx, found, result) => {
       const now = ctx.clock.now();
-      const expiredBefore = new Date(now.getTime() - KEY_LIFETIME_MS);
-      if (!found) throw notFound();
-      const known = states.get(req.gameId);
-      const read = await readGame(tx, req.gameId, {
-        knownVersion: known?.version ?? null,
-        ...(key && { key: { userId: req.userId, key: key.key, expiredBefore } }),
-      });
+      const read = found && result ? gameRead(result) : null;
       if (!read) throw notFound();
       if (read.stored) return replay(read.stored, key!);
       const { row } = read;
@@ -145,9 +146,9 @@ export async function changeGame(
       const g: Locked = { row, module, state, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
       const step = await decide(g);
       const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
-      const views: Views = new Map();
-      const body = await apply(ctx, g, step, req.userId, saving, views);
-      return { status: 200, body, replayed: false, state: step.state, views };
+      const derived = nothingDerived();
+      const body = await apply(ctx, g, step, req.userId, saving, derived);
+      return { status: 200, body, replayed: false, state: step.state, derived };
     });
   } catch (err) {
     if (isBusy(err)) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
@@ -155,7 +156,7 @@ export async function changeGame(
   }
   if (!answer.replayed) {
     const event = gameEvent(answer.body);
-    states.set(event.id, event.version, answer.state, answer.views);
+    states.set(event.id, event.version, answer.state, answer.derived);
     ctx.events.publish(event, { announced: ctx.events.announcement !== undefined });
   }
   return { status: answer.status, body: answer.body, replayed: answer.replayed };
@@ -184,7 +185,7 @@ async function apply(
   step: Step,
   userId: string,
   saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
-  views: Views,
+  derived: Derived,
 ): Promise<GameResource> {
   const { row, module, now, tx } = g;
   const version = g.version + 1;
@@ -251,8 +252,8 @@ async function apply(
     snapshot: { version, stateVersion: snapshotNow ? version : (row.snapshot?.stateVersion ?? 0), state: step.state as Prisma.JsonValue, tail: [] },
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
-  const view = viewMemo(module, step.state, views);
-  const body = presentGame(updated, userId, step.state, ctx.config, view);
+  const view = viewMemo(module, step.state, derived.views);
+  const body = presentGame(updated, userId, step.state, ctx.config, { view, actions: derived.actions });
   const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },
     module,

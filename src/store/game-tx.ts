@@ -1,9 +1,13 @@
 // The hot path of a change to a game, on node-postgres directly (the pool under the Prisma
-// client, src/store/prisma.ts): named prepared statements (parsed and planned once per
-// connection), and for a change BEGIN, the row lock, one read, one write, COMMIT. The write is a
-// single statement that appends the log entry, writes the snapshot (every few changes), the games row, the seats'
-// clocks, the outbox rows, the idempotent answer and the NOTIFY to other instances, all in the
-// change's transaction. What the statements do is decided in src/app/change.ts.
+// client, src/store/prisma.ts), in two round trips to PostgreSQL:
+//   1. BEGIN, the game's row lock, and the read of the locked game;
+//   2. the write and COMMIT.
+// The write is a single statement that appends the log entry, writes the snapshot (every few
+// changes), the games row, the seats' clocks, the outbox rows, the idempotent answer and the
+// NOTIFY to other instances. Both round trips are simple queries (several statements in one
+// message), so the read and the write run as statements prepared once per connection (SQL
+// PREPARE), with EXECUTE and their values as literals. What the statements do is decided in
+// src/app/change.ts.
 import type pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 import { LOG_PARTS } from './game-log.js';
@@ -22,13 +26,16 @@ export function isBusy(err: unknown): boolean {
 /**
  * Runs fn in a transaction on a connection of the pool (READ COMMITTED, like Prisma's), waiting
  * at most `maxWaitMs` for a connection and `lockTimeoutMs` for any lock (errors isBusy() knows).
- * With `lockGame`, the transaction starts with that game's row lock (see lockGame in games.ts),
- * in the same round trip as BEGIN, and fn learns whether the game exists. Rolls back if fn throws.
+ * With `lockGame`, the transaction starts with that game's row lock, in the same round trip as
+ * BEGIN, and fn learns whether the game exists; with `thenRead` too, that read (gameQuery) runs
+ * in the same round trip after the lock (a statement of its own: it sees what the lock's
+ * previous holder committed), and fn gets its result. Commits when fn returns, unless fn ended
+ * with writeChange (which commits); rolls back if fn throws.
  */
 export async function inTransaction<T>(
   pool: pg.Pool,
-  o: { maxWaitMs: number; lockTimeoutMs: number; lockGame?: string },
-  fn: (tx: GameTx, gameFound: boolean) => Promise<T>,
+  o: { maxWaitMs: number; lockTimeoutMs: number; lockGame?: string; thenRead?: Statement },
+  fn: (tx: GameTx, gameFound: boolean, read: pg.QueryResult | undefined) => Promise<T>,
 ): Promise<T> {
   const tx = await connect(pool, o.maxWaitMs);
   let broken: unknown;
@@ -39,15 +46,20 @@ export async function inTransaction<T>(
   tx.on('error', onError);
   try {
     // One round trip: the simple query protocol takes several statements at once (but no
-    // parameters, hence the game id as a literal, and only if it is a well-formed uuid).
+    // parameters: values go as literals, the game id only if it is a well-formed uuid).
     let sql = `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`;
     const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
-    if (lock) sql += `; SELECT 1 FROM games WHERE id = '${o.lockGame}' FOR UPDATE`;
+    const read = lock ? o.thenRead : undefined;
+    // A change: its statements are prepared before the transaction (once per connection).
+    if (lock) await prepare(tx, read ? [LOCK_GAME, read, WRITE] : [LOCK_GAME, WRITE]);
+    if (lock) sql += `; ${execute(LOCK_GAME, [o.lockGame])}`;
+    if (read) sql += `; ${execute(read, read.values)}`;
     const results = (await tx.query(sql)) as unknown as pg.QueryResult[];
-    const result = await fn(tx, lock && results[results.length - 1]!.rowCount === 1);
-    await tx.query('COMMIT');
+    const result = await fn(tx, lock && results[2]!.rowCount === 1, read && results[3]);
+    if (!committed.delete(tx)) await tx.query('COMMIT');
     return result;
   } catch (err) {
+    committed.delete(tx);
     await tx.query('ROLLBACK').catch((e: unknown) => (broken = e));
     throw err;
   } finally {
@@ -58,6 +70,55 @@ export async function inTransaction<T>(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Transactions that writeChange committed (inTransaction must not COMMIT them again). */
+const committed = new WeakSet<pg.PoolClient>();
+
+/** A statement with its values, run by name (an SQL identifier) on a connection that prepared it. */
+export interface Statement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT 1 FROM games WHERE id = $1::uuid FOR UPDATE' };
+
+// The statements each connection has prepared (pg-pool hands out the same client objects; a
+// broken connection is dropped with its entry). They are prepared outside any transaction, and
+// last as long as the session.
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+async function prepare(tx: GameTx, statements: { name: string; text: string }[]): Promise<void> {
+  let names = preparedOn.get(tx);
+  if (!names) preparedOn.set(tx, (names = new Set()));
+  const missing = statements.filter((s) => !names.has(s.name));
+  if (missing.length === 0) return;
+  await tx.query(missing.map((s) => `PREPARE ${s.name} AS ${s.text}`).join('; '));
+  for (const s of missing) names.add(s.name);
+}
+
+/** EXECUTE of a prepared statement with these values as SQL literals. */
+function execute(s: { name: string }, values: unknown[]): string {
+  return `EXECUTE ${s.name}(${values.map(literal).join(', ')})`;
+}
+
+/**
+ * A value as an SQL literal, whatever standard_conforming_strings says (E'' with backslashes
+ * and quotes doubled). The values here are ids, numbers, dates, and JSON or text this service
+ * wrote or validated; a NUL, which no SQL text may hold, is refused.
+ */
+export function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
+    return String(v);
+  }
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  const text = v instanceof Date ? v.toISOString() : v;
+  if (typeof text !== 'string') throw new Error(`no SQL literal for a ${typeof v}`);
+  if (text.includes('\0')) throw new Error('a NUL character cannot be sent to PostgreSQL');
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
 
 async function connect(pool: pg.Pool, maxWaitMs: number): Promise<GameTx> {
   let timer: NodeJS.Timeout | undefined;
@@ -83,17 +144,31 @@ export interface StoredKey {
   responseBody: unknown;
 }
 
+/** A game as read: its row, whether the state was left out (known already), the key's answer. */
+export interface ReadGame {
+  row: GameRow;
+  stateOmitted: boolean;
+  stored: StoredKey | null;
+}
+
+/** Reads the game as it is, on the pool (a GET); see gameQuery. */
+export async function readGame(pool: pg.Pool, id: string, o: GameQueryOptions): Promise<ReadGame | null> {
+  const q = gameQuery(id, o);
+  return gameRead(await pool.query({ name: 'alea-read-game', text: q.text, values: q.values }));
+}
+
+export interface GameQueryOptions {
+  knownVersion: number | null;
+  key?: { userId: string; key: string; expiredBefore: Date };
+}
+
 /**
- * Reads the game: in a change, the locked game, in a statement of its own (after the lock: it
- * sees what the previous holder committed); or, on the pool, the game as it is (a GET). The state is left out when the caller already has this version's
- * (`knownVersion`); with `key`, the stored answer of that idempotency key comes along if the
- * user used it since `expiredBefore`.
+ * The read of a game: run on the pool (readGame), or in a change after the game's lock
+ * (inTransaction's thenRead; its result through gameRead). The state is left out when the
+ * caller already has this version's (`knownVersion`); with `key`, the stored answer of that
+ * idempotency key comes along if the user used it since `expiredBefore`.
  */
-export async function readGame(
-  tx: GameTx | pg.Pool,
-  id: string,
-  o: { knownVersion: number | null; key?: { userId: string; key: string; expiredBefore: Date } },
-): Promise<{ row: GameRow; stateOmitted: boolean; stored: StoredKey | null } | null> {
+export function gameQuery(id: string, o: GameQueryOptions): Statement {
   const k = o.key;
   const sql = Prisma.sql`
     SELECT ${COLUMNS},
@@ -106,8 +181,12 @@ export async function readGame(
          WHERE k.user_id = ${k?.userId ?? null}::uuid AND k.key = ${k?.key ?? null}::text AND k.created_at >= ${k?.expiredBefore ?? null}::timestamptz) AS stored
     FROM ${Prisma.raw(FROM_GAMES)}
     WHERE g.id = ${id}::uuid`;
-  const r = await tx.query<RawGame & { state_omitted: boolean | null; stored: StoredKey | null }>({ name: 'alea-read-game', text: sql.text, values: sql.values });
-  const raw = r.rows[0];
+  return { name: 'alea_read_game', text: sql.text, values: sql.values };
+}
+
+/** The game from gameQuery's result; null if there is no such game. */
+export function gameRead(r: pg.QueryResult): ReadGame | null {
+  const raw = r.rows[0] as (RawGame & { state_omitted: boolean | null; stored: StoredKey | null }) | undefined;
   if (!raw) return null;
   return { row: toRow(raw), stateOmitted: raw.state_omitted === true, stored: raw.stored };
 }
@@ -225,13 +304,20 @@ const WRITE_CHANGE = `
       WHERE idempotency_keys.created_at < $23::timestamptz
     RETURNING 1
   )
-  SELECT (SELECT count(*) FROM saved)::int AS saved,
+  SELECT CASE WHEN $18::uuid IS NOT NULL AND NOT EXISTS (SELECT FROM saved) THEN alea_key_held() ELSE 1 END AS saved,
          (SELECT count(*) FROM (SELECT pg_notify($16::text, $17::text) WHERE $16::text IS NOT NULL) n)::int AS notified`;
 
+const WRITE = { name: 'alea_write_change', text: WRITE_CHANGE };
+
+/** SQLSTATE of alea_key_held() (migration 20261126070000). */
+const KEY_HELD = 'AL001';
+
 /**
- * Writes a change: log entry, snapshot, games row, changed seats, outbox rows, the idempotent
- * answer (if any) and a NOTIFY (if any; delivered at commit). Returns false if the key could not
- * be saved because another request holds it (the caller rolls back).
+ * Writes a change and commits it, in one round trip: log entry, snapshot, games row, changed
+ * seats, outbox rows, the idempotent answer (if any) and a NOTIFY (if any; delivered at commit).
+ * It must be the transaction's last statement (inTransaction does not commit again). Returns
+ * false, with nothing written, if the key could not be saved because another request holds it
+ * (the caller throws: the transaction is rolled back).
  */
 export async function writeChange(
   tx: GameTx,
@@ -242,10 +328,7 @@ export async function writeChange(
     o.seats.map((x) => ({ role: x.role, since: iso(x.pendingSince), deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })),
   );
   const k = o.key;
-  const r = await tx.query<{ saved: number; notified: number }>({
-    name: 'alea-write-change',
-    text: WRITE_CHANGE,
-    values: [
+  const values = [
       c.gameId,
       c.version,
       c.kind,
@@ -271,7 +354,14 @@ export async function writeChange(
       k?.expiredBefore ?? null,
       c.logFrom,
       c.logTailJson,
-    ],
-  });
-  return k === null || r.rows[0]!.saved === 1;
+    ];
+  if (!preparedOn.get(tx)?.has(WRITE.name)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
+  try {
+    await tx.query(`${execute(WRITE, values)}; COMMIT`);
+  } catch (err) {
+    if ((err as { code?: unknown }).code === KEY_HELD) return false;
+    throw err;
+  }
+  committed.add(tx);
+  return true;
 }

@@ -1,9 +1,10 @@
-// The hot path's transactions (src/store/game-tx.ts): committed or rolled back as a whole, and
-// an overloaded database (no connection, or a game locked too long) is told apart as "busy".
+// The hot path's transactions (src/store/game-tx.ts): committed or rolled back as a whole, an
+// overloaded database (no connection, or a game locked too long) told apart as "busy", values
+// sent as literals exactly, and a change whose Idempotency-Key is held written not at all.
 import pg from 'pg';
 import t from 'tap';
-import { inTransaction, isBusy } from '../../src/store/game-tx.js';
-import { apiServer } from '../helpers/api.js';
+import { inTransaction, isBusy, literal, writeChange } from '../../src/store/game-tx.js';
+import { apiServer, startGame } from '../helpers/api.js';
 import { testDatabase } from '../helpers/db.js';
 
 t.test('a transaction commits, or rolls back when its work throws', async (t) => {
@@ -56,4 +57,51 @@ t.test('busy: no connection in time, or a game locked longer than the lock timeo
   t.equal(await lockIt("x'; DROP TABLE games; --"), false, 'not a uuid: no such game, and nothing run');
   t.equal((await pool.query('SELECT count(*)::int AS n FROM games')).rows[0].n, 1);
   t.notOk(isBusy(new Error('anything else')));
+});
+
+t.test('values go to PostgreSQL as literals that read back exactly, whatever standard_conforming_strings says', async (t) => {
+  const db = await testDatabase(t);
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  t.teardown(() => client.end());
+  const awkward = ["it's", 'back\\slash', "\\'", "''; DROP TABLE x; --", 'Legio 13 → Roma', '{"a":"b\\"c"}', '', 'E\'x\''];
+  for (const conforming of ['on', 'off']) {
+    await client.query(`SET standard_conforming_strings = ${conforming}`);
+    for (const s of awkward) {
+      const { rows } = await client.query(`SELECT ${literal(s)}::text AS v`);
+      t.equal(rows[0].v, s, `${JSON.stringify(s)} with standard_conforming_strings ${conforming}`);
+    }
+  }
+  const when = new Date('2026-11-26T07:00:00.123Z');
+  const { rows } = await client.query(`SELECT ${literal(when)}::timestamptz AS d, ${literal(-1)}::int AS n, ${literal(null)}::text AS z, ${literal(true)}::bool AS b`);
+  t.same(rows[0], { d: when, n: -1, z: null, b: true });
+  t.throws(() => literal('a\0b'), /NUL/);
+  t.throws(() => literal(Number.NaN), /finite/);
+  t.throws(() => literal({}), /no SQL literal/);
+});
+
+t.test('a change whose Idempotency-Key another request holds writes nothing (and commits nothing)', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  t.teardown(() => pool.end());
+  const userId = g.caesar.id;
+  const now = new Date();
+  // Another request of this user saved the key a moment ago (for another game, say).
+  await pool.query("INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at) VALUES ($1, 'k-1', 'other', 200, '{}', $2)", [userId, now]);
+  const before = (await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n as number;
+  const change = (key: string) =>
+    inTransaction(pool, { maxWaitMs: 1000, lockTimeoutMs: 1000, lockGame: g.id }, (tx) =>
+      writeChange(
+        tx,
+        { gameId: g.id, version: before + 1, kind: 'action', role: 'Caesar', userId, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now },
+        { seats: [], outbox: [], notify: null, key: { userId, key, requestHash: 'mine', status: 200, bodyJson: '{}', expiredBefore: new Date(now.getTime() - 60_000) } },
+      ),
+    );
+  t.equal(await change('k-1'), false, 'the key is held: not saved');
+  t.equal((await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n, before, 'no log entry');
+  t.same((await pool.query("SELECT request_hash FROM idempotency_keys WHERE key = 'k-1'")).rows, [{ request_hash: 'other' }], 'the other request keeps its key');
+  t.equal(await change('k-2'), true, 'a free key: saved, and the change committed');
+  t.equal((await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n, before + 1);
+  t.same((await pool.query("SELECT request_hash FROM idempotency_keys WHERE key = 'k-2'")).rows, [{ request_hash: 'mine' }]);
 });
