@@ -46,6 +46,8 @@ export type LabelledAction = Action & { label: string };
 
 export interface GameResource extends GameSummary {
   view: unknown;
+  /** Entries in the caller's whole log; the view's `log` holds the last RECENT_LOG of them. */
+  logLength: number;
   legalActions: LabelledAction[];
   invite: { code: string; url: string } | null;
 }
@@ -133,15 +135,32 @@ export function presentGame(
   const m = moduleOf(row);
   const role = summary.role;
   const started = state !== null && state !== undefined;
+  const { view, logLength } = recentLog(started ? (memo ? memo.view(state, role) : m.view(state, role)) : null);
   return {
     ...summary,
-    view: started ? (memo ? memo.view(state, role) : m.view(state, role)) : null,
+    view,
+    logLength,
     legalActions: started && role !== null && summary.status === 'active' ? labelled(m, state, role, memo?.actions) : [],
     invite:
       row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
         ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
         : null,
   };
+}
+
+/**
+ * How many of the latest log entries a game's view carries in an answer. The whole log (about a
+ * KiB every ten moves, two thirds of a late game's answer) is at GET /v1/games/{id}/log; a game
+ * read on every move and every poll carries what a player reads next to the board (the web
+ * client shows the last 40).
+ */
+export const RECENT_LOG = 50;
+
+/** The view with only the last RECENT_LOG entries of its log (a copy: views are shared), and the log's length. */
+function recentLog(view: unknown): { view: unknown; logLength: number } {
+  const log = (view as { log?: unknown } | null)?.log;
+  if (!Array.isArray(log)) return { view, logLength: 0 };
+  return { view: log.length > RECENT_LOG ? { ...(view as object), log: log.slice(-RECENT_LOG) } : view, logLength: log.length };
 }
 
 /** The role's legal actions, each with the module's label for it (written from that role's view). */

@@ -2,7 +2,7 @@
 // the log, deadlines, and the "your move" rows enqueued for notifications.
 import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
-import { act, apiServer, discardBoth, look, startGame } from '../helpers/api.js';
+import { act, apiServer, discardBoth, look, moveFirstLegal, startGame } from '../helpers/api.js';
 import { TEST_TIME } from '../helpers/server.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -314,6 +314,31 @@ t.test('the log: each side reads its own secrets, observers the public text', as
   t.equal(after.version, 3);
   const open = (await g.caesar.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
   t.same((await watcher.client.get(`/v1/games/${open.id}/log`)).body, { id: open.id, version: 0, role: null, entries: [] });
+});
+
+t.test("a game carries the log's last 50 entries and its length; GET /log has them all", async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const early = await look(g.caesar, g.id);
+  const earlyLog = (await g.caesar.client.get(`/v1/games/${g.id}/log`)).body.entries as string[];
+  t.same(early.view.log, earlyLog, 'a short log comes whole');
+  t.equal(early.logLength, earlyLog.length);
+  // Play on until the log is longer than what a game carries.
+  let game = early;
+  for (let i = 0; i < 300 && game.logLength <= 60 && game.status === 'active'; i++) game = await moveFirstLegal(g);
+  t.ok(game.logLength > 60, `the log grew to ${game.logLength} entries`);
+  for (const u of [g.caesar, g.pompey]) {
+    const now = await look(u, g.id);
+    const whole = (await u.client.get(`/v1/games/${g.id}/log`)).body.entries as string[];
+    t.equal(now.logLength, whole.length, `${u.role}: logLength counts the whole log`);
+    t.same(now.view.log, whole.slice(-50), `${u.role}: the view carries its last 50 entries`);
+  }
+  const watcher = await s.signUp('Cicero');
+  const watched = await look(watcher, g.id);
+  const publicLog = (await watcher.client.get(`/v1/games/${g.id}/log`)).body.entries as string[];
+  t.same([watched.logLength, watched.view.log], [publicLog.length, publicLog.slice(-50)], 'so does a watcher');
+  const open = (await g.caesar.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  t.match(open, { view: null, logLength: 0 }, 'an open game: no log yet');
 });
 
 t.test('no "your move" email for a player who turned emails off', async (t) => {

@@ -169,7 +169,7 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
           <Cards view={view} me={me} actions={actions} busy={busy} onAct={act} catalog={catalog} label={label} />
           <ActionList actions={actions} busy={busy} onAct={(a) => void act(a)} label={label} foldOver={8} />
           <Controls game={game} me={me} opponent={opponent} acting={acting} />
-          <Log lines={view.log} />
+          <Log lines={view.log} total={game.logLength} />
         </div>
       </div>
     </main>

@@ -150,7 +150,7 @@ export function GallicWarBoard({ game, onGame, reload }: { game: Game; onGame: (
           )}
           <ActionList actions={actions} busy={busy} onAct={(a) => void acting.act(a)} />
           <Controls game={game} me={me} opponent={opponent} acting={acting} />
-          <Log lines={view.log} />
+          <Log lines={view.log} total={game.logLength} />
         </div>
       </div>
     </main>

@@ -91,11 +91,12 @@ export function Controls({ game, me, opponent, acting }: { game: Game; me: strin
 }
 
 /** The last 40 lines of the game's log, newest first. */
-export function Log({ lines }: { lines: string[] }) {
+/** The latest entries of the log, newest first, numbered from the whole log's `total` entries (the game carries only the last ones). */
+export function Log({ lines, total }: { lines: string[]; total: number }) {
   return (
     <section class="panel" aria-labelledby="log-title">
       <h2 id="log-title">Log</h2>
-      <ol class="log" reversed start={lines.length} tabIndex={0} aria-label="Log, newest first">
+      <ol class="log" reversed start={total} tabIndex={0} aria-label="Log, newest first">
         {lines
           .slice(-40)
           .reverse()
