@@ -48,6 +48,8 @@ export interface Locked {
   module: GameModule;
   /** The engine state; null while the game is open. */
   state: unknown;
+  /** What was worked out of that state already (its views: e.g. the mover's, by the GET before the move). */
+  derived: Derived;
   version: number;
   /** The caller's role, or null if the caller is not seated. */
   role: string | null;
@@ -143,7 +145,8 @@ export async function changeGame(
       const { row } = read;
       const module = moduleOf(row);
       const state = read.stateOmitted ? known!.state : currentState(module, row.snapshot);
-      const g: Locked = { row, module, state, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
+      const before = read.stateOmitted ? known!.derived : nothingDerived();
+      const g: Locked = { row, module, state, derived: before, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
       const step = await decide(g);
       const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
       const derived = nothingDerived();
@@ -252,7 +255,7 @@ async function apply(
     snapshot: { version, stateVersion: snapshotNow ? version : (row.snapshot?.stateVersion ?? 0), state: step.state as Prisma.JsonValue, tail: [] },
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
-  const view = viewMemo(module, step.state, derived.views);
+  const view = viewMemo(module, step.state, derived.views, [[g.state, g.derived.views]]);
   const body = presentGame(updated, userId, step.state, ctx.config, { view, actions: derived.actions });
   const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },

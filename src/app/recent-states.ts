@@ -59,10 +59,11 @@ export const sharedRecentStates: RecentStates = recentStates();
 
 /**
  * module.view computed at most once per role for `state` (kept in `views`), and once per
- * state and role for any other state (the state before a change).
+ * state and role for any other state (the state before a change; `known` may hold views of
+ * such states computed already).
  */
-export function viewMemo(module: GameModule, state: unknown, views: Views): (state: unknown, role: string | null) => unknown {
-  const others = new Map<unknown, Views>([[state, views]]);
+export function viewMemo(module: GameModule, state: unknown, views: Views, known: [unknown, Views][] = []): (state: unknown, role: string | null) => unknown {
+  const others = new Map<unknown, Views>([...known, [state, views]]);
   return (s, role) => {
     let byRole = others.get(s);
     if (!byRole) others.set(s, (byRole = new Map()));
