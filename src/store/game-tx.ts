@@ -107,6 +107,8 @@ function execute(s: { name: string }, values: unknown[]): string {
  * and quotes doubled). The values here are ids, numbers, dates, and JSON or text this service
  * wrote or validated; a NUL, which no SQL text may hold, is refused.
  */
+const QUOTE_OR_BACKSLASH = /['\\]/g;
+
 export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'number') {
@@ -117,7 +119,7 @@ export function literal(v: unknown): string {
   const text = v instanceof Date ? v.toISOString() : v;
   if (typeof text !== 'string') throw new Error(`no SQL literal for a ${typeof v}`);
   if (text.includes('\0')) throw new Error('a NUL character cannot be sent to PostgreSQL');
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return `E'${text.replace(QUOTE_OR_BACKSLASH, (c) => c + c)}'`;
 }
 
 async function connect(pool: pg.Pool, maxWaitMs: number): Promise<GameTx> {
