@@ -21,7 +21,7 @@ import { AppError } from './errors.js';
 import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from './idempotency.js';
 import { notificationRows } from './notifications.js';
 import type { GameEvent } from './events.js';
-import { canSee, moduleOf, presentGame, roleOf, type GameResource, type GameSummary } from './present.js';
+import { canSee, moduleOf, presentGame, presentSummary, roleOf, type GameResource, type GameSummary } from './present.js';
 import { currentState } from './replay.js';
 import { nothingDerived, sharedRecentStates, viewMemo, type Derived } from './recent-states.js';
 
@@ -256,7 +256,9 @@ async function apply(
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
   const view = viewMemo(module, step.state, derived.views, [[g.state, g.derived.views]]);
-  const body = presentGame(updated, userId, step.state, ctx.config, { view, actions: derived.actions });
+  const answer = () => presentGame(updated, userId, step.state, ctx.config, { view, actions: derived.actions });
+  // A key stores the answer with the change; otherwise it is made while PostgreSQL writes.
+  const stored = saving ? answer() : undefined;
   const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },
     module,
@@ -276,8 +278,8 @@ async function apply(
     now,
     view,
   });
-  const stored = splitLog(g.state, step.state, snapshotNow);
-  const saved = await writeChange(
+  const log = splitLog(g.state, step.state, snapshotNow);
+  const written = writeChange(
     tx,
     {
       gameId: row.id,
@@ -286,9 +288,9 @@ async function apply(
       role: step.role,
       userId: step.byBot ? null : userId,
       actionJson: JSON.stringify(step.action),
-      stateJson: stored.stateJson,
-      logFrom: stored.logFrom,
-      logTailJson: stored.logFrom === null ? null : JSON.stringify(stored.logTail),
+      stateJson: log.stateJson,
+      logFrom: log.logFrom,
+      logTailJson: log.logFrom === null ? null : JSON.stringify(log.logTail),
       status,
       pending: pendingAfter,
       outcome,
@@ -308,11 +310,20 @@ async function apply(
         userId: e.userId!,
         gameId: e.gameId!,
       })) satisfies OutboxRow[],
-      notify: ctx.events.announcement?.(gameEvent(body)) ?? null,
-      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(body) } : null,
+      notify: ctx.events.announcement?.(gameEvent(presentSummary(updated, userId))) ?? null,
+      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(stored) } : null,
     },
   );
+  // The write and its COMMIT are on their way (writeChange sent them before its first await):
+  // the answer is made meanwhile, on this process's core while PostgreSQL works on another.
+  let body: GameResource;
+  try {
+    body = stored ?? answer();
+  } finally {
+    // Whatever happens here, the transaction ends only once PostgreSQL has answered.
+    await written.catch(() => false);
+  }
   // The key was taken meanwhile by another request of this user (for another game).
-  if (!saved) throw keyReused();
+  if (!(await written)) throw keyReused();
   return body;
 }
