@@ -9,10 +9,10 @@
 // several submissions for the same step exactly one wins; the others see the new version and
 // get stale_version. Requests with the same Idempotency-Key for the same game queue on the same
 // lock, so the second one finds the first one's answer and replays it.
-import type { GameModule, Outcome } from '../engine/index.js';
+import type { GameModule, Outcome, SetupOptions } from '../engine/index.js';
 import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
 import type { Prisma } from '../store/prisma.js';
-import { gameQuery, gameRead, inTransaction, insertSeatTx, isBusy, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
+import { gameQuery, gameRead, inTransaction, insertSeatTx, isBusy, listEntriesTx, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
 import { splitLog } from '../store/game-log.js';
 import { poolOf } from '../store/prisma.js';
 import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
@@ -21,8 +21,8 @@ import { AppError } from './errors.js';
 import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from './idempotency.js';
 import { notificationRows } from './notifications.js';
 import type { GameEvent } from './events.js';
-import { canSee, moduleOf, presentGame, presentSummary, roleOf, type GameResource, type GameSummary } from './present.js';
-import { currentState } from './replay.js';
+import { canSee, isKeptAnswer, keptAnswer, moduleOf, presentGame, presentSummary, restoreAnswer, roleOf, type GameResource, type GameSummary } from './present.js';
+import { currentState, replay as replayGame, standingActions } from './replay.js';
 import { nothingDerived, sharedRecentStates, viewMemo, type Derived } from './recent-states.js';
 
 /**
@@ -141,10 +141,10 @@ export async function changeGame(
       const now = ctx.clock.now();
       const read = found && result ? gameRead(result) : null;
       if (!read) throw notFound();
-      if (read.stored) return replay(read.stored, key!);
       const { row } = read;
       const module = moduleOf(row);
       const state = read.stateOmitted ? known!.state : currentState(module, row.snapshot);
+      if (read.stored) return replay(read.stored, key!, module, (version) => stateAt(tx, row, version, state));
       const before = read.stateOmitted ? known!.derived : nothingDerived();
       const g: Locked = { row, module, state, derived: before, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
       const step = await decide(g);
@@ -171,10 +171,27 @@ export function gameEvent(game: GameSummary): GameEvent {
 }
 
 /** The answer stored for an Idempotency-Key already used (found with the game, under its lock). */
-function replay(stored: { requestHash: string; responseStatus: number | null; responseBody: unknown }, key: IdempotencyKey): Answer<GameResource> {
+async function replay(
+  stored: { requestHash: string; responseStatus: number | null; responseBody: unknown },
+  key: IdempotencyKey,
+  module: GameModule,
+  stateAt: (version: number) => Promise<unknown>,
+): Promise<Answer<GameResource>> {
   if (stored.requestHash !== key.fingerprint) throw keyReused();
   if (stored.responseStatus === null) throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; retry in a moment.');
-  return { status: stored.responseStatus, body: stored.responseBody as GameResource, replayed: true };
+  const body = stored.responseBody;
+  const game = isKeptAnswer(body) ? restoreAnswer(body, module, await stateAt(body.version)) : (body as GameResource);
+  return { status: stored.responseStatus, body: game, replayed: true };
+}
+
+/**
+ * The engine state at `version` of the locked game whose current state is `current`: that
+ * state, or (a retry after later changes) the log replayed up to that version.
+ */
+async function stateAt(tx: GameTx, row: GameRow, version: number, current: unknown): Promise<unknown> {
+  if (version === (row.snapshot?.version ?? 0)) return current;
+  const entries = (await listEntriesTx(tx, row.id)).filter((e) => e.seq <= version);
+  return replayGame(moduleOf(row), row, (row.options ?? {}) as SetupOptions, standingActions(entries));
 }
 
 function keyReused(): AppError {
@@ -256,9 +273,7 @@ async function apply(
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
   const view = viewMemo(module, step.state, derived.views, [[g.state, g.derived.views]]);
-  const answer = () => presentGame(updated, userId, step.state, ctx.config, { view, actions: derived.actions });
-  // A key stores the answer with the change; otherwise it is made while PostgreSQL writes.
-  const stored = saving ? answer() : undefined;
+  const memo = { view, actions: derived.actions };
   const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },
     module,
@@ -311,14 +326,15 @@ async function apply(
         gameId: e.gameId!,
       })) satisfies OutboxRow[],
       notify: ctx.events.announcement?.(gameEvent(presentSummary(updated, userId))) ?? null,
-      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(stored) } : null,
+      // A key keeps the answer without its view and legal actions (restoreAnswer).
+      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(keptAnswer(updated, userId, step.state, ctx.config, memo)) } : null,
     },
   );
   // The write and its COMMIT are on their way (writeChange sent them before its first await):
   // the answer is made meanwhile, on this process's core while PostgreSQL works on another.
   let body: GameResource;
   try {
-    body = stored ?? answer();
+    body = presentGame(updated, userId, step.state, ctx.config, memo);
   } finally {
     // Whatever happens here, the transaction ends only once PostgreSQL has answered.
     await written.catch(() => false);

@@ -119,33 +119,66 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
   };
 }
 
+/** Remembered work for presentGame (see recent-states.ts). */
+export interface PresentMemo {
+  view: (state: unknown, role: string | null) => unknown;
+  actions: Map<string, LabelledAction[]>;
+}
+
 /**
  * The game as `userId` may see it; `state` is the engine state (null while open). With `memo`,
  * its `view` stands for the module's view() (one that remembers the views it computed), and the
  * labelled legal actions of `state` are taken from, or kept in, its `actions`.
  */
-export function presentGame(
-  row: GameSummaryRow,
-  userId: string,
-  state: unknown,
-  config: Pick<Config, 'publicUrl'>,
-  memo?: { view: (state: unknown, role: string | null) => unknown; actions: Map<string, LabelledAction[]> },
-): GameResource {
+export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): GameResource {
+  const p = presentParts(row, userId, state, config, memo);
+  const legal = p.started && p.summary.role !== null && p.summary.status === 'active' ? labelled(p.m, state, p.summary.role, memo?.actions) : [];
+  return assemble(p.summary, p.view, p.logLength, legal, p.invite);
+}
+
+/**
+ * A change's answer as its Idempotency-Key keeps it: the game without its view and legal
+ * actions (most of its size), which the engine state at the answer's version gives back
+ * exactly (restoreAnswer).
+ */
+export type KeptAnswer = Omit<GameResource, 'view' | 'legalActions'>;
+
+/** presentGame(...) as kept with a key (the same game, without its view and legal actions). */
+export function keptAnswer(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): KeptAnswer {
+  const { summary, logLength, invite } = presentParts(row, userId, state, config, memo);
+  return { ...summary, logLength, invite };
+}
+
+/** Whether a kept answer is a KeptAnswer (answers kept before it were whole). */
+export function isKeptAnswer(body: unknown): body is KeptAnswer {
+  return typeof body === 'object' && body !== null && !('view' in body);
+}
+
+/** The whole answer again, from the kept one and the engine state at its version: what presentGame answered then. */
+export function restoreAnswer(kept: KeptAnswer, m: GameModule, state: unknown): GameResource {
+  const { logLength, invite, ...summary } = kept;
+  const role = summary.role;
+  const started = state !== null && state !== undefined;
+  const { view } = recentLog(started ? m.view(state, role) : null);
+  return assemble(summary, view, logLength, started && role !== null && summary.status === 'active' ? labelled(m, state, role) : [], invite);
+}
+
+function presentParts(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo) {
   const summary = presentSummary(row, userId);
   const m = moduleOf(row);
   const role = summary.role;
   const started = state !== null && state !== undefined;
   const { view, logLength } = recentLog(started ? (memo ? memo.view(state, role) : m.view(state, role)) : null);
-  return {
-    ...summary,
-    view,
-    logLength,
-    legalActions: started && role !== null && summary.status === 'active' ? labelled(m, state, role, memo?.actions) : [],
-    invite:
-      row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
-        ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
-        : null,
-  };
+  const invite =
+    row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
+      ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
+      : null;
+  return { summary, m, started, view, logLength, invite };
+}
+
+// One order of members for every game answer, whole or restored.
+function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], invite: GameResource['invite']): GameResource {
+  return { ...summary, view, logLength, legalActions, invite };
 }
 
 /**

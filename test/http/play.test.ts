@@ -1,7 +1,7 @@
 // Acting: actions and their errors, idempotency keys, undo, resignation.
 import t from 'tap';
 import { verifyGames } from '../../src/app/verify.js';
-import { act, apiServer, look, startGame, toCommand } from '../helpers/api.js';
+import { act, apiServer, look, moveFirstLegal, startGame, toCommand } from '../helpers/api.js';
 
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 
@@ -73,6 +73,32 @@ t.test('action errors: illegal 422 (nothing changes), stale 409, not my turn or 
     t.equal(res.status, 400, JSON.stringify(body));
     t.match(res.body, { code: 'validation_failed', errors: [{ in: 'body', path }] }, path);
   }
+});
+
+t.test('Idempotency-Key: a retry after later moves gets the very bytes of the first answer, kept without its view and legal actions', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  // Far enough into the game that the log is longer than an answer carries, and a snapshot lies between.
+  let game = await look(g.caesar, g.id);
+  for (let i = 0; i < 200 && game.logLength <= 60; i++) game = await moveFirstLegal(g);
+  const mover = (await look(g.caesar, g.id)).legalActions.length ? g.caesar : g.pompey;
+  const before = await look(mover, g.id);
+  const send = () =>
+    mover.client.post(`/v1/games/${g.id}/actions`, { action: before.legalActions[0], version: before.version }, { headers: { 'idempotency-key': 'kept-1' } });
+  const first = await send();
+  t.equal(first.status, 200);
+  const kept = await s.db.prisma.idempotencyKey.findFirst({ where: { key: 'kept-1' } });
+  t.notOk('view' in (kept!.responseBody as object) || 'legalActions' in (kept!.responseBody as object), 'kept without its view and legal actions');
+  t.ok(JSON.stringify(kept!.responseBody).length < first.text.length / 2, 'a fraction of the answer');
+  const same = await send();
+  t.equal(same.headers.get('idempotent-replayed'), 'true');
+  t.equal(same.text, first.text, 'right after: the same bytes');
+  for (let i = 0; i < 12; i++) await moveFirstLegal(g);
+  const later = await send();
+  t.equal(later.status, 200);
+  t.equal(later.headers.get('idempotent-replayed'), 'true');
+  t.equal(later.text, first.text, 'after 12 more moves: the same bytes, from the log replayed to that version');
+  t.ok(first.body.view.log.length === 50 && first.body.logLength > 60);
 });
 
 t.test('Idempotency-Key: a retry gets the first answer; another request with the key is refused', async (t) => {
