@@ -47,14 +47,27 @@ export async function inTransaction<T>(
   try {
     // One round trip: the simple query protocol takes several statements at once (but no
     // parameters: values go as literals, the game id only if it is a well-formed uuid).
-    let sql = `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`;
     const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
     const read = lock ? o.thenRead : undefined;
     // A change: its statements are prepared before the transaction (once per connection).
     if (lock) await prepare(tx, read ? [LOCK_GAME, read, WRITE] : [LOCK_GAME, WRITE]);
-    if (lock) sql += `; ${execute(LOCK_GAME, [o.lockGame])}`;
-    if (read) sql += `; ${execute(read, read.values)}`;
-    const results = (await tx.query(sql)) as unknown as pg.QueryResult[];
+    const begin = () => {
+      let sql = `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`;
+      if (lock) sql += `; ${statement(tx, LOCK_GAME, [o.lockGame])}`;
+      if (read) sql += `; ${statement(tx, read, read.values)}`;
+      return tx.query(sql) as unknown as Promise<pg.QueryResult[]>;
+    };
+    let results: pg.QueryResult[];
+    try {
+      results = await begin();
+    } catch (err) {
+      // The connection's prepared statements are gone: behind a pooler that hands out server
+      // connections per transaction, or deallocated. Once more, and from now on, inlined.
+      if ((err as { code?: unknown }).code !== NO_SUCH_STATEMENT || unprepared.has(tx)) throw err;
+      unprepared.add(tx);
+      await tx.query('ROLLBACK');
+      results = await begin();
+    }
     const result = await fn(tx, lock && results[2]!.rowCount === 1, read && results[3]);
     if (!committed.delete(tx)) await tx.query('COMMIT');
     return result;
@@ -83,12 +96,34 @@ export interface Statement {
 
 const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT 1 FROM games WHERE id = $1::uuid FOR UPDATE' };
 
+/** SQLSTATE invalid_sql_statement_name: EXECUTE of a statement the session has not prepared. */
+const NO_SUCH_STATEMENT = '26000';
+
+/**
+ * Connections whose prepared statements went missing (see inTransaction): a pooler such as
+ * PgBouncer in transaction mode gives each transaction whichever server connection is free,
+ * and session state such as PREPARE does not follow. On them the statements are sent whole,
+ * their values inlined: planned each time (slower), but correct.
+ */
+const unprepared = new WeakSet<pg.PoolClient>();
+
+/** The SQL that runs a statement on this connection: EXECUTE of the prepared one, or its text with the values inlined. */
+function statement(tx: GameTx, s: { name: string; text: string }, values: unknown[]): string {
+  return unprepared.has(tx) ? inline(s.text, values) : execute(s, values);
+}
+
+// Every placeholder of these statements is cast ($1::uuid), so a literal in its place has its type.
+function inline(text: string, values: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]));
+}
+
 // The statements each connection has prepared (pg-pool hands out the same client objects; a
 // broken connection is dropped with its entry). They are prepared outside any transaction, and
 // last as long as the session.
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
 async function prepare(tx: GameTx, statements: { name: string; text: string }[]): Promise<void> {
+  if (unprepared.has(tx)) return;
   let names = preparedOn.get(tx);
   if (!names) preparedOn.set(tx, (names = new Set()));
   const missing = statements.filter((s) => !names.has(s.name));
@@ -357,9 +392,9 @@ export async function writeChange(
       c.logFrom,
       c.logTailJson,
     ];
-  if (!preparedOn.get(tx)?.has(WRITE.name)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
+  if (!preparedOn.get(tx)?.has(WRITE.name) && !unprepared.has(tx)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
   try {
-    await tx.query(`${execute(WRITE, values)}; COMMIT`);
+    await tx.query(`${statement(tx, WRITE, values)}; COMMIT`);
   } catch (err) {
     if ((err as { code?: unknown }).code === KEY_HELD) return false;
     throw err;

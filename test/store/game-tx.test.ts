@@ -3,7 +3,7 @@
 // sent as literals exactly, and a change whose Idempotency-Key is held written not at all.
 import pg from 'pg';
 import t from 'tap';
-import { inTransaction, isBusy, literal, writeChange } from '../../src/store/game-tx.js';
+import { gameQuery, gameRead, inTransaction, isBusy, literal, writeChange } from '../../src/store/game-tx.js';
 import { apiServer, startGame } from '../helpers/api.js';
 import { testDatabase } from '../helpers/db.js';
 
@@ -104,4 +104,31 @@ t.test('a change whose Idempotency-Key another request holds writes nothing (and
   t.equal(await change('k-2'), true, 'a free key: saved, and the change committed');
   t.equal((await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n, before + 1);
   t.same((await pool.query("SELECT request_hash FROM idempotency_keys WHERE key = 'k-2'")).rows, [{ request_hash: 'mine' }]);
+});
+
+t.test('a change still runs when its connection lost its prepared statements (a pooler in transaction mode)', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  t.teardown(() => pool.end());
+  const count = async () => (await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n as number;
+  const change = () =>
+    inTransaction(pool, { maxWaitMs: 1000, lockTimeoutMs: 1000, lockGame: g.id, thenRead: gameQuery(g.id, { knownVersion: null }) }, async (tx, found, result) => {
+      const read = gameRead(result!);
+      const version = read!.row.snapshot!.version + 1;
+      await writeChange(
+        tx,
+        { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
+        { seats: [], outbox: [], notify: null, key: null },
+      );
+      return { found, version };
+    });
+  const n = await count();
+  t.same(await change(), { found: true, version: n + 1 }, 'prepared: locked, read and written');
+  // What a pooler does when the next transaction gets another server connection.
+  await pool.query('DEALLOCATE ALL');
+  t.same(await change(), { found: true, version: n + 2 }, 'the statements gone: the change runs with them inlined');
+  t.same(await change(), { found: true, version: n + 3 }, 'and so on after');
+  t.equal(await count(), n + 3);
+  t.same((await pool.query('SELECT name FROM pg_prepared_statements')).rows, [], 'nothing prepared again on that connection');
 });
