@@ -23,7 +23,7 @@ import { notificationRows } from './notifications.js';
 import type { GameEvent } from './events.js';
 import { canSee, isKeptAnswer, keptAnswer, moduleOf, presentGame, presentSummary, restoreAnswer, roleOf, type GameResource, type GameSummary } from './present.js';
 import { currentState, replay as replayGame, standingActions } from './replay.js';
-import { nothingDerived, sharedRecentStates, viewMemo, type Derived } from './recent-states.js';
+import { nothingDerived, presentMemo, sharedRecentStates, type Derived } from './recent-states.js';
 
 /**
  * A game's state is stored every this many changes (issue 11: writing it each move was a third
@@ -144,7 +144,7 @@ export async function changeGame(
       const { row } = read;
       const module = moduleOf(row);
       const state = read.stateOmitted ? known!.state : currentState(module, row.snapshot);
-      if (read.stored) return replay(read.stored, key!, module, (version) => stateAt(tx, row, version, state));
+      if (read.stored) return replay(read.stored, key!, module, (version) => stateAt(tx, module, row, version, state));
       const before = read.stateOmitted ? known!.derived : nothingDerived();
       const g: Locked = { row, module, state, derived: before, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
       const step = await decide(g);
@@ -188,10 +188,10 @@ async function replay(
  * The engine state at `version` of the locked game whose current state is `current`: that
  * state, or (a retry after later changes) the log replayed up to that version.
  */
-async function stateAt(tx: GameTx, row: GameRow, version: number, current: unknown): Promise<unknown> {
+async function stateAt(tx: GameTx, module: GameModule, row: GameRow, version: number, current: unknown): Promise<unknown> {
   if (version === (row.snapshot?.version ?? 0)) return current;
   const entries = (await listEntriesTx(tx, row.id)).filter((e) => e.seq <= version);
-  return replayGame(moduleOf(row), row, (row.options ?? {}) as SetupOptions, standingActions(entries));
+  return replayGame(module, row, (row.options ?? {}) as SetupOptions, standingActions(entries));
 }
 
 function keyReused(): AppError {
@@ -272,8 +272,8 @@ async function apply(
     snapshot: { version, stateVersion: snapshotNow ? version : (row.snapshot?.stateVersion ?? 0), state: step.state as Prisma.JsonValue, tail: [] },
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
-  const view = viewMemo(module, step.state, derived.views, [[g.state, g.derived.views]]);
-  const memo = { view, actions: derived.actions };
+  const memo = presentMemo(module, step.state, derived, [[g.state, g.derived.views]]);
+  const view = memo.view;
   const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },
     module,

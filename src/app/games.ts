@@ -13,7 +13,7 @@ import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
 import { currentState, setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
-import { nothingDerived, sharedRecentStates, viewMemo } from './recent-states.js';
+import { nothingDerived, presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
@@ -169,13 +169,13 @@ export async function readGameAs(
   if (read.stateOmitted) {
     const remembered = known!;
     const { state, derived } = remembered;
-    return { etag, game: presentGame(row, userId, state, ctx.config, { view: viewMemo(moduleOf(row), state, derived.views), actions: derived.actions }) };
+    return { etag, game: presentGame(row, userId, state, ctx.config, presentMemo(moduleOf(row), state, derived)) };
   }
   const state = currentState(moduleOf(row), row.snapshot);
   if (state === null) return { etag, game: presentGame(row, userId, null, ctx.config) };
   const derived = nothingDerived();
   sharedRecentStates.set(gameId, version, state, derived);
-  return { etag, game: presentGame(row, userId, state, ctx.config, { view: viewMemo(moduleOf(row), state, derived.views), actions: derived.actions }) };
+  return { etag, game: presentGame(row, userId, state, ctx.config, presentMemo(moduleOf(row), state, derived)) };
 }
 
 /** Does an If-None-Match header name this tag (weak comparison, as RFC 9110 asks for it)? */

@@ -132,8 +132,7 @@ export interface PresentMemo {
  */
 export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): GameResource {
   const p = presentParts(row, userId, state, config, memo);
-  const legal = p.started && p.summary.role !== null && p.summary.status === 'active' ? labelled(p.m, state, p.summary.role, memo?.actions) : [];
-  return assemble(p.summary, p.view, p.logLength, legal, p.invite);
+  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.invite);
 }
 
 /**
@@ -157,23 +156,31 @@ export function isKeptAnswer(body: unknown): body is KeptAnswer {
 /** The whole answer again, from the kept one and the engine state at its version: what presentGame answered then. */
 export function restoreAnswer(kept: KeptAnswer, m: GameModule, state: unknown): GameResource {
   const { logLength, invite, ...summary } = kept;
-  const role = summary.role;
-  const started = state !== null && state !== undefined;
-  const { view } = recentLog(started ? m.view(state, role) : null);
-  return assemble(summary, view, logLength, started && role !== null && summary.status === 'active' ? labelled(m, state, role) : [], invite);
+  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), invite);
 }
 
 function presentParts(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo) {
   const summary = presentSummary(row, userId);
   const m = moduleOf(row);
   const role = summary.role;
-  const started = state !== null && state !== undefined;
-  const { view, logLength } = recentLog(started ? (memo ? memo.view(state, role) : m.view(state, role)) : null);
+  const { view, logLength } = viewOf(m, state, role, memo);
   const invite =
     row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
       ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
       : null;
-  return { summary, m, started, view, logLength, invite };
+  return { summary, m, view, logLength, invite };
+}
+
+/** The role's view of `state` as an answer carries it (null before the game starts), and its log's length. */
+function viewOf(m: GameModule, state: unknown, role: string | null, memo?: PresentMemo): { view: unknown; logLength: number } {
+  if (state === null || state === undefined) return { view: null, logLength: 0 };
+  return recentLog(memo ? memo.view(state, role) : m.view(state, role));
+}
+
+/** The caller's labelled legal actions: none before the game starts, when watching, or once it is over. */
+function legalActionsOf(m: GameModule, state: unknown, summary: GameSummary, known?: Map<string, LabelledAction[]>): LabelledAction[] {
+  if (state === null || state === undefined || summary.role === null || summary.status !== 'active') return [];
+  return labelled(m, state, summary.role, known);
 }
 
 // One order of members for every game answer, whole or restored.

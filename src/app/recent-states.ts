@@ -8,7 +8,7 @@
 // next request, finds them here). States, views and actions are never mutated (the engine
 // returns new ones, answers are only serialised), so sharing them is safe.
 import type { GameModule } from '../engine/index.js';
-import type { LabelledAction } from './present.js';
+import type { LabelledAction, PresentMemo } from './present.js';
 
 /** Views of one state by role (null: the observer). */
 export type Views = Map<string | null, unknown>;
@@ -56,6 +56,11 @@ export function recentStates(max = 2_000): RecentStates {
 
 /** One per process, shared by every server built in it (states depend only on the game and version). */
 export const sharedRecentStates: RecentStates = recentStates();
+
+/** presentGame's memo for `state`, on what was derived of it (`before`: as for viewMemo's `known`). */
+export function presentMemo(module: GameModule, state: unknown, derived: Derived, before: [unknown, Views][] = []): PresentMemo {
+  return { view: viewMemo(module, state, derived.views, before), actions: derived.actions };
+}
 
 /**
  * module.view computed at most once per role for `state` (kept in `views`), and once per
