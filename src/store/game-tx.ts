@@ -4,11 +4,11 @@
 //   2. the write and COMMIT.
 // The write is a single statement that appends the log entry, writes the snapshot (every few
 // changes), the games row, the seats' clocks, the outbox rows, the idempotent answer and the
-// NOTIFY to other instances. Both round trips are simple queries (several statements in one
-// message), so the read and the write run as statements prepared once per connection (SQL
-// PREPARE), with EXECUTE and their values as literals. What the statements do is decided in
-// src/app/change.ts.
-import type pg from 'pg';
+// NOTIFY to other instances. Each round trip sends its statements together and one Sync (the
+// extended protocol, as a pipeline: batch() below); the lock, the read and the write are
+// prepared once per connection, and their values bound as parameters. What the statements do
+// is decided in src/app/change.ts.
+import pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 import { LOG_PARTS } from './game-log.js';
 import { COLUMNS, FROM_GAMES, TAIL, toRow, type Entry, type GameEntryKind, type GameRow, type GameStatus, type RawGame, type SeatClock } from './games.js';
@@ -45,28 +45,23 @@ export async function inTransaction<T>(
   const onError = (err: Error) => void (broken ??= err);
   tx.on('error', onError);
   try {
-    // One round trip: the simple query protocol takes several statements at once (but no
-    // parameters: values go as literals, the game id only if it is a well-formed uuid).
+    // The game id is a parameter, but the lock is only tried for a well-formed uuid (anything
+    // else would be an error of PostgreSQL's, not "no such game").
     const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
     const read = lock ? o.thenRead : undefined;
-    // A change: its statements are prepared before the transaction (once per connection).
-    if (lock) await prepare(tx, read ? [LOCK_GAME, read, WRITE] : [LOCK_GAME, WRITE]);
-    const begin = () => {
-      let sql = `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}`;
-      if (lock) sql += `; ${statement(tx, LOCK_GAME, [o.lockGame])}`;
-      if (read) sql += `; ${statement(tx, read, read.values)}`;
-      return tx.query(sql) as unknown as Promise<pg.QueryResult[]>;
-    };
+    const steps: Step[] = [{ text: 'BEGIN' }, { text: `SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}` }];
+    if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame], rows: true });
+    if (read) steps.push({ ...read, rows: true });
     let results: pg.QueryResult[];
     try {
-      results = await begin();
+      results = await batch(tx, steps, lock ? [WRITE] : []);
     } catch (err) {
       // The connection's prepared statements are gone: behind a pooler that hands out server
-      // connections per transaction, or deallocated. Once more, and from now on, inlined.
+      // connections per transaction, or deallocated. Once more, and from now on, unnamed.
       if ((err as { code?: unknown }).code !== NO_SUCH_STATEMENT || unprepared.has(tx)) throw err;
       unprepared.add(tx);
       await tx.query('ROLLBACK');
-      results = await begin();
+      results = await batch(tx, steps, []);
     }
     const result = await fn(tx, lock && results[2]!.rowCount === 1, read && results[3]);
     if (!committed.delete(tx)) await tx.query('COMMIT');
@@ -87,7 +82,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Transactions that writeChange committed (inTransaction must not COMMIT them again). */
 const committed = new WeakSet<pg.PoolClient>();
 
-/** A statement with its values, run by name (an SQL identifier) on a connection that prepared it. */
+/** A statement with its values, prepared on each connection under its name (an SQL identifier) on first use. */
 export interface Statement {
   name: string;
   text: string;
@@ -96,65 +91,84 @@ export interface Statement {
 
 const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT 1 FROM games WHERE id = $1::uuid FOR UPDATE' };
 
-/** SQLSTATE invalid_sql_statement_name: EXECUTE of a statement the session has not prepared. */
+/** SQLSTATE invalid_sql_statement_name: a Bind to a statement the session has not prepared. */
 const NO_SUCH_STATEMENT = '26000';
 
 /**
  * Connections whose prepared statements went missing (see inTransaction): a pooler such as
  * PgBouncer in transaction mode gives each transaction whichever server connection is free,
- * and session state such as PREPARE does not follow. On them the statements are sent whole,
- * their values inlined: planned each time (slower), but correct.
+ * and session state such as a prepared statement does not follow. On them every statement is
+ * parsed unnamed, in the round trip that runs it: planned each time (slower), but correct.
  */
 const unprepared = new WeakSet<pg.PoolClient>();
 
-/** The SQL that runs a statement on this connection: EXECUTE of the prepared one, or its text with the values inlined. */
-function statement(tx: GameTx, s: { name: string; text: string }, values: unknown[]): string {
-  return unprepared.has(tx) ? inline(s.text, values) : execute(s, values);
-}
-
-// Every placeholder of these statements is cast ($1::uuid), so a literal in its place has its type.
-function inline(text: string, values: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]));
-}
-
 // The statements each connection has prepared (pg-pool hands out the same client objects; a
-// broken connection is dropped with its entry). They are prepared outside any transaction, and
-// last as long as the session.
+// broken connection is dropped with its entry). They last as long as the session.
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
-async function prepare(tx: GameTx, statements: { name: string; text: string }[]): Promise<void> {
-  if (unprepared.has(tx)) return;
-  let names = preparedOn.get(tx);
-  if (!names) preparedOn.set(tx, (names = new Set()));
-  const missing = statements.filter((s) => !names.has(s.name));
-  if (missing.length === 0) return;
-  await tx.query(missing.map((s) => `PREPARE ${s.name} AS ${s.text}`).join('; '));
-  for (const s of missing) names.add(s.name);
-}
-
-/** EXECUTE of a prepared statement with these values as SQL literals. */
-function execute(s: { name: string }, values: unknown[]): string {
-  return `EXECUTE ${s.name}(${values.map(literal).join(', ')})`;
+/**
+ * A statement of a round trip: a named one (prepared on the connection the first time), or
+ * one parsed unnamed on the way (BEGIN, SET, COMMIT: nothing to plan). `rows`: it returns rows.
+ */
+interface Step {
+  text: string;
+  name?: string;
+  values?: unknown[];
+  rows?: boolean;
 }
 
 /**
- * A value as an SQL literal, whatever standard_conforming_strings says (E'' with backslashes
- * and quotes doubled). The values here are ids, numbers, dates, and JSON or text this service
- * wrote or validated; a NUL, which no SQL text may hold, is refused.
+ * Runs statements in one round trip, the extended protocol's messages for each and one Sync at
+ * the end (parameters bound, not spliced into SQL); if one fails, PostgreSQL skips the rest.
+ * The named statements (and `alsoPrepare`, for a later round trip) that the connection has not
+ * prepared are parsed first, in the same round trip, each after a Close (no error if there is
+ * no such statement: a batch that failed after its Parse leaves nothing to trip over). One
+ * result per statement, in order.
  */
-const QUOTE_OR_BACKSLASH = /['\\]/g;
+async function batch(tx: GameTx, steps: Step[], alsoPrepare: { name: string; text: string }[]): Promise<pg.QueryResult[]> {
+  const inline = unprepared.has(tx);
+  let names = preparedOn.get(tx);
+  if (!names) preparedOn.set(tx, (names = new Set()));
+  const named = [...steps.filter((s): s is Step & { name: string } => s.name !== undefined), ...alsoPrepare];
+  const parsing = inline ? [] : named.filter((s) => !names.has(s.name));
+  // Values as PostgreSQL reads them as text (every placeholder is cast, so each has its type).
+  const bound = steps.map((s) => (s.values ?? []).map(param));
+  const results = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) => {
+    const q = new pg.Query({ text: steps.map((s) => s.text).join('; ') }, undefined, (err: Error | undefined, r: unknown) =>
+      err ? reject(err) : resolve(r as pg.QueryResult | pg.QueryResult[]),
+    );
+    q.submit = (c: pg.Connection) => {
+      c.stream.cork();
+      try {
+        for (const s of parsing) {
+          c.close({ type: 'S', name: s.name }, false);
+          c.parse({ name: s.name, text: s.text, types: [] }, false);
+        }
+        steps.forEach((s, i) => {
+          const name = inline || s.name === undefined ? '' : s.name;
+          if (name === '') c.parse({ name: '', text: s.text, types: [] }, false);
+          c.bind({ statement: name, values: bound[i]! }, false);
+          if (s.rows) c.describe({ type: 'P', name: '' }, false);
+          c.execute({ portal: '' }, false);
+        });
+        c.sync();
+      } finally {
+        c.stream.uncork();
+      }
+    };
+    void tx.query(q);
+  });
+  for (const s of parsing) names.add(s.name);
+  return Array.isArray(results) ? results : [results];
+}
 
-export function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
-    return String(v);
-  }
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  const text = v instanceof Date ? v.toISOString() : v;
-  if (typeof text !== 'string') throw new Error(`no SQL literal for a ${typeof v}`);
-  if (text.includes('\0')) throw new Error('a NUL character cannot be sent to PostgreSQL');
-  return `E'${text.replace(QUOTE_OR_BACKSLASH, (c) => c + c)}'`;
+/** A value as the text PostgreSQL reads for its parameter's type. */
+function param(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  throw new Error(`no parameter for a ${typeof v}`);
 }
 
 async function connect(pool: pg.Pool, maxWaitMs: number): Promise<GameTx> {
@@ -394,7 +408,7 @@ export async function writeChange(
     ];
   if (!preparedOn.get(tx)?.has(WRITE.name) && !unprepared.has(tx)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
   try {
-    await tx.query(`${statement(tx, WRITE, values)}; COMMIT`);
+    await batch(tx, [{ ...WRITE, values, rows: true }, { text: 'COMMIT' }], []);
   } catch (err) {
     if ((err as { code?: unknown }).code === KEY_HELD) return false;
     throw err;
