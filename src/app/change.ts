@@ -9,7 +9,7 @@
 // several submissions for the same step exactly one wins; the others see the new version and
 // get stale_version. Requests with the same Idempotency-Key for the same game queue on the same
 // lock, so the second one finds the first one's answer and replays it.
-import type { GameModule, Outcome, SetupOptions } from '../engine/index.js';
+import type { GameModule, Outcome } from '../engine/index.js';
 import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
 import type { Prisma } from '../store/prisma.js';
 import { gameQuery, gameRead, inTransaction, insertSeatTx, isBusy, listEntriesTx, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
@@ -191,7 +191,7 @@ async function replay(
 async function stateAt(tx: GameTx, module: GameModule, row: GameRow, version: number, current: unknown): Promise<unknown> {
   if (version === (row.snapshot?.version ?? 0)) return current;
   const entries = (await listEntriesTx(tx, row.id)).filter((e) => e.seq <= version);
-  return replayGame(module, row, (row.options ?? {}) as SetupOptions, standingActions(entries));
+  return replayGame(module, row, standingActions(entries));
 }
 
 function keyReused(): AppError {

@@ -108,7 +108,7 @@ function startAgainstBot(ctx: ServiceContext, userId: string, gameId: string): P
   return changeGame(ctx, { userId, gameId }, (g) => {
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has already started.');
     const bot = botRoleOf(g.module, g.row.options)!;
-    return { kind: 'start', role: bot, action: {}, state: setupGame(g.module, g.row, (g.row.options ?? {}) as SetupOptions), byBot: true };
+    return { kind: 'start', role: bot, action: {}, state: setupGame(g.module, g.row), byBot: true };
   });
 }
 
@@ -237,7 +237,7 @@ export async function joinGame(
       kind: 'start',
       role,
       action: {},
-      state: setupGame(m, g.row, (g.row.options ?? {}) as SetupOptions),
+      state: setupGame(m, g.row),
       joined: { userId, name: user.displayName, email: user.email, emailPreference: user.emailPreference, vacationEndsAt: user.vacationEndsAt },
     };
   });

@@ -29,24 +29,27 @@ export function standingActions(entries: Entry[]): StandingAction[] {
   return stack;
 }
 
-/** Which generator keys a game, and its secret seed (from the games row). */
+/** Which generator keys a game, its secret seed and its options (from the games row). */
 export interface GameSeed {
   seed: string;
   rng: string;
+  /** The options the game was created with (null: none). */
+  options: unknown;
 }
 
 /**
  * The engine's first state of a game: a 256-bit seed keys the engine's ChaCha20 generator; a game
  * stored before secret seeds ('mulberry32', a 32-bit seed) is set up as it was then.
  */
-export function setupGame(m: GameModule, g: GameSeed, options: SetupOptions): unknown {
+export function setupGame(m: GameModule, g: GameSeed): unknown {
+  const options = (g.options ?? {}) as SetupOptions;
   if (g.rng === 'chacha20') return m.setup(g.seed, options);
   if (g.rng === 'mulberry32' && m.setupLegacy) return m.setupLegacy(Number(g.seed), options);
   throw new Error(`${m.id} cannot set up a game with generator "${g.rng}"`);
 }
 
-export function replay(m: GameModule, g: GameSeed, options: SetupOptions, actions: StandingAction[]): unknown {
-  let state = setupGame(m, g, options);
+export function replay(m: GameModule, g: GameSeed, actions: StandingAction[]): unknown {
+  let state = setupGame(m, g);
   for (const a of actions) state = m.apply(state, a.role, a.action);
   return state;
 }
@@ -88,9 +91,8 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
   let state: unknown;
   let atSnapshot: unknown;
   try {
-    const options = (game.options ?? {}) as SetupOptions;
-    state = replay(m, game, options, standingActions(entries));
-    atSnapshot = game.snapshot.version === entries.length ? state : replay(m, game, options, standingActions(entries.slice(0, game.snapshot.version)));
+    state = replay(m, game, standingActions(entries));
+    atSnapshot = game.snapshot.version === entries.length ? state : replay(m, game, standingActions(entries.slice(0, game.snapshot.version)));
   } catch (err) {
     return [...problems, `replay failed: ${(err as Error).message}`];
   }

@@ -8,7 +8,6 @@ import { moduleOf } from '../../src/app/present.js';
 import { currentState, replay, standingActions } from '../../src/app/replay.js';
 import { sharedRecentStates } from '../../src/app/recent-states.js';
 import { verifyGames } from '../../src/app/verify.js';
-import type { SetupOptions } from '../../src/engine/index.js';
 import { findGame, listEntries } from '../../src/store/games.js';
 import { apiServer, look, moveFirstLegal as move, startGame, toCommand, type ApiServer } from '../helpers/api.js';
 
@@ -16,7 +15,7 @@ import { apiServer, look, moveFirstLegal as move, startGame, toCommand, type Api
 async function stored(s: ApiServer, id: string) {
   const row = (await findGame(s.db.prisma, id))!;
   const m = moduleOf(row);
-  const replayed = replay(m, row, (row.options ?? {}) as SetupOptions, standingActions(await listEntries(s.db.prisma, id)));
+  const replayed = replay(m, row, standingActions(await listEntries(s.db.prisma, id)));
   return { version: row.snapshot!.version, stateVersion: row.snapshot!.stateVersion, current: JSON.stringify(currentState(m, row.snapshot)), replayed: JSON.stringify(replayed) };
 }
 
