@@ -167,8 +167,7 @@ export async function readGameAs(
   if (o.ifNoneMatch !== undefined && matches(o.ifNoneMatch, etag)) return { etag, game: null };
   const version = row.snapshot?.version ?? 0;
   if (read.stateOmitted) {
-    const remembered = known!;
-    const { state, derived } = remembered;
+    const { state, derived } = known!;
     return { etag, game: presentGame(row, userId, state, ctx.config, presentMemo(moduleOf(row), state, derived)) };
   }
   const state = currentState(moduleOf(row), row.snapshot);

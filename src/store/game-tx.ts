@@ -205,6 +205,8 @@ export interface ReadGame {
 /** Reads the game as it is, on the pool (a GET); see gameQuery. */
 export async function readGame(pool: pg.Pool, id: string, o: GameQueryOptions): Promise<ReadGame | null> {
   const q = gameQuery(id, o);
+  // Under a name of node-postgres's own (it prepares it), not gameQuery's: a change prepares
+  // that one itself (batch), on connections of the same pool.
   return gameRead(await pool.query({ name: 'alea-read-game', text: q.text, values: q.values }));
 }
 
@@ -380,32 +382,32 @@ export async function writeChange(
   );
   const k = o.key;
   const values = [
-      c.gameId,
-      c.version,
-      c.kind,
-      c.role,
-      c.actionJson,
-      c.userId,
-      c.now,
-      c.stateJson,
-      seats,
-      c.status,
-      JSON.stringify(c.pending),
-      c.outcome === null || c.outcome === undefined ? null : JSON.stringify(c.outcome),
-      c.startedAt ?? null,
-      c.finishedAt ?? null,
-      JSON.stringify(o.outbox),
-      o.notify?.channel ?? null,
-      o.notify?.payload ?? null,
-      k?.userId ?? null,
-      k?.key ?? null,
-      k?.requestHash ?? null,
-      k?.status ?? null,
-      k?.bodyJson ?? null,
-      k?.expiredBefore ?? null,
-      c.logFrom,
-      c.logTailJson,
-    ];
+    c.gameId,
+    c.version,
+    c.kind,
+    c.role,
+    c.actionJson,
+    c.userId,
+    c.now,
+    c.stateJson,
+    seats,
+    c.status,
+    JSON.stringify(c.pending),
+    c.outcome === null || c.outcome === undefined ? null : JSON.stringify(c.outcome),
+    c.startedAt ?? null,
+    c.finishedAt ?? null,
+    JSON.stringify(o.outbox),
+    o.notify?.channel ?? null,
+    o.notify?.payload ?? null,
+    k?.userId ?? null,
+    k?.key ?? null,
+    k?.requestHash ?? null,
+    k?.status ?? null,
+    k?.bodyJson ?? null,
+    k?.expiredBefore ?? null,
+    c.logFrom,
+    c.logTailJson,
+  ];
   if (!preparedOn.get(tx)?.has(WRITE.name) && !unprepared.has(tx)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
   try {
     await batch(tx, [{ ...WRITE, values, rows: true }, { text: 'COMMIT' }], []);

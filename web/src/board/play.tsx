@@ -90,7 +90,6 @@ export function Controls({ game, me, opponent, acting }: { game: Game; me: strin
   );
 }
 
-/** The last 40 lines of the game's log, newest first. */
 /** The latest entries of the log, newest first, numbered from the whole log's `total` entries (the game carries only the last ones). */
 export function Log({ lines, total }: { lines: string[]; total: number }) {
   return (
