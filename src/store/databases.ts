@@ -8,13 +8,15 @@ export function withDatabase(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-export async function createDatabase(serverUrl: string, database: string, options: { ifMissing?: boolean } = {}): Promise<void> {
+/** Creates a database: empty, or (`template`) a copy of another that nobody is connected to. */
+export async function createDatabase(serverUrl: string, database: string, options: { ifMissing?: boolean; template?: string } = {}): Promise<void> {
   await withAdminClient(serverUrl, async (client) => {
     if (options.ifMissing) {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
       if (rowCount) return;
     }
-    await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    const template = options.template === undefined ? '' : ` TEMPLATE ${client.escapeIdentifier(options.template)}`;
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}${template}`);
   });
 }
 
@@ -25,11 +27,11 @@ export async function dropDatabase(serverUrl: string, database: string): Promise
 }
 
 // serverUrl names any database the role may connect to (e.g. 'postgres'); the role needs CREATEDB.
-async function withAdminClient(serverUrl: string, fn: (client: pg.Client) => Promise<void>): Promise<void> {
+export async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await fn(client);
+    return await fn(client);
   } finally {
     await client.end();
   }

@@ -1,9 +1,8 @@
 // A fresh database with all migrations applied, for one test (or one test file), dropped when
 // that test ends. See postgres.ts for which server it lives on.
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Test } from 'tap';
-import { createDatabase, dropDatabase, withDatabase } from '../../src/store/databases.js';
+import { createDatabase, dropDatabase, withAdminClient, withDatabase } from '../../src/store/databases.js';
 import { migrate, readMigrations } from '../../src/store/migrate.js';
 import { createPrismaClient, type PrismaClient } from '../../src/store/prisma.js';
 import { testServerUrl } from './postgres.js';
@@ -23,8 +22,7 @@ export async function testDatabase(t: Test, options: TestDatabaseOptions = {}): 
   const server = await testServerUrl();
   const name = `alea_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const migrated = options.migrate ?? true;
-  if (migrated) await copyDatabase(server, await (templates.get(server) ?? memo(server)), name);
-  else await createDatabase(server, name);
+  await createDatabase(server, name, migrated ? { template: await templateOn(server) } : {});
   const url = withDatabase(server, name);
   const prisma = createPrismaClient(url, { poolSize: 4 });
   t.teardown(async () => {
@@ -41,19 +39,20 @@ export async function testDatabase(t: Test, options: TestDatabaseOptions = {}): 
 const templates = new Map<string, Promise<string>>();
 const TEMPLATE_LOCK = 7_246_517;
 
-function memo(server: string): Promise<string> {
-  const made = migratedTemplate(server);
-  templates.set(server, made);
-  made.catch(() => templates.delete(server));
+function templateOn(server: string): Promise<string> {
+  let made = templates.get(server);
+  if (!made) {
+    made = migratedTemplate(server);
+    templates.set(server, made);
+    made.catch(() => templates.delete(server));
+  }
   return made;
 }
 
 async function migratedTemplate(server: string): Promise<string> {
   const migrations = await readMigrations();
   const name = `alea_template_${createHash('sha256').update(migrations.map((m) => `${m.name}:${m.checksum}`).join('\n')).digest('hex').slice(0, 16)}`;
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
+  return withAdminClient(server, async (client) => {
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     if ((await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) return name;
     const building = `${name}_building`;
@@ -64,17 +63,5 @@ async function migratedTemplate(server: string): Promise<string> {
     const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'alea\\_template\\_%' AND datname <> $1`, [name]);
     for (const r of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(r.datname)} WITH (FORCE)`);
     return name;
-  } finally {
-    await client.end();
-  }
-}
-
-async function copyDatabase(server: string, template: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`);
-  } finally {
-    await client.end();
-  }
+  });
 }
