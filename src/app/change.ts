@@ -1,18 +1,44 @@
 // One transaction per change to a game (join/start, action, card play, undo, resignation,
-// time-out claim, extension), on the hot path of src/store/game-tx.ts, in two round trips:
+// time-out claim, extension), on the hot path of src/store/game-tx.ts.
+//
+// Usually in one round trip: this process holds the game as it last read or wrote it (its row
+// and engine state at a version, recent-states.ts), decides the change on that, and sends
+//   BEGIN, the game's row lock on condition that the game is still at the held revision
+//   (migration 20261126120000_game_revision), the write, COMMIT
+// (changeAsHeld). If the game has moved on meanwhile, or the change needs what only the lock
+// gives (a read of the log, a seat to take, an Idempotency-Key used before), nothing is written
+// and the change is done again, in two round trips:
 //   BEGIN, lock the game row and read it (with the stored answer of the Idempotency-Key, if
 //   any) -> decide with the engine -> one statement: append the log entry, write the snapshot,
 //   the games row and the seats, enqueue notifications, store the idempotent answer, NOTIFY the
 //   other instances; and COMMIT
 // and only after the commit, publish the new version to this process's event listeners.
-// Because every change takes the game's row lock first and checks the version under it, of
-// several submissions for the same step exactly one wins; the others see the new version and
-// get stale_version. Requests with the same Idempotency-Key for the same game queue on the same
-// lock, so the second one finds the first one's answer and replays it.
+// Because every change takes the game's row lock first and checks the game under it (its
+// revision, or the version it read), of several submissions for the same step exactly one wins;
+// the others see the new version and get stale_version. Requests with the same Idempotency-Key
+// for the same game queue on the same lock, so the second one finds the first one's answer and
+// replays it.
 import type { GameModule, Outcome } from '../engine/index.js';
 import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
 import type { Prisma } from '../store/prisma.js';
-import { gameQuery, gameRead, inTransaction, insertSeatTx, isBusy, listEntriesTx, writeChange, type GameTx, type KeyToSave, type OutboxRow } from '../store/game-tx.js';
+import {
+  gameQuery,
+  gameRead,
+  inTransaction,
+  gameRevision,
+  insertSeatTx,
+  isBusy,
+  listEntriesTx,
+  writeChange,
+  writeChangeAt,
+  type Change,
+  type ChangeParts,
+  type GameTx,
+  type KeyToSave,
+  type OutboxRow,
+  type Written,
+} from '../store/game-tx.js';
+import { revisionOf } from '../store/games.js';
 import { splitLog } from '../store/game-log.js';
 import { poolOf } from '../store/prisma.js';
 import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
@@ -23,7 +49,7 @@ import { notificationRows } from './notifications.js';
 import type { GameEvent } from './events.js';
 import { canSee, isKeptAnswer, keptAnswer, moduleOf, presentGame, presentSummary, restoreAnswer, roleOf, type GameResource, type GameSummary } from './present.js';
 import { currentState, replay as replayGame, standingActions } from './replay.js';
-import { nothingDerived, presentMemo, sharedRecentStates, type Derived } from './recent-states.js';
+import { nothingDerived, presentMemo, sharedRecentStates, type Derived, type Remembered } from './recent-states.js';
 
 /**
  * A game's state is stored every this many changes (issue 11: writing it each move was a third
@@ -128,41 +154,107 @@ export async function changeGame(
 ): Promise<Answer<GameResource>> {
   const states = sharedRecentStates;
   const key = req.idempotency;
-  let answer: Answer<GameResource> & { state?: unknown; derived?: Derived };
+  let answer: Answer<GameResource> & { state?: unknown; derived?: Derived; row?: GameRow };
   try {
-    // Read with the lock, in its round trip: the state is left out if this process has it.
     const known = states.get(req.gameId);
     const expiredBefore = new Date(ctx.clock.now().getTime() - KEY_LIFETIME_MS);
-    const thenRead = gameQuery(req.gameId, {
-      knownVersion: known?.version ?? null,
-      ...(key && { key: { userId: req.userId, key: key.key, expiredBefore } }),
-    });
-    answer = await inTransaction(poolOf(ctx.prisma), { ...WAITS, lockGame: req.gameId, thenRead }, async (tx, found, result) => {
-      const now = ctx.clock.now();
-      const read = found && result ? gameRead(result) : null;
-      if (!read) throw notFound();
-      const { row } = read;
-      const module = moduleOf(row);
-      const state = read.stateOmitted ? known!.state : currentState(module, row.snapshot);
-      if (read.stored) return replay(read.stored, key!, module, (version) => stateAt(tx, module, row, version, state));
-      const before = read.stateOmitted ? known!.derived : nothingDerived();
-      const g: Locked = { row, module, state, derived: before, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
-      const step = await decide(g);
-      const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
-      const derived = nothingDerived();
-      const body = await apply(ctx, g, step, req.userId, saving, derived);
-      return { status: 200, body, replayed: false, state: step.state, derived };
-    });
+    const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
+    // This process holds the game as it last read or wrote it: decide on that, and make the
+    // change in one round trip if the game is still as held (else read it under its lock).
+    const fast = known?.row && revisionOf(known.row) !== null ? await changeAsHeld(ctx, req, known as Held, decide, saving) : null;
+    if (fast) {
+      answer = fast;
+    } else {
+      // Read with the lock, in its round trip: the state is left out if this process has it.
+      const thenRead = gameQuery(req.gameId, {
+        knownVersion: known?.version ?? null,
+        ...(key && { key: { userId: req.userId, key: key.key, expiredBefore } }),
+      });
+      answer = await inTransaction(poolOf(ctx.prisma), { ...WAITS, lockGame: req.gameId, thenRead }, async (tx, found, result) => {
+        const now = ctx.clock.now();
+        const read = found && result ? gameRead(result) : null;
+        if (!read) throw notFound();
+        const { row } = read;
+        const module = moduleOf(row);
+        const state = read.stateOmitted ? known!.state : currentState(module, row.snapshot);
+        if (read.stored) return replay(read.stored, key!, module, (version) => stateAt(tx, module, row, version, state));
+        const before = read.stateOmitted ? known!.derived : nothingDerived();
+        const g: Locked = { row, module, state, derived: before, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
+        const step = await decide(g);
+        const derived = nothingDerived();
+        const done = await apply(ctx, g, step, req.userId, saving, derived, (c, parts) => writeChange(tx, c, parts), keyReused);
+        return { status: 200, body: done.body, replayed: false, state: step.state, derived, row: done.row };
+      });
+    }
   } catch (err) {
     if (isBusy(err)) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
     throw err;
   }
   if (!answer.replayed) {
     const event = gameEvent(answer.body);
-    states.set(event.id, event.version, answer.state, answer.derived);
+    states.set(event.id, event.version, answer.state, answer.derived, answer.row);
     ctx.events.publish(event, { announced: ctx.events.announcement !== undefined });
   }
   return { status: answer.status, body: answer.body, replayed: answer.replayed };
+}
+
+/** A game as this process holds it (recent-states.ts), with the row it last read or wrote. */
+type Held = Remembered & { row: GameRow };
+
+/** Thrown where a change made on the game as held needs what only its lock gives: decide again under it. */
+class NeedsLock extends Error {}
+
+/**
+ * The change decided on the game as this process holds it, and written in one round trip
+ * (writeChangeAt) on condition that the game is still at the held revision. Null if it is not,
+ * or if the change needs more than the held game: a read of its log (undo), a seat to take, an
+ * Idempotency-Key used before; an error of the decision only stands if the game is still as
+ * held (a stale version, an illegal action: the game may have moved on since) and there is no
+ * key (a request with one may have been made before, its answer to replay). The caller
+ * does it all again under the lock, so whatever is answered, or refused, is decided on the
+ * game as it is.
+ */
+async function changeAsHeld(
+  ctx: ServiceContext,
+  req: ChangeRequest,
+  held: Held,
+  decide: (g: Locked) => Promise<Step> | Step,
+  saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
+): Promise<(Answer<GameResource> & { state: unknown; derived: Derived; row: GameRow }) | null> {
+  const { row } = held;
+  const module = moduleOf(row);
+  const g: Locked = {
+    row,
+    module,
+    state: held.state,
+    derived: held.derived,
+    version: held.version,
+    role: roleOf(row, req.userId),
+    get tx(): GameTx {
+      throw new NeedsLock();
+    },
+    now: ctx.clock.now(),
+  };
+  const expected = revisionOf(row)!;
+  const write = (c: Change, parts: ChangeParts) => writeChangeAt(poolOf(ctx.prisma), { ...WAITS, expected }, c, parts);
+  let step: Step;
+  try {
+    step = await decide(g);
+  } catch (err) {
+    // What the decision threw (a stale version, an illegal move, the bot with nothing to do)
+    // stands if the game is still as held; else it is decided again on the game as it is. With
+    // an Idempotency-Key, a request made before (whose answer is replayed) goes first: the lock.
+    if (!(err instanceof NeedsLock) && !saving && (await gameRevision(poolOf(ctx.prisma), req.gameId)) === expected) throw err;
+    return null;
+  }
+  try {
+    const derived = nothingDerived();
+    const done = await apply(ctx, g, step, req.userId, saving, derived, write, () => new NeedsLock());
+    return { status: 200, body: done.body, replayed: false, state: step.state, derived, row: done.row };
+  } catch (err) {
+    if (err instanceof NeedsLock) return null;
+    throw err;
+  }
 }
 
 /** What listeners are told of a game that changed: nothing hidden (see events.ts). */
@@ -198,7 +290,10 @@ function keyReused(): AppError {
   return new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key for a new request.');
 }
 
-/** Records the step and answers with the game as it now is (without reading it back). */
+/**
+ * Records the step with `write` (its null: `notWritten`'s error) and answers with the game as it
+ * now is (without reading it back), and the game's row as written.
+ */
 async function apply(
   ctx: ServiceContext,
   g: Locked,
@@ -206,8 +301,10 @@ async function apply(
   userId: string,
   saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
   derived: Derived,
-): Promise<GameResource> {
-  const { row, module, now, tx } = g;
+  write: (c: Change, parts: ChangeParts) => Promise<Written | null>,
+  notWritten: () => Error,
+): Promise<{ body: GameResource; row: GameRow }> {
+  const { row, module, now } = g;
   const version = g.version + 1;
   const outcome = step.outcome ?? module.outcome(step.state);
   const finished = outcome !== null;
@@ -217,7 +314,7 @@ async function apply(
 
   const players = [...row.players];
   if (step.joined) {
-    await insertSeatTx(tx, row.id, step.role, step.joined.userId, now);
+    await insertSeatTx(g.tx, row.id, step.role, step.joined.userId, now);
     const { userId, name, email, emailPreference, vacationEndsAt } = step.joined;
     players.push({
       role: step.role,
@@ -294,8 +391,7 @@ async function apply(
     view,
   });
   const log = splitLog(g.state, step.state, snapshotNow);
-  const written = writeChange(
-    tx,
+  const written = write(
     {
       gameId: row.id,
       version,
@@ -339,7 +435,26 @@ async function apply(
     // Whatever happens here, the transaction ends only once PostgreSQL has answered.
     await written.catch(() => false);
   }
-  // The key was taken meanwhile by another request of this user (for another game).
-  if (!(await written)) throw keyReused();
-  return body;
+  const w = await written;
+  // Not written: under the lock, the key was taken meanwhile by another request of this user
+  // (for another game); in one round trip, the game was no longer as held, or the key was used.
+  if (!w) throw notWritten();
+  return { body, row: withRevisions(updated, row, w) };
+}
+
+/**
+ * The row as written, with the revisions the write reported: the games row's (the change
+ * holds its lock: one more), and each seat it changed, if one more than as read (else a change
+ * made outside the game's lock came in between, whose values this row does not have: not known).
+ */
+function withRevisions(updated: GameRow, before: GameRow, w: Written): GameRow {
+  const next = (old: number | undefined, now: number | undefined) => (old !== undefined && old >= 0 && now === old + 1 ? now : -1);
+  return {
+    ...updated,
+    revision: next(before.revision, w.gameRevision),
+    players: updated.players.map((p) => {
+      const now = w.seatRevisions[p.role];
+      return now === undefined ? p : { ...p, revision: next(before.players.find((b) => b.role === p.role)?.revision, now) };
+    }),
+  };
 }

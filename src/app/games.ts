@@ -168,12 +168,13 @@ export async function readGameAs(
   const version = row.snapshot?.version ?? 0;
   if (read.stateOmitted) {
     const { state, derived } = known!;
+    sharedRecentStates.set(gameId, version, state, derived, row);
     return { etag, game: presentGame(row, userId, state, ctx.config, presentMemo(moduleOf(row), state, derived)) };
   }
   const state = currentState(moduleOf(row), row.snapshot);
   if (state === null) return { etag, game: presentGame(row, userId, null, ctx.config) };
   const derived = nothingDerived();
-  sharedRecentStates.set(gameId, version, state, derived);
+  sharedRecentStates.set(gameId, version, state, derived, row);
   return { etag, game: presentGame(row, userId, state, ctx.config, presentMemo(moduleOf(row), state, derived)) };
 }
 

@@ -6,9 +6,12 @@
 // game), and a view or a role's labelled legal actions already computed are not computed again
 // (a move's answer lists the mover's actions; the mover's next read of the game, often the very
 // next request, finds them here). States, views and actions are never mutated (the engine
-// returns new ones, answers are only serialised), so sharing them is safe.
+// returns new ones, answers are only serialised), so sharing them is safe. Each also keeps the
+// game's row as last read or written, on which a change can be decided and written in one round
+// trip (change.ts), guarded by the game's revision.
 import type { GameModule } from '../engine/index.js';
 import type { LabelledAction, PresentMemo } from './present.js';
+import type { GameRow } from '../store/games.js';
 
 /** Views of one state by role (null: the observer). */
 export type Views = Map<string | null, unknown>;
@@ -25,11 +28,19 @@ export interface Remembered {
   version: number;
   state: unknown;
   derived: Derived;
+  /**
+   * The game's row at this version as last read or written (without its state), with its
+   * revisions: a change may be decided on it and written in one round trip if the game is still
+   * at that revision (change.ts). Unlike the state, it can go out of date (a seat's reminder
+   * sent, a player's new address): the revision check is what makes it safe to use.
+   */
+  row?: GameRow;
 }
 
 export interface RecentStates {
   get(gameId: string): Remembered | undefined;
-  set(gameId: string, version: number, state: unknown, derived?: Derived): void;
+  /** Remembers a newer version; with `row`, also the row of a version already remembered. */
+  set(gameId: string, version: number, state: unknown, derived?: Derived, row?: GameRow): void;
 }
 
 export function recentStates(max = 2_000): RecentStates {
@@ -44,11 +55,15 @@ export function recentStates(max = 2_000): RecentStates {
       }
       return hit;
     },
-    set(gameId, version, state, derived = nothingDerived()) {
+    set(gameId, version, state, derived = nothingDerived(), row) {
       const known = map.get(gameId);
-      if (known && known.version >= version) return;
+      const held = row && { ...row, snapshot: row.snapshot && { version: row.snapshot.version, stateVersion: row.snapshot.stateVersion } };
+      if (known && known.version >= version) {
+        if (held && known.version === version) known.row = held;
+        return;
+      }
       map.delete(gameId);
-      map.set(gameId, { version, state, derived });
+      map.set(gameId, { version, state, derived, ...(held && { row: held }) });
       if (map.size > max) map.delete(map.keys().next().value!);
     },
   };

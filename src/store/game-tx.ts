@@ -1,5 +1,7 @@
 // The hot path of a change to a game, on node-postgres directly (the pool under the Prisma
-// client, src/store/prisma.ts), in two round trips to PostgreSQL:
+// client, src/store/prisma.ts). In one round trip when the caller holds the game as it is
+// (writeChangeAt: BEGIN, the game's row lock if the game is still at the held revision, the
+// write, COMMIT); otherwise in two:
 //   1. BEGIN, the game's row lock, and the read of the locked game;
 //   2. the write and COMMIT.
 // The write is a single statement that appends the log entry, writes the snapshot (every few
@@ -50,7 +52,7 @@ export async function inTransaction<T>(
     const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
     const read = lock ? o.thenRead : undefined;
     const steps: Step[] = [{ text: 'BEGIN' }, { text: `SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}` }];
-    if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame], rows: true });
+    if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame, null], rows: true });
     if (read) steps.push({ ...read, rows: true });
     let results: pg.QueryResult[];
     try {
@@ -63,7 +65,7 @@ export async function inTransaction<T>(
       await tx.query('ROLLBACK');
       results = await batch(tx, steps, []);
     }
-    const result = await fn(tx, lock && results[2]!.rowCount === 1, read && results[3]);
+    const result = await fn(tx, lock && results[2]!.rows[0]?.found === true, read && results[3]);
     if (!committed.delete(tx)) await tx.query('COMMIT');
     return result;
   } catch (err) {
@@ -89,7 +91,11 @@ export interface Statement {
   values: unknown[];
 }
 
-const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT 1 FROM games WHERE id = $1::uuid FOR UPDATE' };
+// The game's row lock; with an expected revision, only if the game is still at it (else AL002).
+const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT alea_lock_game($1::uuid, $2::text) AS found' };
+
+/** SQLSTATE of alea_lock_game when the game is no longer at the expected revision. */
+const MOVED_ON = 'AL002';
 
 /** SQLSTATE invalid_sql_statement_name: a Bind to a statement the session has not prepared. */
 const NO_SUCH_STATEMENT = '26000';
@@ -335,6 +341,7 @@ const WRITE_CHANGE = `
     UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
     FROM json_to_recordset($9::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
     WHERE p.game_id = $1::uuid AND p.role = x.role
+    RETURNING p.role, p.revision
   ), game AS (
     UPDATE games SET
       status = $10::game_status,
@@ -344,6 +351,7 @@ const WRITE_CHANGE = `
       started_at = COALESCE(started_at, $13::timestamptz),
       finished_at = COALESCE(finished_at, $14::timestamptz)
     WHERE id = $1::uuid
+    RETURNING revision
   ), outbox AS (
     INSERT INTO outbox (kind, dedupe_key, to_address, subject, text_body, html_body, user_id, game_id, next_attempt_at, created_at)
     SELECT x.kind, x."dedupeKey", x."toAddress", x.subject, x."textBody", x."htmlBody", x."userId", x."gameId", $7::timestamptz, $7::timestamptz
@@ -358,30 +366,111 @@ const WRITE_CHANGE = `
     RETURNING 1
   )
   SELECT CASE WHEN $18::uuid IS NOT NULL AND NOT EXISTS (SELECT FROM saved) THEN alea_key_held() ELSE 1 END AS saved,
-         (SELECT count(*) FROM (SELECT pg_notify($16::text, $17::text) WHERE $16::text IS NOT NULL) n)::int AS notified`;
+         (SELECT count(*) FROM (SELECT pg_notify($16::text, $17::text) WHERE $16::text IS NOT NULL) n)::int AS notified,
+         (SELECT revision FROM game) AS revision,
+         (SELECT json_object_agg(role, revision) FROM seats) AS seat_revisions`;
 
 const WRITE = { name: 'alea_write_change', text: WRITE_CHANGE };
 
 /** SQLSTATE of alea_key_held() (migration 20261126070000). */
 const KEY_HELD = 'AL001';
 
+/** What a committed change left: the games row's and the changed seats' revisions (by role). */
+export interface Written {
+  gameRevision: number;
+  seatRevisions: Record<string, number>;
+}
+
 /**
  * Writes a change and commits it, in one round trip: log entry, snapshot, games row, changed
  * seats, outbox rows, the idempotent answer (if any) and a NOTIFY (if any; delivered at commit).
  * It must be the transaction's last statement (inTransaction does not commit again). Returns
- * false, with nothing written, if the key could not be saved because another request holds it
+ * null, with nothing written, if the key could not be saved because another request holds it
  * (the caller throws: the transaction is rolled back).
  */
-export async function writeChange(
-  tx: GameTx,
+export async function writeChange(tx: GameTx, c: Change, o: ChangeParts): Promise<Written | null> {
+  if (!preparedOn.get(tx)?.has(WRITE.name) && !unprepared.has(tx)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
+  let results: pg.QueryResult[];
+  try {
+    results = await batch(tx, [{ ...WRITE, values: writeValues(c, o), rows: true }, { text: 'COMMIT' }], []);
+  } catch (err) {
+    if ((err as { code?: unknown }).code === KEY_HELD) return null;
+    throw err;
+  }
+  committed.add(tx);
+  return written(results[0]!);
+}
+
+/**
+ * A whole change in one round trip, on a connection of the pool: BEGIN, the game's lock if the
+ * game is still at revision `expected` (as the caller holds it: see revisionOf), the write (as
+ * writeChange's) and COMMIT. Returns null, with nothing written, if the game is no longer at
+ * that revision or the Idempotency-Key was used already: the caller reads the game again, under
+ * its lock (inTransaction), and decides again.
+ */
+export async function writeChangeAt(
+  pool: pg.Pool,
+  o: { maxWaitMs: number; lockTimeoutMs: number; expected: string },
   c: Change,
-  o: { seats: SeatTimes[]; outbox: OutboxRow[]; notify: { channel: string; payload: string } | null; key: KeyToSave | null },
-): Promise<boolean> {
+  parts: ChangeParts,
+): Promise<Written | null> {
+  const tx = await connect(pool, o.maxWaitMs);
+  let broken: unknown;
+  const onError = (err: Error) => void (broken ??= err);
+  tx.on('error', onError);
+  const steps: Step[] = [
+    { text: 'BEGIN' },
+    { text: `SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}` },
+    { ...LOCK_GAME, values: [c.gameId, o.expected], rows: true },
+    { ...WRITE, values: writeValues(c, parts), rows: true },
+    { text: 'COMMIT' },
+  ];
+  try {
+    for (;;) {
+      try {
+        return written((await batch(tx, steps, []))[3]!);
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        await tx.query('ROLLBACK').catch((e: unknown) => (broken = e));
+        if (broken) throw err;
+        if (code === MOVED_ON || code === KEY_HELD) return null;
+        // As in inTransaction: the connection lost its prepared statements (a pooler).
+        if (code !== NO_SUCH_STATEMENT || unprepared.has(tx)) throw err;
+        unprepared.add(tx);
+      }
+    }
+  } finally {
+    tx.off('error', onError);
+    tx.release(broken instanceof Error ? broken : undefined);
+  }
+}
+
+/** The game's revision now (alea_game_revision; null: no such game), on the pool. */
+export async function gameRevision(pool: pg.Pool, id: string): Promise<string | null> {
+  if (!UUID.test(id)) return null;
+  const r = await pool.query<{ revision: string | null }>({ name: 'alea-game-revision', text: 'SELECT alea_game_revision($1::uuid) AS revision', values: [id] });
+  return r.rows[0]?.revision ?? null;
+}
+
+/** What writeChange and writeChangeAt are given besides the change itself. */
+export interface ChangeParts {
+  seats: SeatTimes[];
+  outbox: OutboxRow[];
+  notify: { channel: string; payload: string } | null;
+  key: KeyToSave | null;
+}
+
+function written(r: pg.QueryResult): Written {
+  const row = r.rows[0] as { revision: number; seat_revisions: Record<string, number> | null };
+  return { gameRevision: row.revision, seatRevisions: row.seat_revisions ?? {} };
+}
+
+function writeValues(c: Change, o: ChangeParts): unknown[] {
   const seats = JSON.stringify(
     o.seats.map((x) => ({ role: x.role, since: iso(x.pendingSince), deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })),
   );
   const k = o.key;
-  const values = [
+  return [
     c.gameId,
     c.version,
     c.kind,
@@ -408,13 +497,4 @@ export async function writeChange(
     c.logFrom,
     c.logTailJson,
   ];
-  if (!preparedOn.get(tx)?.has(WRITE.name) && !unprepared.has(tx)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
-  try {
-    await batch(tx, [{ ...WRITE, values, rows: true }, { text: 'COMMIT' }], []);
-  } catch (err) {
-    if ((err as { code?: unknown }).code === KEY_HELD) return false;
-    throw err;
-  }
-  committed.add(tx);
-  return true;
 }

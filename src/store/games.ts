@@ -32,6 +32,9 @@ export interface SeatRow extends SeatClock {
   pendingSince: Date | null;
   /** Email, preference and vacation are for notifications and deadlines; never shown to other players. */
   user: { id: string; displayName: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  /** The seat's and its user's revisions as read (see revisionOf); -1: not known. */
+  revision?: number;
+  userRevision?: number;
 }
 
 /**
@@ -62,6 +65,8 @@ export interface GameRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   players: SeatRow[];
+  /** The games row's revision as read (see revisionOf); -1: not known. */
+  revision?: number;
   /**
    * Null while the game is open. `version` is the game's (its log's last seq); the stored state
    * is that of `stateVersion` (snapshots are written every few changes, change.ts), and `tail`
@@ -113,8 +118,11 @@ export interface RawGame {
         deadline: string | null;
         remindAt: string | null;
         overdueNoticeAt: string | null;
+        revision: number;
+        userRevision: number;
       }[]
     | null;
+  revision: number;
 }
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -150,7 +158,10 @@ export function toRow(r: RawGame): GameRow {
       remindAt: maybeDate(p.remindAt),
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
       user: { id: p.userId, displayName: p.name, email: p.email, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
+      revision: p.revision,
+      userRevision: p.userRevision,
     })),
+    revision: r.revision,
     snapshot:
       r.version === null
         ? null
@@ -162,16 +173,33 @@ export function toRow(r: RawGame): GameRow {
   };
 }
 
+/**
+ * A game's revision as one text, as PostgreSQL's alea_game_revision(id) writes it (migration
+ * 20261126120000_game_revision): the games row's, then each seat's role, revision and its user's,
+ * by role. Null when a part is not known (a row built by hand, a seat just taken): such a row
+ * can never pass for the game's current one.
+ */
+export function revisionOf(row: Pick<GameRow, 'revision' | 'players'>): string | null {
+  if (row.revision === undefined || row.revision < 0) return null;
+  let text = String(row.revision);
+  const seats = [...row.players].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
+  for (const p of seats) {
+    if (p.revision === undefined || p.revision < 0 || p.userRevision === undefined || p.userRevision < 0) return null;
+    text += `;${p.role}:${p.revision}:${p.userRevision}`;
+  }
+  return text;
+}
+
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
-  g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version,
+  g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.revision,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
       'joinedAt', p.joined_at, 'pendingSince', p.pending_since, 'deadline', p.deadline,
-      'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at) ORDER BY p.role)
+      'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at, 'revision', p.revision, 'userRevision', u.revision) ORDER BY p.role)
     FROM game_players p JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id) AS players`;
 
 /**

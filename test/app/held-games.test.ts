@@ -1,0 +1,148 @@
+// A change decided on the game as this process holds it, written in one round trip on condition
+// that the game is still at the held revision (src/app/change.ts changeAsHeld, issue 11): the
+// revisions move on with every write a game's read shows, the held row is the row a read gives,
+// and a game changed behind the process's back is read again before anything is decided on it.
+import pg from 'pg';
+import t from 'tap';
+import { sharedRecentStates } from '../../src/app/recent-states.js';
+import { gameQuery, gameRead, writeChangeAt } from '../../src/store/game-tx.js';
+import { revisionOf, type GameRow } from '../../src/store/games.js';
+import { apiServer, look, startGame, type Seated, type Started } from '../helpers/api.js';
+
+// Round trips to PostgreSQL: every query any pg client of this process sends.
+let queries = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+  queries++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+async function readRow(pool: pg.Pool, id: string): Promise<GameRow> {
+  const read = gameRead(await pool.query(gameQuery(id, { knownVersion: null })));
+  if (!read) throw new Error('no such game');
+  return read.row;
+}
+
+const sqlRevision = async (pool: pg.Pool, id: string): Promise<string> =>
+  (await pool.query('SELECT alea_game_revision($1) AS r', [id])).rows[0].r as string;
+
+/** The pending player of the two (the first one), as a Seated. */
+async function pendingPlayer(g: Started): Promise<Seated> {
+  const game = await look(g.caesar, g.id);
+  return g.byRole[game.pending[0] as 'Caesar' | 'Pompey'];
+}
+
+/** The pending player reads the game, then posts its first legal action: the POST's round trips. */
+async function move(g: Started, between?: () => Promise<void>): Promise<{ roundTrips: number; body: any }> {
+  const u = await pendingPlayer(g);
+  const game = await look(u, g.id);
+  await between?.();
+  queries = 0;
+  const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
+  const roundTrips = queries;
+  if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
+  return { roundTrips, body: res.body };
+}
+
+t.test('the revision moves on with every write a read of the game shows, and only those', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
+  t.teardown(() => pool.end());
+  let last = await sqlRevision(pool, g.id);
+  t.equal(revisionOf(await readRow(pool, g.id)), last, "a read's revision is the text PostgreSQL checks");
+  const writes: [string, string, unknown[]][] = [
+    ["a player's name", 'UPDATE users SET display_name = $2 WHERE id = $1', [g.caesar.id, 'Gaius']],
+    ["a player's address", 'UPDATE users SET email = $2 WHERE id = $1', [g.pompey.id, 'new.address@example.org']],
+    ["a player's email preference", "UPDATE users SET email_preference = 'moves' WHERE id = $1", [g.caesar.id]],
+    ["a player's vacation", "UPDATE users SET vacation_ends_at = now() + interval '3 days' WHERE id = $1", [g.caesar.id]],
+    ["a seat's reminder", "UPDATE game_players SET remind_at = now() WHERE game_id = $1 AND role = 'Caesar'", [g.id]],
+    ["a seat's mute switch", "UPDATE game_players SET email_notifications = false WHERE game_id = $1 AND role = 'Pompey'", [g.id]],
+    ["the game's row", "UPDATE games SET days_per_move = 7 WHERE id = $1", [g.id]],
+  ];
+  for (const [what, sql, values] of writes) {
+    await pool.query(sql, values);
+    const now = await sqlRevision(pool, g.id);
+    t.not(now, last, `${what} moves the revision on`);
+    t.equal(revisionOf(await readRow(pool, g.id)), now, `and a read gives the same revision (${what})`);
+    last = now;
+  }
+  await pool.query("UPDATE users SET password_hash = 'x', token_generation = token_generation + 1 WHERE id = $1", [g.caesar.id]);
+  t.equal(await sqlRevision(pool, g.id), last, 'what a read does not show leaves it');
+});
+
+t.test('a move after a read of the game is one round trip, and leaves held the row a read gives', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
+  t.teardown(() => pool.end());
+  for (let i = 0; i < 14; i++) {
+    const { roundTrips, body } = await move(g);
+    t.equal(roundTrips, 1, `move ${i + 1}: one round trip`);
+    const held = sharedRecentStates.get(g.id)!;
+    t.equal(held.version, body.version);
+    const read = await readRow(pool, g.id);
+    t.same(held.row, { ...read, snapshot: { version: read.snapshot!.version, stateVersion: read.snapshot!.stateVersion } }, `move ${i + 1}: the held row is the row as read`);
+    t.equal(revisionOf(held.row!), await sqlRevision(pool, g.id), `move ${i + 1}: at the revision PostgreSQL has`);
+  }
+});
+
+t.test('a game changed behind the back of the process holding it is read again before the move is decided', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
+  t.teardown(() => pool.end());
+  // Caesar discards; then, between Pompey's read and his discard, Caesar changes his address:
+  // Pompey's discard starts Caesar's move, and the email must go to the new address.
+  await move(g);
+  const address = `moved.${process.pid}@example.org`;
+  const { roundTrips, body } = await move(g, async () => {
+    await pool.query('UPDATE users SET email = $2 WHERE id = $1', [g.caesar.id, address]);
+  });
+  t.ok(roundTrips > 1, `read again under the lock (${roundTrips} round trips)`);
+  const emails = (await pool.query("SELECT to_address FROM outbox WHERE game_id = $1 AND user_id = $2 AND dedupe_key LIKE 'your-turn:%' AND dedupe_key LIKE $3", [g.id, g.caesar.id, `%:${body.version}:%`])).rows;
+  t.same(emails, [{ to_address: address }], "Caesar's your-move email goes to his new address");
+  t.equal(revisionOf(sharedRecentStates.get(g.id)!.row!), await sqlRevision(pool, g.id), 'the held row is up to date again');
+  t.equal((await move(g)).roundTrips, 1, 'and the next move is one round trip again');
+
+  // A change the process did not make (another instance's, say): the held state is a version
+  // behind, and the move at the held version is refused as stale, not written over it.
+  const u = await pendingPlayer(g);
+  const game = await look(u, g.id);
+  await pool.query("UPDATE games SET days_per_move = 5 WHERE id = $1", [g.id]);
+  const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
+  t.equal(res.status, 200, 'the move is made on the game as it is');
+  t.equal((await readRow(pool, g.id)).daysPerMove, 5, "and the other writer's change stands");
+});
+
+t.test('writeChangeAt writes nothing unless the game is still at the expected revision', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  t.teardown(() => pool.end());
+  const seqs = async () => (await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n as number;
+  const before = await seqs();
+  const expected = await sqlRevision(pool, g.id);
+  const change = (at: string, key: string | null = null) =>
+    writeChangeAt(
+      pool,
+      { maxWaitMs: 1000, lockTimeoutMs: 1000, expected: at },
+      { gameId: g.id, version: before + 1, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
+      {
+        seats: [],
+        outbox: [],
+        notify: null,
+        key: key === null ? null : { userId: g.caesar.id, key, requestHash: 'mine', status: 200, bodyJson: '{}', expiredBefore: new Date(Date.now() - 60_000) },
+      },
+    );
+  t.equal(await change(`${expected}0`), null, 'another revision: not written');
+  t.equal(await seqs(), before, 'no log entry');
+  await pool.query("INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at) VALUES ($1, 'used', 'other', 200, '{}', now())", [g.caesar.id]);
+  t.equal(await change(expected, 'used'), null, 'a key used already: not written');
+  t.equal(await seqs(), before, 'no log entry');
+  const written = await change(expected);
+  t.ok(written, 'at the revision: written');
+  t.equal(await seqs(), before + 1, 'one log entry');
+  t.equal(written!.gameRevision, Number(expected.split(';')[0]) + 1, "the games row's revision, one more");
+  t.equal((await pool.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE state LIKE $1', ['idle in transaction%'])).rows[0].n, 0, 'no transaction left open');
+});
