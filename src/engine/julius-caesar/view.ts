@@ -10,20 +10,12 @@
 // - The log: each entry's public text, or the fuller text written for this role.
 // - Listing order never depends on hidden identities (hidden blocks are sorted by what is visible).
 
-import { roman } from './levies.js';
 import { currentSlot, isReserve, letterOf } from './battles.js';
+import { BLOCKS } from './data/blocks.js';
 import { pendingRoles } from './flow.js';
+import { CITY_NAMES, SEA_NAMES } from './map.js';
 import { ROLES, type Role } from './roles.js';
-import {
-  BLOCK_COUNT,
-  CLEO,
-  data,
-  ELIMINATED,
-  KILLED,
-  onMap,
-  POOL,
-  type State,
-} from './state.js';
+import { BLOCK_COUNT, CLEO, ELIMINATED, KILLED, POOL, type State } from './state.js';
 import { scores } from './victory.js';
 
 export interface BlockView {
@@ -117,19 +109,143 @@ const STEP_PHASE: Record<State['step'], string> = {
   over: 'over',
 };
 
+// view() runs several times per move on the service's hot path, so it reads the state once, in
+// one pass, with the blocks' fixed data prepared below, and orders the blocks by integer keys
+// rather than by comparing strings. What it shows is decided exactly as described above.
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** What a hidden block sorts by in place of an id: after every id. */
+const NO_ID = '~';
+/** Every id and NO_ID, in string order: a block's sort key holds the rank of what it shows. */
+const ID_ORDER = [...BLOCKS.map((d) => d.id), NO_ID].sort(cmp);
+const NO_ID_RANK = ID_ORDER.indexOf(NO_ID);
+
+/** The fixed data of a block as view() shows it (one object shape, read by index). */
+interface BlockInfo {
+  id: string;
+  name: string;
+  type: string;
+  maxStrength: number;
+  firepower: number;
+  /** Outside a battle: the Ballista is B4 defending and D4 attacking (3.12, 7.42). */
+  initiative: string;
+  levy: string | null;
+  /** The owner by colour, whose Levy Pool it returns to. */
+  owner: Role;
+  idRank: number;
+}
+
+const INFO: BlockInfo[] = BLOCKS.map((d) => ({
+  id: d.id,
+  name: d.name,
+  type: d.type,
+  maxStrength: d.max,
+  firepower: d.firepower,
+  initiative: d.type === 'ballista' ? 'B/D' : d.initiative,
+  levy: d.levy,
+  owner: d.side,
+  idRank: ID_ORDER.indexOf(d.id),
+}));
+
+/**
+ * Blocks are listed by location, side, id (NO_ID when hidden), then unmoved before moved and
+ * non-Reserve before Reserve. A block's sort key holds these as bits, the first the highest:
+ * location rank, side (Caesar first), id rank, moved, Reserve; the lowest bits are its index, so
+ * blocks alike in all the rest keep their order, as in a stable sort of the blocks by index.
+ */
+const bitsFor = (n: number) => Math.max(1, Math.ceil(Math.log2(n)));
+const RESERVE_SHIFT = bitsFor(BLOCK_COUNT);
+const INDEX_MASK = (1 << RESERVE_SHIFT) - 1;
+const MOVED_SHIFT = RESERVE_SHIFT + 1;
+const ID_SHIFT = MOVED_SHIFT + 1;
+const SIDE_SHIFT = ID_SHIFT + bitsFor(ID_ORDER.length);
+const LOC_SHIFT = SIDE_SHIFT + 1;
+const BELOW_LOC = (1 << LOC_SHIFT) - 1;
+
+/** Locations in string order: their rank in a sort key. */
+function places(names: Iterable<string>): Map<string, number> {
+  const sorted = [...new Set(names)].sort(cmp);
+  return new Map(sorted.map((name, k) => [name, k]));
+}
+
+/** Every city and sea of the map. */
+const MAP_PLACES = places([...CITY_NAMES, ...SEA_NAMES]);
+
 export function view(s: State, role: Role | null): JCView {
-  const blocks: BlockView[] = [];
   const b = s.battle;
+  const battleLoc = b === null ? null : b.loc;
+  const cleoShown = s.step !== 'deploy';
+  const ownAvailable: PoolView['available'] = [];
+  const caesarPool: PoolView = { available: role === 'Caesar' ? ownAvailable : null, count: 0, eliminated: [], killed: [] };
+  const pompeyPool: PoolView = { available: role === 'Pompey' ? ownAvailable : null, count: 0, eliminated: [], killed: [] };
+
+  // One pass: each block on the map gets its sort key; the others go to their owner's pool.
+  const keys: number[] = [];
+  let at = MAP_PLACES;
+  let elsewhere = false;
   for (let i = 0; i < BLOCK_COUNT; i++) {
-    if (!onMap(s, i)) continue;
-    const d = data(i);
+    const location = s.loc[i]!;
+    if (location === POOL || location === ELIMINATED || location === KILLED) {
+      const d = INFO[i]!;
+      const pool = d.owner === 'Caesar' ? caesarPool : pompeyPool;
+      if (location === POOL) {
+        pool.count++;
+        if (pool.available) pool.available.push({ id: d.id, name: d.name, type: d.type, levy: d.levy });
+      } else if (location === ELIMINATED) pool.eliminated.push(d.id);
+      else pool.killed.push(d.id);
+      continue;
+    }
+    const side = s.side[i]!;
+    const reserve = location === battleLoc && isReserve(s, i);
+    const shown = side === role || (location === battleLoc && !reserve) || (i === CLEO && cleoShown);
+    let rank = at.get(location);
+    if (rank === undefined) {
+      rank = 0;
+      elsewhere = true;
+    }
+    keys.push(
+      (rank << LOC_SHIFT) |
+        ((side === 'Caesar' ? 0 : 1) << SIDE_SHIFT) |
+        ((shown ? INFO[i]!.idRank : NO_ID_RANK) << ID_SHIFT) |
+        ((s.moved[i] ? 1 : 0) << MOVED_SHIFT) |
+        ((reserve ? 1 : 0) << RESERVE_SHIFT) |
+        i,
+    );
+  }
+  if (elsewhere) {
+    // A location that is not on the map: rank this state's locations instead.
+    at = places(keys.map((key) => s.loc[key & INDEX_MASK]!));
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      keys[k] = (at.get(s.loc[key & INDEX_MASK]!)! << LOC_SHIFT) | (key & BELOW_LOC);
+    }
+  }
+  // Insertion sort: a few dozen numbers, faster here than Array.prototype.sort with a comparator.
+  for (let k = 1; k < keys.length; k++) {
+    const key = keys[k]!;
+    let j = k - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+
+  // The blocks in order.
+  const blocks: BlockView[] = [];
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    const i = key & INDEX_MASK;
+    const d = INFO[i]!;
     const side = s.side[i]!;
     const location = s.loc[i]!;
-    const inBattle = b !== null && location === b.loc;
-    const reserve = inBattle && isReserve(s, i);
+    const reserve = (key >>> RESERVE_SHIFT) & 1;
     const own = side === role;
-    const revealed = inBattle && !reserve;
-    if (own || revealed) {
+    const inBattle = location === battleLoc;
+    if (own || (inBattle && !reserve)) {
       const v: BlockView = {
         side,
         location,
@@ -138,39 +254,22 @@ export function view(s: State, role: Role | null): JCView {
         name: d.name,
         type: d.type,
         strength: s.str[i]!,
-        maxStrength: d.max,
-        initiative: b && inBattle ? letterOf(s, i) : d.type === 'ballista' ? 'B/D' : d.initiative,
+        maxStrength: d.maxStrength,
+        initiative: inBattle ? letterOf(s, i) : d.initiative,
         firepower: d.firepower,
       };
       if (!own) v.revealed = true;
       if (reserve) v.reserve = true;
       blocks.push(v);
-    } else if (i === CLEO && s.step !== 'deploy') {
+    } else if (i === CLEO && cleoShown) {
       // JC-43 makes her identity public, but during Free Deployment where Pompey places her is
       // part of his secret deployment (JC-57): only then is she shown as a plain block.
-      blocks.push({ side, location, moved: s.moved[i]!, id: d.id, name: d.name, type: d.type, ...(reserve ? { reserve: true as const } : {}) });
+      const v: BlockView = { side, location, moved: s.moved[i]!, id: d.id, name: d.name, type: d.type };
+      if (reserve) v.reserve = true;
+      blocks.push(v);
     } else {
       blocks.push(reserve ? { side, location, moved: s.moved[i]!, reserve: true } : { side, location, moved: s.moved[i]! });
     }
-  }
-  blocks.sort(compareBlocks);
-
-  const pools = {} as Record<Role, PoolView>;
-  for (const r of ROLES) {
-    const available: PoolView['available'] = [];
-    const eliminated: string[] = [];
-    const killed: string[] = [];
-    let n = 0;
-    for (let i = 0; i < BLOCK_COUNT; i++) {
-      const d = data(i);
-      if (d.side !== r) continue;
-      if (s.loc[i] === POOL) {
-        n++;
-        available.push({ id: d.id, name: d.name, type: d.type, levy: d.levy });
-      } else if (s.loc[i] === ELIMINATED) eliminated.push(d.id);
-      else if (s.loc[i] === KILLED) killed.push(d.id);
-    }
-    pools[r] = { available: r === role ? available : null, count: n, eliminated, killed };
   }
 
   const cards = {} as Record<Role, CardPlayView>;
@@ -182,12 +281,6 @@ export function view(s: State, role: Role | null): JCView {
     cards[r] = revealed
       ? { played: true, card: revealed, actsAs: s.effective[r] !== revealed ? s.effective[r] : null }
       : { played: sealed !== null, card: r === role ? sealed : null, actsAs: null };
-  }
-
-  const log: string[] = [];
-  for (const e of s.log) {
-    const t = role ? (e[role] ?? e.t) : e.t;
-    if (t !== null) log.push(t);
   }
 
   const pending = pendingRoles(s);
@@ -203,12 +296,12 @@ export function view(s: State, role: Role | null): JCView {
     pending,
     p1: s.p1,
     vp: scores(s),
-    hand: role ? [...s.hand[role]] : null,
+    hand: role ? s.hand[role].slice() : null,
     handCount: { Caesar: s.hand.Caesar.length, Pompey: s.hand.Pompey.length },
     discard: role ? s.discard[role] : null,
     cards,
     command: s.cmd
-      ? { role: s.cmd.role, card: s.cmd.card, god: s.cmd.god, mp: s.cmd.mp, lp: s.cmd.lp, activated: [...s.cmd.activated] }
+      ? { role: s.cmd.role, card: s.cmd.card, god: s.cmd.god, mp: s.cmd.mp, lp: s.cmd.lp, activated: s.cmd.activated.slice() }
       : null,
     contested: Object.keys(s.fights)
       .sort()
@@ -228,24 +321,37 @@ export function view(s: State, role: Role | null): JCView {
         }
       : null,
     blocks,
-    pools,
-    log,
+    pools: { Caesar: caesarPool, Pompey: pompeyPool },
+    log: logFor(s.log, role),
     outcome: s.result,
   };
 }
 
-function compareBlocks(a: BlockView, b: BlockView): number {
-  return (
-    cmp(a.location, b.location) ||
-    cmp(a.side, b.side) ||
-    cmp(a.id ?? '~', b.id ?? '~') ||
-    Number(a.moved) - Number(b.moved) ||
-    Number(a.reserve ?? false) - Number(b.reserve ?? false)
-  );
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Each entry's text for this role: the fuller one written for it, or the public one (null: none). */
+function logFor(entries: State['log'], role: Role | null): string[] {
+  const n = entries.length;
+  const out: string[] = new Array(n);
+  let k = 0;
+  if (role === 'Caesar') {
+    for (let j = 0; j < n; j++) {
+      const e = entries[j]!;
+      const t = e.Caesar ?? e.t;
+      if (t !== null) out[k++] = t;
+    }
+  } else if (role === 'Pompey') {
+    for (let j = 0; j < n; j++) {
+      const e = entries[j]!;
+      const t = e.Pompey ?? e.t;
+      if (t !== null) out[k++] = t;
+    }
+  } else {
+    for (let j = 0; j < n; j++) {
+      const t = entries[j]!.t;
+      if (t !== null) out[k++] = t;
+    }
+  }
+  out.length = k;
+  return out;
 }
 
 function prompt(s: State, pending: Role[]): string {
