@@ -51,8 +51,10 @@ export async function inTransaction<T>(
     // else would be an error of PostgreSQL's, not "no such game").
     const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
     const read = lock ? o.thenRead : undefined;
-    const steps: Step[] = [{ text: 'BEGIN' }, { text: `SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}` }];
-    if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame, null], rows: true });
+    // The lock sets the lock timeout itself (one statement fewer); without it, a SET LOCAL.
+    const steps: Step[] = [{ text: 'BEGIN' }];
+    if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame, null, lockTimeout(o.lockTimeoutMs)], rows: true });
+    else steps.push({ text: `SET LOCAL lock_timeout = ${lockTimeout(o.lockTimeoutMs)}` });
     if (read) steps.push({ ...read, rows: true });
     let results: pg.QueryResult[];
     try {
@@ -65,7 +67,7 @@ export async function inTransaction<T>(
       await tx.query('ROLLBACK');
       results = await batch(tx, steps, []);
     }
-    const result = await fn(tx, lock && results[2]!.rows[0]?.found === true, read && results[3]);
+    const result = await fn(tx, lock && results[1]!.rows[0]?.found === true, read && results[2]);
     if (!committed.delete(tx)) await tx.query('COMMIT');
     return result;
   } catch (err) {
@@ -91,8 +93,11 @@ export interface Statement {
   values: unknown[];
 }
 
-// The game's row lock; with an expected revision, only if the game is still at it (else AL002).
-const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT alea_lock_game($1::uuid, $2::text) AS found' };
+// The game's row lock, waiting at most $3 ms for any lock of the transaction; with an expected
+// revision, only if the game is still at it (else AL002).
+const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT alea_lock_game($1::uuid, $2::text, $3::int) AS found' };
+
+const lockTimeout = (ms: number) => Math.max(1, Math.floor(ms));
 
 /** SQLSTATE of alea_lock_game when the game is no longer at the expected revision. */
 const MOVED_ON = 'AL002';
@@ -420,15 +425,14 @@ export async function writeChangeAt(
   tx.on('error', onError);
   const steps: Step[] = [
     { text: 'BEGIN' },
-    { text: `SET LOCAL lock_timeout = ${Math.max(1, Math.floor(o.lockTimeoutMs))}` },
-    { ...LOCK_GAME, values: [c.gameId, o.expected], rows: true },
+    { ...LOCK_GAME, values: [c.gameId, o.expected, lockTimeout(o.lockTimeoutMs)], rows: true },
     { ...WRITE, values: writeValues(c, parts), rows: true },
     { text: 'COMMIT' },
   ];
   try {
     for (;;) {
       try {
-        return written((await batch(tx, steps, []))[3]!);
+        return written((await batch(tx, steps, []))[2]!);
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         await tx.query('ROLLBACK').catch((e: unknown) => (broken = e));

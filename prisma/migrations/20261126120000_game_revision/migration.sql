@@ -34,14 +34,16 @@ CREATE FUNCTION alea_game_revision(game uuid) RETURNS text LANGUAGE sql STABLE A
   FROM games g WHERE g.id = game
 $$;
 
--- A change takes its game's row lock first (src/store/game-tx.ts) and learns whether the game
--- exists. With `expected`, it goes on only if the game is still at that revision, checked under
--- the lock (a change committed meanwhile moved it on); otherwise SQLSTATE AL002, and PostgreSQL
--- skips the rest of the round trip.
-CREATE FUNCTION alea_lock_game(game uuid, expected text) RETURNS boolean LANGUAGE plpgsql AS $$
+-- A change takes its game's row lock first (src/store/game-tx.ts), waiting at most
+-- `lock_timeout_ms` for any lock of its transaction, and learns whether the game exists. With
+-- `expected`, it goes on only if the game is still at that revision, checked under the lock (a
+-- change committed meanwhile moved it on); otherwise SQLSTATE AL002, and PostgreSQL skips the
+-- rest of the round trip.
+CREATE FUNCTION alea_lock_game(game uuid, expected text, lock_timeout_ms integer) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   found_game boolean;
 BEGIN
+  PERFORM set_config('lock_timeout', lock_timeout_ms::text, true);
   PERFORM 1 FROM games WHERE id = game FOR UPDATE;
   found_game := FOUND;
   IF expected IS NOT NULL AND alea_game_revision(game) IS DISTINCT FROM expected THEN
