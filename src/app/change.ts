@@ -444,14 +444,15 @@ async function apply(
 
 /**
  * The row as written, with the revisions the write reported: the games row's (the change
- * holds its lock: one more), and each seat it changed, if one more than as read (else a change
- * made outside the game's lock came in between, whose values this row does not have: not known).
+ * holds its lock: nobody else wrote it since it was read or checked), and each seat it changed,
+ * if one more than as read (else a change made outside the game's lock came in between, whose
+ * values this row does not have: not known).
  */
 function withRevisions(updated: GameRow, before: GameRow, w: Written): GameRow {
   const next = (old: number | undefined, now: number | undefined) => (old !== undefined && old >= 0 && now === old + 1 ? now : -1);
   return {
     ...updated,
-    revision: next(before.revision, w.gameRevision),
+    revision: w.gameRevision,
     players: updated.players.map((p) => {
       const now = w.seatRevisions[p.role];
       return now === undefined ? p : { ...p, revision: next(before.players.find((b) => b.role === p.role)?.revision, now) };

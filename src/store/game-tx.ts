@@ -356,7 +356,7 @@ const WRITE_CHANGE = `
       started_at = COALESCE(started_at, $13::timestamptz),
       finished_at = COALESCE(finished_at, $14::timestamptz)
     WHERE id = $1::uuid
-    RETURNING revision
+    RETURNING xmin::text AS revision
   ), outbox AS (
     INSERT INTO outbox (kind, dedupe_key, to_address, subject, text_body, html_body, user_id, game_id, next_attempt_at, created_at)
     SELECT x.kind, x."dedupeKey", x."toAddress", x.subject, x."textBody", x."htmlBody", x."userId", x."gameId", $7::timestamptz, $7::timestamptz
@@ -465,8 +465,8 @@ export interface ChangeParts {
 }
 
 function written(r: pg.QueryResult): Written {
-  const row = r.rows[0] as { revision: number; seat_revisions: Record<string, number> | null };
-  return { gameRevision: row.revision, seatRevisions: row.seat_revisions ?? {} };
+  const row = r.rows[0] as { revision: string; seat_revisions: Record<string, number> | null };
+  return { gameRevision: Number(row.revision), seatRevisions: row.seat_revisions ?? {} };
 }
 
 function writeValues(c: Change, o: ChangeParts): unknown[] {

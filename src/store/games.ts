@@ -65,7 +65,7 @@ export interface GameRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   players: SeatRow[];
-  /** The games row's revision as read (see revisionOf); -1: not known. */
+  /** The games row's revision as read (its xmin: see revisionOf); -1: not known. */
   revision?: number;
   /**
    * Null while the game is open. `version` is the game's (its log's last seq); the stored state
@@ -122,7 +122,8 @@ export interface RawGame {
         userRevision: number;
       }[]
     | null;
-  revision: number;
+  /** The games row's xmin, as text. */
+  revision: string;
 }
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -161,7 +162,7 @@ export function toRow(r: RawGame): GameRow {
       revision: p.revision,
       userRevision: p.userRevision,
     })),
-    revision: r.revision,
+    revision: Number(r.revision),
     snapshot:
       r.version === null
         ? null
@@ -175,7 +176,8 @@ export function toRow(r: RawGame): GameRow {
 
 /**
  * A game's revision as one text, as PostgreSQL's alea_game_revision(id) writes it (migration
- * 20261126120000_game_revision): the games row's, then each seat's role, revision and its user's,
+ * 20261126120000_game_revision): the games row's xmin (every update of the row writes a new
+ * version of it, with the writing transaction's id), then each seat's role, revision and its user's,
  * by role. Null when a part is not known (a row built by hand, a seat just taken): such a row
  * can never pass for the game's current one.
  */
@@ -194,7 +196,7 @@ export function revisionOf(row: Pick<GameRow, 'revision' | 'players'>): string |
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
-  g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.revision,
+  g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
