@@ -1,7 +1,7 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../engine/index.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
 import { readGame } from '../store/game-tx.js';
 import { poolOf } from '../store/prisma.js';
 import { findUserById } from '../store/users.js';
@@ -157,11 +157,8 @@ export async function readGameAs(
   gameId: string,
   o: { invite?: string; ifNoneMatch?: string },
 ): Promise<{ etag: string; game: GameResource | null }> {
-  // What this process holds of the game is used as it is if the game is still at its revision.
   const known = sharedRecentStates.get(gameId);
-  const held = known?.row ? revisionOf(known.row) : null;
-  const answer = await readGame(poolOf(ctx.prisma), gameId, { knownVersion: known?.version ?? null, ...(held !== null && { held }) });
-  const read = answer === 'unchanged' ? { row: known!.row!, stateOmitted: true } : answer;
+  const read = await readGame(poolOf(ctx.prisma), gameId, { knownVersion: known?.version ?? null });
   if (!read || !canSee(read.row, userId, o.invite)) throw notFound();
   const { row } = read;
   const summary = presentSummary(row, userId);

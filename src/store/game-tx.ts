@@ -213,25 +213,12 @@ export interface ReadGame {
   stored: StoredKey | null;
 }
 
-/**
- * Reads the game as it is, on the pool (a GET); see gameQuery. With `held`, the revision of the
- * game's row the caller holds (revisionOf): 'unchanged' if the game is still at it, without
- * reading the rest (checking the revision costs PostgreSQL about a third of the read).
- */
-export async function readGame(pool: pg.Pool, id: string, o: GameQueryOptions & { held?: string }): Promise<ReadGame | 'unchanged' | null> {
-  const q = gameSql(id, o);
-  // Under names of node-postgres's own (it prepares them), not gameQuery's: a change prepares
+/** Reads the game as it is, on the pool (a GET); see gameQuery. */
+export async function readGame(pool: pg.Pool, id: string, o: GameQueryOptions): Promise<ReadGame | null> {
+  const q = gameQuery(id, o);
+  // Under a name of node-postgres's own (it prepares it), not gameQuery's: a change prepares
   // that one itself (batch), on connections of the same pool.
-  if (o.held === undefined) return gameRead(await pool.query({ name: 'alea-read-game', text: q.text, values: q.values }));
-  // The revision, and the game only if it is not the held one: both as of one statement.
-  const sql = Prisma.sql`
-    SELECT r.current_revision, x.* FROM (SELECT alea_game_revision(${id}::uuid) AS current_revision) r
-    LEFT JOIN LATERAL (${q} AND r.current_revision IS DISTINCT FROM ${o.held}::text) x ON true`;
-  const r = await pool.query({ name: 'alea-read-game-held', text: sql.text, values: sql.values });
-  const current = (r.rows[0] as { current_revision: string | null } | undefined)?.current_revision ?? null;
-  if (current === null) return null;
-  if (current === o.held) return 'unchanged';
-  return gameRead(r);
+  return gameRead(await pool.query({ name: 'alea-read-game', text: q.text, values: q.values }));
 }
 
 export interface GameQueryOptions {
@@ -246,13 +233,8 @@ export interface GameQueryOptions {
  * idempotency key comes along if the user used it since `expiredBefore`.
  */
 export function gameQuery(id: string, o: GameQueryOptions): Statement {
-  const sql = gameSql(id, o);
-  return { name: 'alea_read_game', text: sql.text, values: sql.values };
-}
-
-function gameSql(id: string, o: GameQueryOptions): Prisma.Sql {
   const k = o.key;
-  return Prisma.sql`
+  const sql = Prisma.sql`
     SELECT ${COLUMNS},
       CASE WHEN h.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE s.state END AS state,
       CASE WHEN h.version = ${o.knownVersion ?? -1}::int THEN NULL ELSE ${Prisma.raw(LOG_PARTS)} END AS log_parts,
@@ -263,6 +245,7 @@ function gameSql(id: string, o: GameQueryOptions): Prisma.Sql {
          WHERE k.user_id = ${k?.userId ?? null}::uuid AND k.key = ${k?.key ?? null}::text AND k.created_at >= ${k?.expiredBefore ?? null}::timestamptz) AS stored
     FROM ${Prisma.raw(FROM_GAMES)}
     WHERE g.id = ${id}::uuid`;
+  return { name: 'alea_read_game', text: sql.text, values: sql.values };
 }
 
 /** The game from gameQuery's result; null if there is no such game. */

@@ -147,31 +147,3 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
   // The pool's one connection: a transaction left open would have started before this statement.
   t.equal((await pool.query('SELECT now() = statement_timestamp() AS fresh')).rows[0].fresh, true, 'no transaction left open');
 });
-
-t.test('a read of a game held as it is checks its revision only; changed behind the back, it is read again', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
-  t.teardown(() => pool.end());
-  await move(g);
-  const u = await pendingPlayer(g);
-  const first = await look(u, g.id);
-  // White box: mark the held row, to see which row an answer comes from.
-  const held = sharedRecentStates.get(g.id)!.row!;
-  const caesar = held.players.find((p) => p.role === 'Caesar')!;
-  caesar.user = { ...caesar.user, displayName: 'as held' };
-  queries = 0;
-  const again = await look(u, g.id);
-  t.equal(queries, 1, 'one round trip');
-  t.equal(again.players.find((p: any) => p.role === 'Caesar').user.name, 'as held', 'the game is still at the held revision: the held row answers');
-  t.equal(again.version, first.version);
-  await pool.query('UPDATE users SET display_name = $2 WHERE id = $1', [g.caesar.id, 'Gaius Julius']);
-  queries = 0;
-  const renamed = await look(u, g.id);
-  t.equal(queries, 1, 'still one round trip');
-  t.equal(renamed.players.find((p: any) => p.role === 'Caesar').user.name, 'Gaius Julius', 'renamed behind its back: the game is read again');
-  t.equal(sharedRecentStates.get(g.id)!.row!.players.find((p) => p.role === 'Caesar')!.user.displayName, 'Gaius Julius', 'and held as read');
-  t.same(renamed.view, first.view, 'the same state');
-  await pool.query('UPDATE games SET days_per_move = 9 WHERE id = $1', [g.id]);
-  t.equal((await look(u, g.id)).daysPerMove, 9, "the game's row changed behind its back: read again");
-});
