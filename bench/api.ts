@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chooser } from '../test/helpers/chooser.js';
+import { countQueries } from '../test/helpers/pg-queries.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -131,17 +132,11 @@ async function serveBaseline(databaseUrl: string, pool: number): Promise<{ url: 
 
 async function child(kind: Kind, databaseUrl: string, pool: number): Promise<void> {
   // Round trips: every query any pg client of this process sends (Prisma's adapter included).
-  const { default: pg } = await import('pg');
-  let queries = 0;
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    queries++;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
+  const queries = countQueries();
   const server = kind === 'alea' ? await serveAlea(databaseUrl, pool) : await serveBaseline(databaseUrl, pool);
   process.send!({ url: server.url });
   process.on('message', async (m) => {
-    if (m === 'queries') process.send!({ queries });
+    if (m === 'queries') process.send!({ queries: queries() });
     if (m === 'stop') {
       await server.stop();
       process.exit(0);

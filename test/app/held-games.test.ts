@@ -8,14 +8,10 @@ import { sharedRecentStates } from '../../src/app/recent-states.js';
 import { gameQuery, gameRead, writeChangeAt } from '../../src/store/game-tx.js';
 import { revisionOf, type GameRow } from '../../src/store/games.js';
 import { apiServer, look, startGame, type Seated, type Started } from '../helpers/api.js';
+import { countQueries } from '../helpers/pg-queries.js';
 
-// Round trips to PostgreSQL: every query any pg client of this process sends.
-let queries = 0;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-  queries++;
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
+// Round trips to PostgreSQL, counted from here.
+const queries = countQueries();
 
 async function readRow(pool: pg.Pool, id: string): Promise<GameRow> {
   const read = gameRead(await pool.query(gameQuery(id, { knownVersion: null })));
@@ -37,9 +33,9 @@ async function move(g: Started, between?: () => Promise<void>): Promise<{ roundT
   const u = await pendingPlayer(g);
   const game = await look(u, g.id);
   await between?.();
-  queries = 0;
+  const before = queries();
   const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
-  const roundTrips = queries;
+  const roundTrips = queries() - before;
   if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
   return { roundTrips, body: res.body };
 }

@@ -8,6 +8,7 @@ import type { State } from '../../../src/engine/julius-caesar/state.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import type { JCView } from '../../../src/engine/julius-caesar/view.js';
 import { testSeed } from '../../helpers/seeds.js';
+import { chooser } from '../../helpers/chooser.js';
 import { createRng, randomInt, rollD6, type RngState } from '../../../src/engine/kit/random.js';
 
 export const jc = games['julius-caesar']!;
@@ -187,4 +188,18 @@ export function viewOf(s: State, role: Role | null): JCView {
 /** Plays out battle turns: `fire`, `pass` etc. for the pending role, returning the new state. */
 export function pending(s: State): string[] {
   return jc.pending(s);
+}
+
+// Random play for the seeded-game tests.
+/** A chooser whose seeds are spread by Knuth's multiplicative hash, so neighbouring seeds start far apart. */
+export const picker = (seed: number) => chooser(seed * 2654435761);
+
+/** An attack (a move into a location holding enemy blocks) or a shot, when there is one. */
+export function aggressive(s: State, role: Role, options: Action[], pick: (n: number) => number): Action | null {
+  const enemyAt = new Set(s.loc.filter((_, i) => s.side[i] !== role));
+  const attacks = options.filter((a) => (a.type === 'move' || a.type === 'amphibious') && enemyAt.has((a.path as string[]).at(-1)!));
+  if (attacks.length) return attacks[pick(attacks.length)]!;
+  const fire = options.filter((a) => a.type === 'fire');
+  if (fire.length && pick(4) > 0) return fire[pick(fire.length)]!;
+  return null;
 }

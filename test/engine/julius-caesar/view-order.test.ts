@@ -10,11 +10,10 @@
 // - the VP are those of victory.ts.
 
 import t from 'tap';
-import { chooser } from '../../helpers/chooser.js';
 import { testSeed } from '../../helpers/seeds.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { scores } from '../../../src/engine/julius-caesar/victory.js';
-import { jc, legal, pending, viewOf, type Action, type JCView, type Role, type State } from './helpers.js';
+import { aggressive, jc, legal, pending, picker, viewOf, type Action, type JCView, type Role, type State } from './helpers.js';
 
 const GAMES = Number(process.env.VIEW_ORDER_GAMES ?? 20);
 const VIEWERS: (Role | null)[] = ['Caesar', 'Pompey', null];
@@ -23,9 +22,6 @@ const INDEX = new Map(BLOCKS.map((b, i) => [b.id, i]));
 const FULL = ['side', 'location', 'moved', 'id', 'name', 'type', 'strength', 'maxStrength', 'initiative', 'firepower'];
 const PLAIN = ['side', 'location', 'moved'];
 const CLEO_PUBLIC = ['side', 'location', 'moved', 'id', 'name', 'type'];
-
-// Seeds spread by Knuth's multiplicative hash, so neighbouring seeds start far apart.
-const picker = (seed: number) => chooser(seed * 2654435761);
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -121,16 +117,6 @@ function violation(s: State, role: Role | null, v: JCView): string | null {
   if (v.log.length !== log.length || v.log.some((x, k) => x !== log[k])) return `log of ${v.log.length} lines differs from the entries' texts (${log.length})`;
 
   if (JSON.stringify(v.vp) !== JSON.stringify(scores(s))) return `VP ${JSON.stringify(v.vp)}, scores() ${JSON.stringify(scores(s))}`;
-  return null;
-}
-
-/** An attack (a move into a location holding enemy blocks) or a shot, when there is one. */
-function aggressive(s: State, role: Role, options: Action[], pick: (n: number) => number): Action | null {
-  const enemyAt = new Set(s.loc.filter((_, i) => s.side[i] !== role));
-  const attacks = options.filter((a) => (a.type === 'move' || a.type === 'amphibious') && enemyAt.has((a.path as string[]).at(-1)!));
-  if (attacks.length) return attacks[pick(attacks.length)]!;
-  const fire = options.filter((a) => a.type === 'fire');
-  if (fire.length && pick(4) > 0) return fire[pick(fire.length)]!;
   return null;
 }
 

@@ -5,16 +5,17 @@
 // strengths and cards. The last test does the same after every action of seeded random games.
 
 import t from 'tap';
-import { chooser } from '../../helpers/chooser.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CARDS } from '../../../src/engine/julius-caesar/data/cards.js';
 import {
   act,
+  aggressive,
   done,
   jc,
   legal,
   move,
   pending,
+  picker,
   play,
   position,
   rig,
@@ -681,19 +682,6 @@ function violation(s: State, role: Role | null, prevLog: string[], seen: Seen): 
       if (mentions(line, b.name)) return `log line "${line}" names ${b.id}`;
     }
   }
-  return null;
-}
-
-// Seeds spread by Knuth's multiplicative hash, so neighbouring seeds start far apart.
-const picker = (seed: number) => chooser(seed * 2654435761);
-
-/** An attack (a move into a location holding enemy blocks) or a shot, when there is one. */
-function aggressive(s: State, role: Role, options: Action[], pick: (n: number) => number): Action | null {
-  const enemyAt = new Set(s.loc.filter((_, i) => s.side[i] !== role));
-  const attacks = options.filter((a) => (a.type === 'move' || a.type === 'amphibious') && enemyAt.has((a.path as string[]).at(-1)!));
-  if (attacks.length) return attacks[pick(attacks.length)]!;
-  const fire = options.filter((a) => a.type === 'fire');
-  if (fire.length && pick(4) > 0) return fire[pick(fire.length)]!;
   return null;
 }
 
