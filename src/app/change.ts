@@ -161,7 +161,8 @@ export async function changeGame(
     const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
     // This process holds the game as it last read or wrote it: decide on that, and make the
     // change in one round trip if the game is still as held (else read it under its lock).
-    const fast = known?.row && revisionOf(known.row) !== null ? await changeAsHeld(ctx, req, known as Held, decide, saving) : null;
+    const expected = known?.row ? revisionOf(known.row) : null;
+    const fast = expected !== null ? await changeAsHeld(ctx, req, known as Held, expected, decide, saving) : null;
     if (fast) {
       answer = fast;
     } else {
@@ -206,7 +207,7 @@ class NeedsLock extends Error {}
 
 /**
  * The change decided on the game as this process holds it, and written in one round trip
- * (writeChangeAt) on condition that the game is still at the held revision. Null if it is not,
+ * (writeChangeAt) on condition that the game is still at the held revision (`expected`). Null if it is not,
  * or if the change needs more than the held game: a read of its log (undo), a seat to take, an
  * Idempotency-Key used before; an error of the decision only stands if the game is still as
  * held (a stale version, an illegal action: the game may have moved on since) and there is no
@@ -218,6 +219,7 @@ async function changeAsHeld(
   ctx: ServiceContext,
   req: ChangeRequest,
   held: Held,
+  expected: string,
   decide: (g: Locked) => Promise<Step> | Step,
   saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
 ): Promise<(Answer<GameResource> & { state: unknown; derived: Derived; row: GameRow }) | null> {
@@ -235,7 +237,6 @@ async function changeAsHeld(
     },
     now: ctx.clock.now(),
   };
-  const expected = revisionOf(row)!;
   const write = (c: Change, parts: ChangeParts) => writeChangeAt(poolOf(ctx.prisma), { ...WAITS, expected }, c, parts);
   let step: Step;
   try {

@@ -39,14 +39,7 @@ export async function inTransaction<T>(
   o: { maxWaitMs: number; lockTimeoutMs: number; lockGame?: string; thenRead?: Statement },
   fn: (tx: GameTx, gameFound: boolean, read: pg.QueryResult | undefined) => Promise<T>,
 ): Promise<T> {
-  const tx = await connect(pool, o.maxWaitMs);
-  let broken: unknown;
-  // The pool listens for errors of idle connections only: one dropped by the server while this
-  // transaction holds it (between two queries) would otherwise be an uncaught 'error' that ends
-  // the process. Such a connection is broken: not reused.
-  const onError = (err: Error) => void (broken ??= err);
-  tx.on('error', onError);
-  try {
+  return onConnection(pool, o.maxWaitMs, async (tx) => {
     // The game id is a parameter, but the lock is only tried for a well-formed uuid (anything
     // else would be an error of PostgreSQL's, not "no such game").
     const lock = o.lockGame !== undefined && UUID.test(o.lockGame);
@@ -56,20 +49,27 @@ export async function inTransaction<T>(
     if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame, null, lockTimeout(o.lockTimeoutMs)], rows: true });
     else steps.push({ text: `SET LOCAL lock_timeout = ${lockTimeout(o.lockTimeoutMs)}` });
     if (read) steps.push({ ...read, rows: true });
-    let results: pg.QueryResult[];
-    try {
-      results = await batch(tx, steps, lock ? [WRITE] : []);
-    } catch (err) {
-      // The connection's prepared statements are gone: behind a pooler that hands out server
-      // connections per transaction, or deallocated. Once more, and from now on, unnamed.
-      if ((err as { code?: unknown }).code !== NO_SUCH_STATEMENT || unprepared.has(tx)) throw err;
-      unprepared.add(tx);
-      await tx.query('ROLLBACK');
-      results = await batch(tx, steps, []);
-    }
+    const results = await firstBatch(tx, steps, lock ? [WRITE] : []);
     const result = await fn(tx, lock && results[1]!.rows[0]?.found === true, read && results[2]);
     if (!committed.delete(tx)) await tx.query('COMMIT');
     return result;
+  });
+}
+
+/**
+ * Runs fn on a connection of the pool, waiting at most `maxWaitMs` for one; rolls back whatever
+ * fn left open if it throws, and gives the connection back (or drops it, if broken).
+ */
+async function onConnection<T>(pool: pg.Pool, maxWaitMs: number, fn: (tx: GameTx) => Promise<T>): Promise<T> {
+  const tx = await connect(pool, maxWaitMs);
+  let broken: unknown;
+  // The pool listens for errors of idle connections only: one dropped by the server while this
+  // transaction holds it (between two queries) would otherwise be an uncaught 'error' that ends
+  // the process. Such a connection is broken: not reused.
+  const onError = (err: Error) => void (broken ??= err);
+  tx.on('error', onError);
+  try {
+    return await fn(tx);
   } catch (err) {
     committed.delete(tx);
     await tx.query('ROLLBACK').catch((e: unknown) => (broken = e));
@@ -78,6 +78,23 @@ export async function inTransaction<T>(
     // A connection that could not even roll back is dropped, not reused.
     tx.off('error', onError);
     tx.release(broken instanceof Error ? broken : undefined);
+  }
+}
+
+/**
+ * A transaction's first round trip (`steps` starts with BEGIN), by batch(). If the connection's
+ * prepared statements are gone (behind a pooler that hands out server connections per
+ * transaction, or deallocated): rolled back, and once more, and from now on, unnamed. (Only a
+ * first round trip may be run again: nothing of the transaction is lost.)
+ */
+async function firstBatch(tx: GameTx, steps: Step[], alsoPrepare: { name: string; text: string }[]): Promise<pg.QueryResult[]> {
+  try {
+    return await batch(tx, steps, alsoPrepare);
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== NO_SUCH_STATEMENT || unprepared.has(tx)) throw err;
+    unprepared.add(tx);
+    await tx.query('ROLLBACK');
+    return batch(tx, steps, []);
   }
 }
 
@@ -419,10 +436,6 @@ export async function writeChangeAt(
   c: Change,
   parts: ChangeParts,
 ): Promise<Written | null> {
-  const tx = await connect(pool, o.maxWaitMs);
-  let broken: unknown;
-  const onError = (err: Error) => void (broken ??= err);
-  tx.on('error', onError);
   const steps: Step[] = [
     { text: 'BEGIN' },
     { ...LOCK_GAME, values: [c.gameId, o.expected, lockTimeout(o.lockTimeoutMs)], rows: true },
@@ -430,22 +443,12 @@ export async function writeChangeAt(
     { text: 'COMMIT' },
   ];
   try {
-    for (;;) {
-      try {
-        return written((await batch(tx, steps, []))[2]!);
-      } catch (err) {
-        const code = (err as { code?: unknown }).code;
-        await tx.query('ROLLBACK').catch((e: unknown) => (broken = e));
-        if (broken) throw err;
-        if (code === MOVED_ON || code === KEY_HELD) return null;
-        // As in inTransaction: the connection lost its prepared statements (a pooler).
-        if (code !== NO_SUCH_STATEMENT || unprepared.has(tx)) throw err;
-        unprepared.add(tx);
-      }
-    }
-  } finally {
-    tx.off('error', onError);
-    tx.release(broken instanceof Error ? broken : undefined);
+    return await onConnection(pool, o.maxWaitMs, async (tx) => written((await firstBatch(tx, steps, []))[2]!));
+  } catch (err) {
+    // Rolled back (onConnection): nothing written.
+    const code = (err as { code?: unknown }).code;
+    if (code === MOVED_ON || code === KEY_HELD) return null;
+    throw err;
   }
 }
 

@@ -65,7 +65,7 @@ export interface GameRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   players: SeatRow[];
-  /** The games row's revision as read (its xmin: see revisionOf); -1: not known. */
+  /** The games row's revision as read or written (its xmin: see revisionOf). */
   revision?: number;
   /**
    * Null while the game is open. `version` is the game's (its log's last seq); the stored state
@@ -182,7 +182,7 @@ export function toRow(r: RawGame): GameRow {
  * can never pass for the game's current one.
  */
 export function revisionOf(row: Pick<GameRow, 'revision' | 'players'>): string | null {
-  if (row.revision === undefined || row.revision < 0) return null;
+  if (row.revision === undefined) return null;
   let text = String(row.revision);
   const seats = [...row.players].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   for (const p of seats) {

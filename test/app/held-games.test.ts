@@ -119,11 +119,11 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
   const seqs = async () => (await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n as number;
   const before = await seqs();
   const expected = await sqlRevision(pool, g.id);
-  const change = (at: string, key: string | null = null) =>
+  const change = (at: string, key: string | null = null, version = before + 1) =>
     writeChangeAt(
       pool,
       { maxWaitMs: 1000, lockTimeoutMs: 1000, expected: at },
-      { gameId: g.id, version: before + 1, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
+      { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
       {
         seats: [],
         outbox: [],
@@ -142,4 +142,9 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
   t.not(String(written!.gameRevision), expected.split(';')[0], "the games row's revision moved on");
   // The pool's one connection: a transaction left open would have started before this statement.
   t.equal((await pool.query('SELECT now() = statement_timestamp() AS fresh')).rows[0].fresh, true, 'no transaction left open');
+  // What a pooler does when the next transaction gets another server connection.
+  await pool.query('DEALLOCATE ALL');
+  t.ok(await change(await sqlRevision(pool, g.id), null, before + 2), 'the statements gone: written with them unnamed');
+  t.equal(await seqs(), before + 2, 'one more log entry');
+  t.same((await pool.query('SELECT name FROM pg_prepared_statements')).rows, [], 'nothing prepared again on that connection');
 });
