@@ -111,6 +111,34 @@ t.test('a game changed behind the back of the process holding it is read again b
   t.equal((await readRow(pool, g.id)).daysPerMove, 5, "and the other writer's change stands");
 });
 
+t.test('a read of a game held as it is checks its revision only; one changed behind its back is read again', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
+  t.teardown(() => pool.end());
+  await move(g);
+  const reads = async () => {
+    const before = queries();
+    const game = await look(g.caesar, g.id);
+    return { game, roundTrips: queries() - before };
+  };
+  const first = await reads();
+  t.equal(first.roundTrips, 1, 'held as it is: one round trip');
+  // Every kind of write a read shows, made behind the process's back: the next read shows it.
+  await pool.query('UPDATE users SET display_name = $2 WHERE id = $1', [g.pompey.id, 'Magnus']);
+  const renamed = await reads();
+  t.equal(renamed.roundTrips, 2, 'changed: the revision, then the game');
+  t.ok(JSON.stringify(renamed.game.players).includes('Magnus'), "the opponent's new name is shown");
+  t.equal((await reads()).roundTrips, 1, 'held as it is again: one round trip');
+  await pool.query("UPDATE game_players SET deadline = now() + interval '9 days' WHERE game_id = $1 AND deadline IS NOT NULL", [g.id]);
+  const pending = (await reads()).game.players.filter((p: { pending: boolean }) => p.pending);
+  t.ok(pending.length > 0);
+  for (const p of pending) t.equal(Math.round((Date.parse(p.deadline) - Date.now()) / 86_400_000), 9, `${p.role}'s new deadline is shown`);
+  await pool.query("UPDATE games SET days_per_move = 9 WHERE id = $1", [g.id]);
+  t.equal((await reads()).game.daysPerMove, 9, "the games row's change is shown");
+  t.equal((await reads()).roundTrips, 1, 'and is held as it is from then on');
+});
+
 t.test('writeChangeAt writes nothing unless the game is still at the expected revision', async (t) => {
   const s = await apiServer(t);
   const g = await startGame(s);
