@@ -440,23 +440,15 @@ async function apply(
   // Not written: under the lock, the key was taken meanwhile by another request of this user
   // (for another game); in one round trip, the game was no longer as held, or the key was used.
   if (!w) throw notWritten();
-  return { body, row: withRevisions(updated, row, w) };
+  return { body, row: withRevision(updated, step, w) };
 }
 
 /**
- * The row as written, with the revisions the write reported: the games row's (the change
- * holds its lock: nobody else wrote it since it was read or checked), and each seat it changed,
- * if one more than as read (else a change made outside the game's lock came in between, whose
- * values this row does not have: not known).
+ * The row as written, at the revision the write reported (the change holds the game's lock:
+ * nobody else wrote the game since it was read or checked). Not after a seat was taken: the
+ * new player was read before the lock (a change to their name meanwhile would not have written
+ * this game, whose seat was not theirs yet), so the row is not held as the game's.
  */
-function withRevisions(updated: GameRow, before: GameRow, w: Written): GameRow {
-  const next = (old: number | undefined, now: number | undefined) => (old !== undefined && old >= 0 && now === old + 1 ? now : -1);
-  return {
-    ...updated,
-    revision: w.gameRevision,
-    players: updated.players.map((p) => {
-      const now = w.seatRevisions[p.role];
-      return now === undefined ? p : { ...p, revision: next(before.players.find((b) => b.role === p.role)?.revision, now) };
-    }),
-  };
+function withRevision(updated: GameRow, step: Step, w: Written): GameRow {
+  return step.joined ? { ...updated, revision: undefined } : { ...updated, revision: w.gameRevision };
 }

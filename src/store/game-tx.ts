@@ -363,7 +363,6 @@ const WRITE_CHANGE = `
     UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
     FROM json_to_recordset($9::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
     WHERE p.game_id = $1::uuid AND p.role = x.role
-    RETURNING p.role, p.revision
   ), game AS (
     UPDATE games SET
       status = $10::game_status,
@@ -389,18 +388,16 @@ const WRITE_CHANGE = `
   )
   SELECT CASE WHEN $18::uuid IS NOT NULL AND NOT EXISTS (SELECT FROM saved) THEN alea_key_held() ELSE 1 END AS saved,
          (SELECT count(*) FROM (SELECT pg_notify($16::text, $17::text) WHERE $16::text IS NOT NULL) n)::int AS notified,
-         (SELECT revision FROM game) AS revision,
-         (SELECT json_object_agg(role, revision) FROM seats) AS seat_revisions`;
+         (SELECT revision FROM game) AS revision`;
 
 const WRITE = { name: 'alea_write_change', text: WRITE_CHANGE };
 
 /** SQLSTATE of alea_key_held() (migration 20261126070000). */
 const KEY_HELD = 'AL001';
 
-/** What a committed change left: the games row's and the changed seats' revisions (by role). */
+/** What a committed change left: the game's revision (its games row's xmin). */
 export interface Written {
   gameRevision: number;
-  seatRevisions: Record<string, number>;
 }
 
 /**
@@ -468,8 +465,8 @@ export interface ChangeParts {
 }
 
 function written(r: pg.QueryResult): Written {
-  const row = r.rows[0] as { revision: string; seat_revisions: Record<string, number> | null };
-  return { gameRevision: Number(row.revision), seatRevisions: row.seat_revisions ?? {} };
+  const row = r.rows[0] as { revision: string };
+  return { gameRevision: Number(row.revision) };
 }
 
 function writeValues(c: Change, o: ChangeParts): unknown[] {

@@ -32,9 +32,6 @@ export interface SeatRow extends SeatClock {
   pendingSince: Date | null;
   /** Email, preference and vacation are for notifications and deadlines; never shown to other players. */
   user: { id: string; displayName: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
-  /** The seat's and its user's revisions as read (see revisionOf); -1: not known. */
-  revision?: number;
-  userRevision?: number;
 }
 
 /**
@@ -118,8 +115,6 @@ export interface RawGame {
         deadline: string | null;
         remindAt: string | null;
         overdueNoticeAt: string | null;
-        revision: number;
-        userRevision: number;
       }[]
     | null;
   /** The games row's xmin, as text. */
@@ -159,8 +154,6 @@ export function toRow(r: RawGame): GameRow {
       remindAt: maybeDate(p.remindAt),
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
       user: { id: p.userId, displayName: p.name, email: p.email, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
-      revision: p.revision,
-      userRevision: p.userRevision,
     })),
     revision: Number(r.revision),
     snapshot:
@@ -175,21 +168,14 @@ export function toRow(r: RawGame): GameRow {
 }
 
 /**
- * A game's revision as one text, as PostgreSQL's alea_game_revision(id) writes it (migration
- * 20261126120000_game_revision): the games row's xmin (every update of the row writes a new
- * version of it, with the writing transaction's id), then each seat's role, revision and its user's,
- * by role. Null when a part is not known (a row built by hand, a seat just taken): such a row
- * can never pass for the game's current one.
+ * A game's revision, as PostgreSQL's alea_game_revision(id) gives it: its games row's xmin (every
+ * update of the row writes a new version of it, with the writing transaction's id; triggers write
+ * the row with every write to a seat or to what a read shows of a seated user: migration
+ * 20261126140000_revision_is_the_games_row). Null when not known (a row built by hand, or after
+ * a seat was taken): such a row can never pass for the game's current one.
  */
-export function revisionOf(row: Pick<GameRow, 'revision' | 'players'>): string | null {
-  if (row.revision === undefined) return null;
-  let text = String(row.revision);
-  const seats = [...row.players].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
-  for (const p of seats) {
-    if (p.revision === undefined || p.revision < 0 || p.userRevision === undefined || p.userRevision < 0) return null;
-    text += `;${p.role}:${p.revision}:${p.userRevision}`;
-  }
-  return text;
+export function revisionOf(row: Pick<GameRow, 'revision'>): string | null {
+  return row.revision === undefined ? null : String(row.revision);
 }
 
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
@@ -201,7 +187,7 @@ export const COLUMNS = Prisma.sql`
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
       'joinedAt', p.joined_at, 'pendingSince', p.pending_since, 'deadline', p.deadline,
-      'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at, 'revision', p.revision, 'userRevision', u.revision) ORDER BY p.role)
+      'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at) ORDER BY p.role)
     FROM game_players p JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id) AS players`;
 
 /**
@@ -284,10 +270,21 @@ export async function deleteGame(tx: Prisma.TransactionClient, id: string): Prom
   await tx.game.delete({ where: { id } });
 }
 
+/**
+ * A transaction that writes seats outside a change takes the game's row lock first, as a change
+ * does: writing a seat writes the games row too (a trigger), so the other order could deadlock
+ * with a change (it holds the game and waits for the seat; this would hold the seat and wait).
+ */
+async function withGameLocked<T>(db: PrismaClient, gameId: string, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
+    return fn(tx);
+  });
+}
+
 /** Turns the emails about one game on or off for the user seated at it (rows changed: 0 or 1). */
-export async function setSeatEmails(db: Db, gameId: string, userId: string, on: boolean): Promise<number> {
-  const { count } = await db.gamePlayer.updateMany({ where: { gameId, userId }, data: { emailNotifications: on } });
-  return count;
+export async function setSeatEmails(db: PrismaClient, gameId: string, userId: string, on: boolean): Promise<number> {
+  return withGameLocked(db, gameId, async (tx) => (await tx.gamePlayer.updateMany({ where: { gameId, userId }, data: { emailNotifications: on } })).count);
 }
 
 export interface Entry {
@@ -345,13 +342,13 @@ export async function lockGameWithDueClock(tx: Prisma.TransactionClient, now: Da
 }
 
 /** Moves a game's reminders and overdue notices that are due at `now` by `ms` (a retry later). */
-export async function postponeDueClocks(db: Db, gameId: string, now: Date, ms: number): Promise<void> {
+export async function postponeDueClocks(db: PrismaClient, gameId: string, now: Date, ms: number): Promise<void> {
   const later = new Date(now.getTime() + ms);
-  await db.$executeRaw`
+  await withGameLocked(db, gameId, (tx) => tx.$executeRaw`
     UPDATE game_players SET
       remind_at = CASE WHEN remind_at <= ${now} THEN ${later} ELSE remind_at END,
       overdue_notice_at = CASE WHEN overdue_notice_at <= ${now} THEN ${later} ELSE overdue_notice_at END
-    WHERE game_id = ${gameId}::uuid AND (remind_at <= ${now} OR overdue_notice_at <= ${now})`;
+    WHERE game_id = ${gameId}::uuid AND (remind_at <= ${now} OR overdue_notice_at <= ${now})`);
 }
 
 export interface GameFilter {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import t from 'tap';
 import { sharedRecentStates } from '../../src/app/recent-states.js';
 import { gameQuery, gameRead, writeChangeAt } from '../../src/store/game-tx.js';
-import { revisionOf, type GameRow } from '../../src/store/games.js';
+import { revisionOf, setSeatEmails, type GameRow } from '../../src/store/games.js';
 import { apiServer, look, startGame, type Seated, type Started } from '../helpers/api.js';
 import { countQueries } from '../helpers/pg-queries.js';
 
@@ -65,6 +65,53 @@ t.test('the revision moves on with every write a read of the game shows, and onl
   }
   await pool.query("UPDATE users SET password_hash = 'x', token_generation = token_generation + 1 WHERE id = $1", [g.caesar.id]);
   t.equal(await sqlRevision(pool, g.id), last, 'what a read does not show leaves it');
+});
+
+t.test("the games row is written once by a change that writes it and its seats, and by a seat's write alone", async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const c = new pg.Client({ connectionString: s.db.url });
+  await c.connect();
+  t.teardown(() => c.end());
+  // Row versions of games this backend wrote (with earlier transactions' not yet reported).
+  const updated = async () => (await c.query("SELECT pg_stat_get_xact_tuples_updated('games'::regclass)::int AS n")).rows[0].n as number;
+  const gameVersions = async (sql: string) => {
+    await c.query('BEGIN');
+    const before = await updated();
+    await c.query(sql, [g.id]);
+    const n = (await updated()) - before;
+    await c.query('ROLLBACK');
+    return n;
+  };
+  // A change's write is one statement (game-tx.ts WRITE_CHANGE): the seats' trigger finds the
+  // games row written by its own transaction and leaves it.
+  t.equal(
+    await gameVersions(`WITH seats AS (UPDATE game_players SET remind_at = now() WHERE game_id = $1 RETURNING 1),
+      game AS (UPDATE games SET updated_at = now() WHERE id = $1 RETURNING 1) SELECT (SELECT count(*) FROM seats), (SELECT count(*) FROM game)`),
+    1,
+    'a change: one version',
+  );
+  t.equal(await gameVersions("UPDATE game_players SET remind_at = now() WHERE game_id = $1"), 1, "two seats' reminders: one version");
+  t.equal(await gameVersions("UPDATE users SET display_name = 'Gaius' WHERE id = (SELECT user_id FROM game_players WHERE game_id = $1 AND role = 'Caesar')"), 1, "a player's name: one version");
+});
+
+t.test("a seat's write outside a change takes the game's lock first: it never deadlocks with a change", async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const c = new pg.Client({ connectionString: s.db.url });
+  await c.connect();
+  t.teardown(() => c.end());
+  // A change: the game's lock, then (a moment later) its seats.
+  await c.query('BEGIN');
+  await c.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [g.id]);
+  const muted = setSeatEmails(s.db.prisma, g.id, g.caesar.id, false);
+  await new Promise((r) => setTimeout(r, 300));
+  await c.query("SET LOCAL deadlock_timeout = '100ms'");
+  await c.query('UPDATE game_players SET remind_at = now() WHERE game_id = $1', [g.id]);
+  await c.query('COMMIT');
+  t.equal(await muted, 1, 'the mute switch is written after the change');
+  const { rows } = await c.query("SELECT email_notifications FROM game_players WHERE game_id = $1 AND role = 'Caesar'", [g.id]);
+  t.same(rows, [{ email_notifications: false }]);
 });
 
 t.test('a move after a read of the game is one round trip, and leaves held the row a read gives', async (t) => {
