@@ -300,6 +300,8 @@ interface Window {
   seconds: number;
   latencies: number[];
   serverCpuMs: number;
+  /** This process's, the load generator's (it shares the machine's cores with the servers). */
+  clientCpuMs: number;
   pgCpuMs: number;
   walBytes: number;
 }
@@ -377,6 +379,7 @@ async function main(): Promise<void> {
     async function window(variant: Variant, games: number, seed: number): Promise<Window> {
       const server = serverOf(variant);
       const [cpu0, pg0, wal0] = [await cpuTimes([server.child.pid!]), await cpuTimes(await postgresPids(postmaster)), await wal()];
+      const client0 = process.cpuUsage();
       const latencies: number[] = [];
       const begin = performance.now();
       const end = begin + SECONDS * 1000;
@@ -390,8 +393,9 @@ async function main(): Promise<void> {
         }),
       );
       const seconds = (performance.now() - begin) / 1000;
+      const client = process.cpuUsage(client0);
       const [cpu1, pg1, wal1] = [await cpuTimes([server.child.pid!]), await cpuTimes(await postgresPids(postmaster)), await wal()];
-      return { variant, games, actions: latencies.length, seconds, latencies, serverCpuMs: cpuSpent(cpu0, cpu1), pgCpuMs: cpuSpent(pg0, pg1), walBytes: await walDiff(wal0, wal1) };
+      return { variant, games, actions: latencies.length, seconds, latencies, serverCpuMs: cpuSpent(cpu0, cpu1), clientCpuMs: (client.user + client.system) / 1000, pgCpuMs: cpuSpent(pg0, pg1), walBytes: await walDiff(wal0, wal1) };
     }
 
     const variants: Variant[] = ['alea', 'baseline', 'alea+key'];
@@ -489,6 +493,7 @@ async function main(): Promise<void> {
         p50: percentile(lat, 50),
         p99: percentile(lat, 99),
         server: sum(ws, (w) => w.serverCpuMs) / actions,
+        client: sum(ws, (w) => w.clientCpuMs) / actions,
         pg: sum(ws, (w) => w.pgCpuMs) / actions,
         wal: sum(ws, (w) => w.walBytes) / actions,
       };
@@ -496,12 +501,12 @@ async function main(): Promise<void> {
     const f1 = (x: number) => x.toFixed(1);
     const f2 = (x: number) => x.toFixed(2);
     console.log(`\n${ROUNDS} interleaved windows of ${SECONDS} s per variant and level (each action = a GET of the game, then the timed POST)`);
-    console.log('| games | variant | actions/s | POST p50 | POST p99 | server CPU/action | PostgreSQL CPU/action | WAL/action |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| games | variant | actions/s | POST p50 | POST p99 | server CPU/action | PostgreSQL CPU/action | WAL/action | load generator CPU/action |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const games of LEVELS) {
       for (const v of variants) {
         const a = agg(games, v);
-        console.log(`| ${games} | ${v} | ${a.rate.toFixed(0)} | ${f1(a.p50)} ms | ${f1(a.p99)} ms | ${f2(a.server)} ms | ${f2(a.pg)} ms | ${(a.wal / 1024).toFixed(2)} KiB |`);
+        console.log(`| ${games} | ${v} | ${a.rate.toFixed(0)} | ${f1(a.p50)} ms | ${f1(a.p99)} ms | ${f2(a.server)} ms | ${f2(a.pg)} ms | ${(a.wal / 1024).toFixed(2)} KiB | ${f2(a.client)} ms |`);
       }
     }
     console.log('\nRatios (same run):');

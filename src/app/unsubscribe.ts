@@ -3,9 +3,19 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+// Derived once per secret (a process has one; tests build servers with a few): every email a
+// move enqueues carries a link, and deriving the key again doubled the HMACs of each.
+const keys = new Map<string, Buffer>();
+
 function key(secret: string): Buffer {
-  // A key of its own, so an unsubscribe token can never double as a JWT or anything else.
-  return createHmac('sha256', secret).update('alea:unsubscribe:v1').digest();
+  let k = keys.get(secret);
+  if (!k) {
+    // A key of its own, so an unsubscribe token can never double as a JWT or anything else.
+    k = createHmac('sha256', secret).update('alea:unsubscribe:v1').digest();
+    if (keys.size >= 16) keys.clear();
+    keys.set(secret, k);
+  }
+  return k;
 }
 
 function mac(secret: string, userId: string): string {
