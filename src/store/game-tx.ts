@@ -1,7 +1,7 @@
 // The hot path of a change to a game, on node-postgres directly (the pool under the Prisma
-// client, src/store/prisma.ts). In one round trip when the caller holds the game as it is
-// (writeChangeAt: BEGIN, the game's row lock if the game is still at the held revision, the
-// write, COMMIT); otherwise in two:
+// client, src/store/prisma.ts). In one round trip and one statement when the caller holds the
+// game as it is (writeChangeAt: the write, on condition that the game is still at the held
+// revision); otherwise in two:
 //   1. BEGIN, the game's row lock, and the read of the locked game;
 //   2. the write and COMMIT.
 // The write is a single statement that appends the log entry, writes the snapshot (every few
@@ -82,7 +82,8 @@ async function onConnection<T>(pool: pg.Pool, maxWaitMs: number, fn: (tx: GameTx
 }
 
 /**
- * A transaction's first round trip (`steps` starts with BEGIN), by batch(). If the connection's
+ * A transaction's first round trip (`steps` starts with BEGIN, or is a statement that is its own
+ * transaction), by batch(). If the connection's
  * prepared statements are gone (behind a pooler that hands out server connections per
  * transaction, or deallocated): rolled back, and once more, and from now on, unnamed. (Only a
  * first round trip may be run again: nothing of the transaction is lost.)
@@ -115,9 +116,6 @@ export interface Statement {
 const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT alea_lock_game($1::uuid, $2::text, $3::int) AS found' };
 
 const lockTimeout = (ms: number) => Math.max(1, Math.floor(ms));
-
-/** SQLSTATE of alea_lock_game when the game is no longer at the expected revision. */
-const MOVED_ON = 'AL002';
 
 /** SQLSTATE invalid_sql_statement_name: a Bind to a statement the session has not prepared. */
 const NO_SUCH_STATEMENT = '26000';
@@ -350,20 +348,15 @@ export interface KeyToSave {
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
-// One statement (data-modifying CTEs): every part runs exactly once, in the change's transaction.
+// One statement (data-modifying CTEs): every part runs exactly once, in the change's transaction,
+// and only if the games row is written (the `game` part; the others wait for it, so the game's
+// row lock is taken before any seat's, as everywhere). With an expected revision ($26), the
+// games row is written only if the game is still at it, checked on the row's latest version
+// (an UPDATE that waited for another transaction's lock checks its condition again on what that
+// transaction committed): otherwise nothing is written and `revision` is null. Before it may
+// wait for the lock, the condition sets the transaction's lock timeout ($27; null: as set).
 const WRITE_CHANGE = `
-  WITH entry AS (
-    INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at, log_from, log_tail)
-    VALUES ($1::uuid, $2::int, $3::game_entry_kind, $4::text, $5::jsonb, $6::uuid, $7::timestamptz, $24::int, $25::json)
-  ), snapshot AS (
-    INSERT INTO game_snapshots (game_id, version, state, updated_at)
-    SELECT $1::uuid, $2::int, $8::json, $7::timestamptz WHERE $8::json IS NOT NULL
-    ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
-  ), seats AS (
-    UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
-    FROM json_to_recordset($9::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
-    WHERE p.game_id = $1::uuid AND p.role = x.role
-  ), game AS (
+  WITH game AS (
     UPDATE games SET
       status = $10::game_status,
       pending = ARRAY(SELECT json_array_elements_text($11::json)),
@@ -371,23 +364,37 @@ const WRITE_CHANGE = `
       updated_at = $7::timestamptz,
       started_at = COALESCE(started_at, $13::timestamptz),
       finished_at = COALESCE(finished_at, $14::timestamptz)
-    WHERE id = $1::uuid
+    WHERE id = $1::uuid AND ($26::text IS NULL OR xmin::text = $26::text)
+      AND ($27::int IS NULL OR set_config('lock_timeout', $27::text, true) IS NOT NULL)
     RETURNING xmin::text AS revision
+  ), entry AS (
+    INSERT INTO game_actions (game_id, seq, kind, role, action, user_id, created_at, log_from, log_tail)
+    SELECT $1::uuid, $2::int, $3::game_entry_kind, $4::text, $5::jsonb, $6::uuid, $7::timestamptz, $24::int, $25::json
+    WHERE EXISTS (SELECT FROM game)
+  ), snapshot AS (
+    INSERT INTO game_snapshots (game_id, version, state, updated_at)
+    SELECT $1::uuid, $2::int, $8::json, $7::timestamptz WHERE $8::json IS NOT NULL AND EXISTS (SELECT FROM game)
+    ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at
+  ), seats AS (
+    UPDATE game_players p SET pending_since = x.since, deadline = x.deadline, remind_at = x.remind, overdue_notice_at = x.overdue
+    FROM json_to_recordset($9::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
+    WHERE p.game_id = $1::uuid AND p.role = x.role AND EXISTS (SELECT FROM game)
   ), outbox AS (
     INSERT INTO outbox (kind, dedupe_key, to_address, subject, text_body, html_body, user_id, game_id, next_attempt_at, created_at)
     SELECT x.kind, x."dedupeKey", x."toAddress", x.subject, x."textBody", x."htmlBody", x."userId", x."gameId", $7::timestamptz, $7::timestamptz
     FROM json_to_recordset($15::json) AS x(kind text, "dedupeKey" text, "toAddress" text, subject text, "textBody" text, "htmlBody" text, "userId" uuid, "gameId" uuid)
+    WHERE EXISTS (SELECT FROM game)
     ON CONFLICT DO NOTHING
   ), saved AS (
     INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-    SELECT $18::uuid, $19::text, $20::text, $21::int, $22::json, $7::timestamptz WHERE $18::uuid IS NOT NULL
+    SELECT $18::uuid, $19::text, $20::text, $21::int, $22::json, $7::timestamptz WHERE $18::uuid IS NOT NULL AND EXISTS (SELECT FROM game)
     ON CONFLICT (user_id, key) DO UPDATE
       SET request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
       WHERE idempotency_keys.created_at < $23::timestamptz
     RETURNING 1
   )
-  SELECT CASE WHEN $18::uuid IS NOT NULL AND NOT EXISTS (SELECT FROM saved) THEN alea_key_held() ELSE 1 END AS saved,
-         (SELECT count(*) FROM (SELECT pg_notify($16::text, $17::text) WHERE $16::text IS NOT NULL) n)::int AS notified,
+  SELECT CASE WHEN $18::uuid IS NOT NULL AND EXISTS (SELECT FROM game) AND NOT EXISTS (SELECT FROM saved) THEN alea_key_held() ELSE 1 END AS saved,
+         (SELECT count(*) FROM (SELECT pg_notify($16::text, $17::text) WHERE $16::text IS NOT NULL AND EXISTS (SELECT FROM game)) n)::int AS notified,
          (SELECT revision FROM game) AS revision`;
 
 const WRITE = { name: 'alea_write_change', text: WRITE_CHANGE };
@@ -411,21 +418,24 @@ export async function writeChange(tx: GameTx, c: Change, o: ChangeParts): Promis
   if (!preparedOn.get(tx)?.has(WRITE.name) && !unprepared.has(tx)) throw new Error('writeChange runs in a change: inTransaction with lockGame');
   let results: pg.QueryResult[];
   try {
-    results = await batch(tx, [{ ...WRITE, values: writeValues(c, o), rows: true }, { text: 'COMMIT' }], []);
+    results = await batch(tx, [{ ...WRITE, values: writeValues(c, o, null, null), rows: true }, { text: 'COMMIT' }], []);
   } catch (err) {
     if ((err as { code?: unknown }).code === KEY_HELD) return null;
     throw err;
   }
   committed.add(tx);
-  return written(results[0]!);
+  const w = written(results[0]!);
+  // The game's lock is held: the games row is written.
+  if (!w) throw new Error(`the game ${c.gameId} was not written under its lock`);
+  return w;
 }
 
 /**
- * A whole change in one round trip, on a connection of the pool: BEGIN, the game's lock if the
- * game is still at revision `expected` (as the caller holds it: see revisionOf), the write (as
- * writeChange's) and COMMIT. Returns null, with nothing written, if the game is no longer at
- * that revision or the Idempotency-Key was used already: the caller reads the game again, under
- * its lock (inTransaction), and decides again.
+ * A whole change in one round trip and one statement (its own transaction), on a connection of
+ * the pool: the write, if the game is still at revision `expected` (as the caller holds it: see
+ * revisionOf), waiting at most `lockTimeoutMs` for the game's lock. Returns null, with nothing
+ * written, if the game is no longer at that revision or the Idempotency-Key was used already:
+ * the caller reads the game again, under its lock (inTransaction), and decides again.
  */
 export async function writeChangeAt(
   pool: pg.Pool,
@@ -433,18 +443,12 @@ export async function writeChangeAt(
   c: Change,
   parts: ChangeParts,
 ): Promise<Written | null> {
-  const steps: Step[] = [
-    { text: 'BEGIN' },
-    { ...LOCK_GAME, values: [c.gameId, o.expected, lockTimeout(o.lockTimeoutMs)], rows: true },
-    { ...WRITE, values: writeValues(c, parts), rows: true },
-    { text: 'COMMIT' },
-  ];
+  const steps: Step[] = [{ ...WRITE, values: writeValues(c, parts, o.expected, lockTimeout(o.lockTimeoutMs)), rows: true }];
   try {
-    return await onConnection(pool, o.maxWaitMs, async (tx) => written((await firstBatch(tx, steps, []))[2]!));
+    return await onConnection(pool, o.maxWaitMs, async (tx) => written((await firstBatch(tx, steps, []))[0]!));
   } catch (err) {
-    // Rolled back (onConnection): nothing written.
-    const code = (err as { code?: unknown }).code;
-    if (code === MOVED_ON || code === KEY_HELD) return null;
+    // Nothing written: the statement's transaction ended with the error.
+    if ((err as { code?: unknown }).code === KEY_HELD) return null;
     throw err;
   }
 }
@@ -464,12 +468,13 @@ export interface ChangeParts {
   key: KeyToSave | null;
 }
 
-function written(r: pg.QueryResult): Written {
-  const row = r.rows[0] as { revision: string };
-  return { gameRevision: Number(row.revision) };
+/** What the write left; null if it wrote nothing (the game was not at the expected revision). */
+function written(r: pg.QueryResult): Written | null {
+  const row = r.rows[0] as { revision: string | null };
+  return row.revision === null ? null : { gameRevision: Number(row.revision) };
 }
 
-function writeValues(c: Change, o: ChangeParts): unknown[] {
+function writeValues(c: Change, o: ChangeParts, expected: string | null, lockTimeoutMs: number | null): unknown[] {
   const seats = JSON.stringify(
     o.seats.map((x) => ({ role: x.role, since: iso(x.pendingSince), deadline: iso(x.deadline), remind: iso(x.remindAt), overdue: iso(x.overdueNoticeAt) })),
   );
@@ -500,5 +505,7 @@ function writeValues(c: Change, o: ChangeParts): unknown[] {
     k?.expiredBefore ?? null,
     c.logFrom,
     c.logTailJson,
+    expected,
+    lockTimeoutMs,
   ];
 }

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import t from 'tap';
 import { sharedRecentStates } from '../../src/app/recent-states.js';
-import { gameQuery, gameRead, writeChangeAt } from '../../src/store/game-tx.js';
+import { gameQuery, gameRead, isBusy, writeChangeAt } from '../../src/store/game-tx.js';
 import { revisionOf, setSeatEmails, type GameRow } from '../../src/store/games.js';
 import { apiServer, look, startGame, type Seated, type Started } from '../helpers/api.js';
 import { countQueries } from '../helpers/pg-queries.js';
@@ -215,6 +215,32 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
   t.ok(written, 'at the revision: written');
   t.equal(await seqs(), before + 1, 'one log entry');
   t.not(String(written!.gameRevision), expected.split(';')[0], "the games row's revision moved on");
+  // Another transaction holds the game's lock: the write waits at most its lock timeout...
+  const other = new pg.Client({ connectionString: s.db.url });
+  await other.connect();
+  t.teardown(() => other.end());
+  await other.query('BEGIN');
+  await other.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [g.id]);
+  const at = await sqlRevision(pool, g.id);
+  const started = Date.now();
+  const timedOut = await writeChangeAt(
+    pool,
+    { maxWaitMs: 1000, lockTimeoutMs: 300, expected: at },
+    { gameId: g.id, version: before + 2, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
+    { seats: [], outbox: [], notify: null, key: null },
+  ).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  t.ok(isBusy(timedOut), `gives up after its lock timeout (${Date.now() - started} ms): busy`);
+  // ... and if that transaction writes the game and commits meanwhile, the write finds the game
+  // moved on, and writes nothing.
+  const waiting = change(at, null, before + 2);
+  await new Promise((r) => setTimeout(r, 200));
+  await other.query('UPDATE games SET days_per_move = days_per_move WHERE id = $1', [g.id]);
+  await other.query('COMMIT');
+  t.equal(await waiting, null, 'moved on while it waited: not written');
+  t.equal(await seqs(), before + 1, 'no log entry');
   // The pool's one connection: a transaction left open would have started before this statement.
   t.equal((await pool.query('SELECT now() = statement_timestamp() AS fresh')).rows[0].fresh, true, 'no transaction left open');
   // What a pooler does when the next transaction gets another server connection.
