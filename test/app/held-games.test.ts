@@ -3,11 +3,11 @@
 // revisions move on with every write a game's read shows, the held row is the row a read gives,
 // and a game changed behind the process's back is read again before anything is decided on it.
 import pg from 'pg';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { sharedRecentStates } from '../../src/app/recent-states.js';
 import { gameQuery, gameRead, isBusy, writeChangeAt } from '../../src/store/game-tx.js';
 import { revisionOf, setSeatEmails, type GameRow } from '../../src/store/games.js';
-import { apiServer, look, startGame, type Seated, type Started } from '../helpers/api.js';
+import { apiServer, look, startGame, type ApiServer, type Seated, type Started } from '../helpers/api.js';
 import { countQueries } from '../helpers/pg-queries.js';
 
 // Round trips to PostgreSQL, counted from here.
@@ -40,11 +40,24 @@ async function move(g: Started, between?: () => Promise<void>): Promise<{ roundT
   return { roundTrips, body: res.body };
 }
 
-t.test('the revision moves on with every write a read of the game shows, and only those', async (t) => {
+/** A started game, and a pool of the test's own (two connections) on its database. */
+async function started(t: Test, max = 2): Promise<{ s: ApiServer; g: Started; pool: pg.Pool }> {
   const s = await apiServer(t);
   const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
+  const pool = new pg.Pool({ connectionString: s.db.url, max });
   t.teardown(() => pool.end());
+  return { s, g, pool };
+}
+
+/** A connection of the pool for the test (given back at its end). */
+async function connection(t: Test, pool: pg.Pool): Promise<pg.PoolClient> {
+  const c = await pool.connect();
+  t.teardown(() => c.release());
+  return c;
+}
+
+t.test('the revision moves on with every write a read of the game shows, and only those', async (t) => {
+  const { g, pool } = await started(t);
   let last = await sqlRevision(pool, g.id);
   t.equal(revisionOf(await readRow(pool, g.id)), last, "a read's revision is the text PostgreSQL checks");
   const writes: [string, string, unknown[]][] = [
@@ -68,11 +81,8 @@ t.test('the revision moves on with every write a read of the game shows, and onl
 });
 
 t.test("the games row is written once by a change that writes it and its seats, and by a seat's write alone", async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const c = new pg.Client({ connectionString: s.db.url });
-  await c.connect();
-  t.teardown(() => c.end());
+  const { g, pool } = await started(t);
+  const c = await connection(t, pool);
   // Row versions of games this backend wrote (with earlier transactions' not yet reported).
   const updated = async () => (await c.query("SELECT pg_stat_get_xact_tuples_updated('games'::regclass)::int AS n")).rows[0].n as number;
   const gameVersions = async (sql: string) => {
@@ -96,11 +106,8 @@ t.test("the games row is written once by a change that writes it and its seats, 
 });
 
 t.test("a seat's write outside a change takes the game's lock first: it never deadlocks with a change", async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const c = new pg.Client({ connectionString: s.db.url });
-  await c.connect();
-  t.teardown(() => c.end());
+  const { s, g, pool } = await started(t);
+  const c = await connection(t, pool);
   // A change: the game's lock, then (a moment later) its seats.
   await c.query('BEGIN');
   await c.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [g.id]);
@@ -115,10 +122,7 @@ t.test("a seat's write outside a change takes the game's lock first: it never de
 });
 
 t.test('a move after a read of the game is one round trip, and leaves held the row a read gives', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await started(t);
   for (let i = 0; i < 14; i++) {
     const { roundTrips, body } = await move(g);
     t.equal(roundTrips, 1, `move ${i + 1}: one round trip`);
@@ -131,10 +135,7 @@ t.test('a move after a read of the game is one round trip, and leaves held the r
 });
 
 t.test('a game changed behind the back of the process holding it is read again before the move is decided', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await started(t);
   // Caesar discards; then, between Pompey's read and his discard, Caesar changes his address:
   // Pompey's discard starts Caesar's move, and the email must go to the new address.
   await move(g);
@@ -159,10 +160,7 @@ t.test('a game changed behind the back of the process holding it is read again b
 });
 
 t.test('a read of a game held as it is checks its revision only; one changed behind its back is read again', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 2 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await started(t);
   await move(g);
   const reads = async () => {
     const before = queries();
@@ -187,10 +185,7 @@ t.test('a read of a game held as it is checks its revision only; one changed beh
 });
 
 t.test('writeChangeAt writes nothing unless the game is still at the expected revision', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
-  t.teardown(() => pool.end());
+  const { s, g, pool } = await started(t, 1);
   const seqs = async () => (await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n as number;
   const before = await seqs();
   const expected = await sqlRevision(pool, g.id);
@@ -222,7 +217,7 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
   await other.query('BEGIN');
   await other.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [g.id]);
   const at = await sqlRevision(pool, g.id);
-  const started = Date.now();
+  const since = Date.now();
   const timedOut = await writeChangeAt(
     pool,
     { maxWaitMs: 1000, lockTimeoutMs: 300, expected: at },
@@ -232,7 +227,7 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
     () => null,
     (err: unknown) => err,
   );
-  t.ok(isBusy(timedOut), `gives up after its lock timeout (${Date.now() - started} ms): busy`);
+  t.ok(isBusy(timedOut), `gives up after its lock timeout (${Date.now() - since} ms): busy`);
   // ... and if that transaction writes the game and commits meanwhile, the write finds the game
   // moved on, and writes nothing.
   const waiting = change(at, null, before + 2);
