@@ -91,16 +91,22 @@ export async function sharedEvents(
 ): Promise<GameEvents & { close(): Promise<void> }> {
   const local = inProcessEvents();
   const origin = randomUUID();
+  // The origin first, so that a payload of this instance's is told by its start.
+  const mine = `{"origin":${JSON.stringify(origin)},`;
+  const payloadOf = (event: GameEvent) => JSON.stringify({ origin, ...event });
   const channel = await connect((payload) => {
+    // This instance's own changes come back too (told already): known by their first member,
+    // without parsing them.
+    if (payload.startsWith(mine)) return;
     const e = parseEvent(payload);
     if (e && e.origin !== origin) local.publish(e.event);
   });
   return {
     publish(event, o) {
       local.publish(event);
-      if (!o?.announced) channel.notify(JSON.stringify({ ...event, origin })).catch(onError);
+      if (!o?.announced) channel.notify(payloadOf(event)).catch(onError);
     },
-    announcement: (event) => ({ channel: channel.name, payload: JSON.stringify({ ...event, origin }) }),
+    announcement: (event) => ({ channel: channel.name, payload: payloadOf(event) }),
     subscribe: local.subscribe,
     subscribeAll: local.subscribeAll,
     listenerCount: local.listenerCount,

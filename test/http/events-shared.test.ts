@@ -25,7 +25,9 @@ t.test('a listener on one instance hears of changes made through another', async
   const pompeyOnA = await a.signUp('Gnaeus');
   const game = (await a.anon.withToken(caesar.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
   const stream = await openEvents(b.base, game.id, { token: caesar.token }); // on B
+  const onA = await openEvents(a.base, game.id, { token: caesar.token }); // where the changes are made
   await stream.waitFor(1);
+  await onA.waitFor(1);
   t.equal((await pompeyOnA.client.post(`/v1/games/${game.id}/join`, {})).status, 200); // through A
   const g = { caesar: { ...caesar, role: 'Caesar' }, pompey: { ...pompeyOnA, role: 'Pompey' } };
   await act(g.caesar, game.id, (await look(g.caesar, game.id)).legalActions[0]);
@@ -35,6 +37,15 @@ t.test('a listener on one instance hears of changes made through another', async
     [0, 1, 2].map((version) => ({ id: game.id, version })),
     'every version, once, and nothing else (no origin, nothing hidden)',
   );
+  await onA.waitFor(3);
+  // The instance's own changes also come back on the channel: its listeners are still told once.
+  await new Promise((r) => setTimeout(r, 300));
+  t.same(
+    onA.events.map((e) => JSON.parse(e.data!)),
+    [0, 1, 2].map((version) => ({ id: game.id, version })),
+    'on the instance that made them: every version, once',
+  );
+  await onA.close();
 
   // Noise on the channel is ignored.
   const client = new pg.Client({ connectionString: db.url });
