@@ -161,6 +161,9 @@ export function plan(c: GameChange): PlannedEmail[] {
   return out;
 }
 
+/** An outbox row of an email, with its text (which the outbox may keep compressed: change.ts). */
+export type EmailRow = Prisma.OutboxEmailCreateManyInput & { textBody: string };
+
 /** An outbox row for one email to the player of `seat`, written from that role's view of `state`. */
 export function outboxRow(
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
@@ -175,7 +178,7 @@ export function outboxRow(
     build: (ctx: EmailContext) => Email;
     view?: (state: unknown, role: string) => unknown;
   },
-): Prisma.OutboxEmailCreateManyInput {
+): EmailRow {
   const view = (o.view ? o.view(o.state, o.seat.role) : o.module.view(o.state, o.seat.role)) as ViewSummary;
   const email = o.build({
     publicUrl: config.publicUrl,
@@ -212,8 +215,8 @@ export async function enqueueNotifications(
 }
 
 /** The outbox rows for the emails a change causes (change.ts writes them with the change). */
-export function notificationRows(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, change: GameChange): Prisma.OutboxEmailCreateManyInput[] {
-  const rows: Prisma.OutboxEmailCreateManyInput[] = [];
+export function notificationRows(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, change: GameChange): EmailRow[] {
+  const rows: EmailRow[] = [];
   for (const p of plan(change)) {
     const seat = change.seats.find((s) => s.role === p.role);
     if (!seat || !wants(seat, p.kind)) continue;

@@ -23,6 +23,7 @@
 import type { Clock } from '../app/clock.js';
 import type { Logger } from '../logger.js';
 import type { PrismaClient } from '../store/prisma.js';
+import { bodiesOf } from '../store/outbox-body.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
 export interface OutboxRow {
@@ -30,7 +31,8 @@ export interface OutboxRow {
   kind: string;
   to_address: string;
   subject: string;
-  text_body: string;
+  text_body: string | null;
+  body_z: Uint8Array | null;
   html_body: string | null;
   user_id: string | null;
   attempts: number;
@@ -194,17 +196,18 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
         ORDER BY next_attempt_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, to_address, subject, text_body, html_body, user_id, attempts`;
+      RETURNING id, kind, to_address, subject, text_body, html_body, body_z, user_id, attempts`;
   }
 
   async function deliver(row: OutboxRow): Promise<void> {
+    const body = bodiesOf({ textBody: row.text_body, htmlBody: row.html_body, bodyZ: row.body_z });
     const mail: OutgoingMail = {
       messageId: messageIdFor(row.id, deps.messageIdHost),
       from: deps.mailFrom,
       to: row.to_address,
       subject: row.subject,
-      text: row.text_body,
-      ...(row.html_body ? { html: row.html_body } : {}),
+      text: body.text,
+      ...(body.html ? { html: body.html } : {}),
       headers: deps.headersFor?.(row) ?? {},
     };
     try {

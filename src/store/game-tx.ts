@@ -13,6 +13,7 @@
 import pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 import { LOG_PARTS } from './game-log.js';
+import { packBody } from './outbox-body.js';
 import { COLUMNS, FROM_GAMES, TAIL, toRow, type Entry, type GameEntryKind, type GameRow, type GameStatus, type RawGame, type SeatClock } from './games.js';
 
 export type GameTx = pg.PoolClient;
@@ -380,9 +381,9 @@ const WRITE_CHANGE = `
     FROM json_to_recordset($9::json) AS x(role text, since timestamptz, deadline timestamptz, remind timestamptz, overdue timestamptz)
     WHERE p.game_id = $1::uuid AND p.role = x.role AND EXISTS (SELECT FROM game)
   ), outbox AS (
-    INSERT INTO outbox (kind, dedupe_key, to_address, subject, text_body, html_body, user_id, game_id, next_attempt_at, created_at)
-    SELECT x.kind, x."dedupeKey", x."toAddress", x.subject, x."textBody", x."htmlBody", x."userId", x."gameId", $7::timestamptz, $7::timestamptz
-    FROM json_to_recordset($15::json) AS x(kind text, "dedupeKey" text, "toAddress" text, subject text, "textBody" text, "htmlBody" text, "userId" uuid, "gameId" uuid)
+    INSERT INTO outbox (kind, dedupe_key, to_address, subject, body_z, user_id, game_id, next_attempt_at, created_at)
+    SELECT x.kind, x."dedupeKey", x."toAddress", x.subject, decode(x."bodyZ", 'base64'), x."userId", x."gameId", $7::timestamptz, $7::timestamptz
+    FROM json_to_recordset($15::json) AS x(kind text, "dedupeKey" text, "toAddress" text, subject text, "bodyZ" text, "userId" uuid, "gameId" uuid)
     WHERE EXISTS (SELECT FROM game)
     ON CONFLICT DO NOTHING
   ), saved AS (
@@ -494,7 +495,8 @@ function writeValues(c: Change, o: ChangeParts, expected: string | null, lockTim
     c.outcome === null || c.outcome === undefined ? null : JSON.stringify(c.outcome),
     c.startedAt ?? null,
     c.finishedAt ?? null,
-    JSON.stringify(o.outbox),
+    // The bodies compressed together (outbox-body.ts).
+    JSON.stringify(o.outbox.map(({ textBody, htmlBody, ...rest }) => ({ ...rest, bodyZ: packBody(textBody, htmlBody) }))),
     o.notify?.channel ?? null,
     o.notify?.payload ?? null,
     k?.userId ?? null,

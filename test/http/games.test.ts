@@ -4,6 +4,7 @@ import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { act, apiServer, discardBoth, look, moveFirstLegal, startGame } from '../helpers/api.js';
 import { TEST_TIME } from '../helpers/server.js';
+import { bodiesOf } from '../../src/store/outbox-body.js';
 
 const DAY = 24 * 3600 * 1000;
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
@@ -105,7 +106,7 @@ t.test('join: the game starts, both sides must discard, the creator is told', as
   t.equal(outbox.length, 1, 'one email: the creator, who is not looking');
   t.match(outbox[0], { kind: 'your-turn', dedupeKey: `your-turn:${created.id}:1:Caesar`, toAddress: a.email, userId: a.id, gameId: created.id, status: 'pending' });
   t.match(outbox[0]!.subject, new RegExp(`Julius Caesar #${created.number}`));
-  t.match(outbox[0]!.textBody, `http://alea.test/games/${created.id}`);
+  t.match(bodiesOf(outbox[0]!).text, `http://alea.test/games/${created.id}`);
 
   // Deadlines run from when each role became pending.
   clock.advance(DAY);

@@ -7,6 +7,7 @@ import t from 'tap';
 import { apiServer, openEvents, startGame } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
 import { logCapture } from '../helpers/server.js';
+import { bodiesOf } from '../../src/store/outbox-body.js';
 
 t.test('no API answer, event, log line or email carries the seed or the generator state', async (t) => {
   const logs = logCapture('debug');
@@ -47,10 +48,10 @@ t.test('no API answer, event, log line or email carries the seed or the generato
   }
   keep(await observer.client.get('/v1/games'));
   keep(await observer.client.get('/v1/games?status=finished'));
-  const emails = await s.db.prisma.outboxEmail.findMany({ select: { subject: true, textBody: true, htmlBody: true } });
+  const emails = await s.db.prisma.outboxEmail.findMany({ select: { subject: true, textBody: true, htmlBody: true, bodyZ: true } });
   t.ok(emails.length > 2, `${emails.length} emails enqueued`);
 
-  const everything = [...texts, logs.text(), ...emails.map((e) => `${e.subject}\n${e.textBody}\n${e.htmlBody}`)].join('\n');
+  const everything = [...texts, logs.text(), ...emails.map((e) => `${e.subject}\n${bodiesOf(e).text}\n${bodiesOf(e).html}`)].join('\n');
   t.ok(texts.length > 400, `${texts.length} answers collected`);
   const found: string[] = [];
   for (const seed of seeds) {

@@ -6,6 +6,7 @@ import t from 'tap';
 import { gameQuery, gameRead, inTransaction, isBusy, writeChange } from '../../src/store/game-tx.js';
 import { apiServer, startGame } from '../helpers/api.js';
 import { testDatabase } from '../helpers/db.js';
+import { bodiesOf } from '../../src/store/outbox-body.js';
 
 t.test('a transaction commits, or rolls back when its work throws', async (t) => {
   const db = await testDatabase(t);
@@ -79,8 +80,11 @@ t.test('a change writes its values exactly as given (bound as parameters, whatev
   t.not(written, null, 'written');
   const entry = (await pool.query('SELECT action, created_at FROM game_actions WHERE game_id = $1 AND seq = $2', [g.id, version])).rows[0];
   t.same(entry, { action, created_at: now }, 'the action and the time read back as written');
-  const subjects = (await pool.query("SELECT subject, text_body FROM outbox WHERE dedupe_key LIKE 'k:%' ORDER BY dedupe_key")).rows;
+  const subjects = (await pool.query("SELECT subject, text_body, html_body, body_z FROM outbox WHERE dedupe_key LIKE 'k:%' ORDER BY dedupe_key")).rows;
   t.same(subjects.map((r) => r.subject).sort(), [...awkward].sort(), 'every awkward string read back exactly');
+  // The bodies, kept compressed together (outbox-body.ts), come back as they were given.
+  for (const r of subjects) t.same(bodiesOf({ textBody: r.text_body, htmlBody: r.html_body, bodyZ: r.body_z }), { text: r.subject, html: null }, 'and its body');
+  t.ok(subjects.every((r) => r.text_body === null && r.body_z !== null), 'kept compressed');
   t.equal((await pool.query('SELECT count(*)::int AS n FROM games')).rows[0].n, 1, 'and nothing else ran');
 });
 
