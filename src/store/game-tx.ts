@@ -454,10 +454,13 @@ export async function writeChangeAt(
   }
 }
 
-/** The game's revision now (alea_game_revision; null: no such game), on the pool. */
+/**
+ * The game's revision now (as alea_game_revision gives it; null: no such game), on the pool. The
+ * lookup itself, not the SQL function: PostgreSQL plans a function's query again on every call.
+ */
 export async function gameRevision(pool: pg.Pool, id: string): Promise<string | null> {
   if (!UUID.test(id)) return null;
-  const r = await pool.query<{ revision: string | null }>({ name: 'alea-game-revision', text: 'SELECT alea_game_revision($1::uuid) AS revision', values: [id] });
+  const r = await pool.query<{ revision: string | null }>({ name: 'alea-game-revision', text: 'SELECT xmin::text AS revision FROM games WHERE id = $1::uuid', values: [id] });
   return r.rows[0]?.revision ?? null;
 }
 
