@@ -4,17 +4,18 @@
 // Usually in one round trip: this process holds the game as it last read or wrote it (its row
 // and engine state at a version, recent-states.ts), decides the change on that, and sends the
 // write as one statement that writes nothing unless the game is still at the held revision
-// (its games row's xmin, checked after waiting for the row's lock) (changeAsHeld). If the game has moved on meanwhile, or the change needs what only the lock
-// gives (a read of the log, a seat to take, an Idempotency-Key used before), nothing is written
-// and the change is done again, in two round trips:
+// (its games row's xmin, checked after waiting for the row's lock): changeAsHeld. If the game
+// has moved on meanwhile, or the change needs what only the lock gives (a read of the log, a
+// seat to take, an Idempotency-Key used before), nothing is written and the change is done
+// again, in two round trips:
 //   BEGIN, lock the game row and read it (with the stored answer of the Idempotency-Key, if
 //   any) -> decide with the engine -> one statement: append the log entry, write the snapshot,
 //   the games row and the seats, enqueue notifications, store the idempotent answer, NOTIFY the
 //   other instances; and COMMIT
 // and only after the commit, publish the new version to this process's event listeners.
 // Because every change takes the game's row lock first and checks the game under it (its
-// revision, or the version it read under the lock), of several submissions for the same step exactly one wins;
-// the others see the new version and get stale_version. Requests with the same Idempotency-Key
+// revision, or the version it read under the lock), of several submissions for the same step
+// exactly one wins; the others see the new version and get stale_version. Requests with the same Idempotency-Key
 // for the same game queue on the same lock, so the second one finds the first one's answer and
 // replays it.
 import type { GameModule, Outcome } from '../engine/index.js';

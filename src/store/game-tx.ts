@@ -47,7 +47,7 @@ export async function inTransaction<T>(
     const read = lock ? o.thenRead : undefined;
     // The lock sets the lock timeout itself (one statement fewer); without it, a SET LOCAL.
     const steps: Step[] = [{ text: 'BEGIN' }];
-    if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame, null, lockTimeout(o.lockTimeoutMs)], rows: true });
+    if (lock) steps.push({ ...LOCK_GAME, values: [o.lockGame, lockTimeout(o.lockTimeoutMs)], rows: true });
     else steps.push({ text: `SET LOCAL lock_timeout = ${lockTimeout(o.lockTimeoutMs)}` });
     if (read) steps.push({ ...read, rows: true });
     const results = await firstBatch(tx, steps, lock ? [WRITE] : []);
@@ -84,10 +84,10 @@ async function onConnection<T>(pool: pg.Pool, maxWaitMs: number, fn: (tx: GameTx
 
 /**
  * A transaction's first round trip (`steps` starts with BEGIN, or is a statement that is its own
- * transaction), by batch(). If the connection's
- * prepared statements are gone (behind a pooler that hands out server connections per
- * transaction, or deallocated): rolled back, and once more, and from now on, unnamed. (Only a
- * first round trip may be run again: nothing of the transaction is lost.)
+ * transaction), by batch(). If the connection's prepared statements are gone (behind a pooler
+ * that hands out server connections per transaction, or deallocated): rolled back, and once
+ * more, and from now on, unnamed. (Only a first round trip may be run again: nothing of the
+ * transaction is lost.)
  */
 async function firstBatch(tx: GameTx, steps: Step[], alsoPrepare: { name: string; text: string }[]): Promise<pg.QueryResult[]> {
   try {
@@ -112,9 +112,8 @@ export interface Statement {
   values: unknown[];
 }
 
-// The game's row lock, waiting at most $3 ms for any lock of the transaction; with an expected
-// revision, only if the game is still at it (else AL002).
-const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT alea_lock_game($1::uuid, $2::text, $3::int) AS found' };
+// The game's row lock, waiting at most $2 ms for any lock of the transaction.
+const LOCK_GAME = { name: 'alea_lock_game', text: 'SELECT alea_lock_game($1::uuid, $2::int) AS found' };
 
 const lockTimeout = (ms: number) => Math.max(1, Math.floor(ms));
 
@@ -454,10 +453,7 @@ export async function writeChangeAt(
   }
 }
 
-/**
- * The game's revision now (as alea_game_revision gives it; null: no such game), on the pool. The
- * lookup itself, not the SQL function: PostgreSQL plans a function's query again on every call.
- */
+/** The game's revision now (its games row's xmin: see revisionOf; null: no such game), on the pool. */
 export async function gameRevision(pool: pg.Pool, id: string): Promise<string | null> {
   if (!UUID.test(id)) return null;
   const r = await pool.query<{ revision: string | null }>({ name: 'alea-game-revision', text: 'SELECT xmin::text AS revision FROM games WHERE id = $1::uuid', values: [id] });

@@ -168,7 +168,7 @@ export function toRow(r: RawGame): GameRow {
 }
 
 /**
- * A game's revision, as PostgreSQL's alea_game_revision(id) gives it: its games row's xmin (every
+ * A game's revision, as game-tx.ts's gameRevision reads it: its games row's xmin (every
  * update of the row writes a new version of it, with the writing transaction's id; triggers write
  * the row with every write to a seat or to what a read shows of a seated user: migration
  * 20261126140000_revision_is_the_games_row). Null when not known (a row built by hand, or after

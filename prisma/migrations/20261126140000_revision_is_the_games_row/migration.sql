@@ -3,7 +3,7 @@
 -- the games row, by the triggers below, so one row's xmin tells whether a game is still as a
 -- process holds it. Checking it is a lookup of one row by its key: about two thirds of what the
 -- revision of 20261126120000 cost (the seats and their users joined and aggregated), on every
--- move's lock and every read of a held game.
+-- move's write and every read of a held game.
 
 DROP TRIGGER game_players_revision ON game_players;
 DROP TRIGGER users_revision ON users;
@@ -44,23 +44,15 @@ CREATE TRIGGER users_touch_games AFTER UPDATE ON users FOR EACH ROW
      OR OLD.email_preference IS DISTINCT FROM NEW.email_preference OR OLD.vacation_ends_at IS DISTINCT FROM NEW.vacation_ends_at)
   EXECUTE FUNCTION alea_touch_games_of_user();
 
-CREATE OR REPLACE FUNCTION alea_game_revision(game uuid) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT xmin::text FROM games WHERE id = game
-$$;
-
--- As before (20261126120000), the revision being the row's xmin, read with its lock.
-CREATE OR REPLACE FUNCTION alea_lock_game(game uuid, expected text, lock_timeout_ms integer) RETURNS boolean LANGUAGE plpgsql AS $$
-DECLARE
-  current_revision text;
-  found_game boolean;
+-- The revision is read where it is needed (src/store/game-tx.ts: a lookup of the games row, and
+-- the write's own condition), so neither the SQL function of the revision nor the lock's check
+-- of it is used any more: the lock only takes the row lock, with its timeout.
+DROP FUNCTION alea_game_revision(uuid);
+DROP FUNCTION alea_lock_game(uuid, text, integer);
+CREATE FUNCTION alea_lock_game(game uuid, lock_timeout_ms integer) RETURNS boolean LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM set_config('lock_timeout', lock_timeout_ms::text, true);
-  SELECT xmin::text INTO current_revision FROM games WHERE id = game FOR UPDATE;
-  found_game := FOUND;
-  -- No such game (any more) is not at the expected revision either.
-  IF expected IS NOT NULL AND current_revision IS DISTINCT FROM expected THEN
-    RAISE EXCEPTION 'the game is no longer at revision %', expected USING ERRCODE = 'AL002';
-  END IF;
-  RETURN found_game;
+  PERFORM 1 FROM games WHERE id = game FOR UPDATE;
+  RETURN FOUND;
 END
 $$;
