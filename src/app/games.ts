@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../engine/index.js';
 import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
-import { gameRevision, readGame } from '../store/game-tx.js';
+import { gameRevision, isBusy, readGame } from '../store/game-tx.js';
 import { poolOf } from '../store/prisma.js';
 import { findUserById } from '../store/users.js';
 import { VERSION } from '../version.js';
@@ -162,10 +162,11 @@ export async function readGameAs(
   // A game this process holds is used as held if it is still at the held revision: checking
   // that costs PostgreSQL about two thirds of the read, and this process the parsing of it.
   const held = known?.row ? revisionOf(known.row) : null;
-  const read =
+  const read = await busyAs503(async () =>
     held !== null && (await gameRevision(pool, gameId)) === held
       ? { row: known!.row!, stateOmitted: true }
-      : await readGame(pool, gameId, { knownVersion: known?.version ?? null });
+      : await readGame(pool, gameId, { knownVersion: known?.version ?? null }),
+  );
   if (!read || !canSee(read.row, userId, o.invite)) throw notFound();
   const { row } = read;
   const summary = presentSummary(row, userId);
@@ -289,4 +290,14 @@ export async function setGameEmails(ctx: ServiceContext, userId: string, gameId:
   // Seats are never given up, so the seat just found is still there.
   await setSeatEmails(ctx.prisma, gameId, userId, input.email);
   return { email: input.email };
+}
+
+/** No database connection in time: the service is overloaded (503), as for a change. */
+async function busyAs503<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isBusy(err)) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
+    throw err;
+  }
 }

@@ -229,11 +229,20 @@ export interface ReadGame {
 }
 
 /** Reads the game as it is, on the pool (a GET); see gameQuery. */
-export async function readGame(pool: pg.Pool, id: string, o: GameQueryOptions): Promise<ReadGame | null> {
-  const q = gameQuery(id, o);
-  // Under a name of node-postgres's own (it prepares it), not gameQuery's: a change prepares
-  // that one itself (batch), on connections of the same pool.
-  return gameRead(await pool.query({ name: 'alea-read-game', text: q.text, values: q.values }));
+export async function readGame(pool: pg.Pool, id: string, o: GameQueryOptions & { maxWaitMs?: number }): Promise<ReadGame | null> {
+  return gameRead(await alone(pool, gameQuery(id, o), o.maxWaitMs));
+}
+
+/** How long a read waits for a connection of the pool (then isBusy), as a change does. */
+const READ_WAIT_MS = 10_000;
+
+/**
+ * One statement, its own transaction, on a connection of the pool. Through firstBatch (not
+ * node-postgres's named queries), so that it still runs behind a pooler that loses prepared
+ * statements between transactions.
+ */
+async function alone(pool: pg.Pool, s: Statement, maxWaitMs = READ_WAIT_MS): Promise<pg.QueryResult> {
+  return onConnection(pool, maxWaitMs, async (tx) => (await firstBatch(tx, [{ ...s, rows: true }], []))[0]!);
 }
 
 export interface GameQueryOptions {
@@ -454,11 +463,13 @@ export async function writeChangeAt(
 }
 
 /** The game's revision now (its games row's xmin: see revisionOf; null: no such game), on the pool. */
-export async function gameRevision(pool: pg.Pool, id: string): Promise<string | null> {
+export async function gameRevision(pool: pg.Pool, id: string, maxWaitMs?: number): Promise<string | null> {
   if (!UUID.test(id)) return null;
-  const r = await pool.query<{ revision: string | null }>({ name: 'alea-game-revision', text: 'SELECT xmin::text AS revision FROM games WHERE id = $1::uuid', values: [id] });
-  return r.rows[0]?.revision ?? null;
+  const r = await alone(pool, { ...GAME_REVISION, values: [id] }, maxWaitMs);
+  return (r.rows[0] as { revision: string } | undefined)?.revision ?? null;
 }
+
+const GAME_REVISION = { name: 'alea_read_revision', text: 'SELECT xmin::text AS revision FROM games WHERE id = $1::uuid' };
 
 /** What writeChange and writeChangeAt are given besides the change itself. */
 export interface ChangeParts {

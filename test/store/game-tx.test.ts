@@ -3,7 +3,7 @@
 // written exactly, and a change whose Idempotency-Key is held written not at all.
 import pg from 'pg';
 import t from 'tap';
-import { gameQuery, gameRead, inTransaction, isBusy, writeChange } from '../../src/store/game-tx.js';
+import { gameQuery, gameRead, gameRevision, inTransaction, isBusy, readGame, writeChange } from '../../src/store/game-tx.js';
 import { apiServer, startGame } from '../helpers/api.js';
 import { testDatabase } from '../helpers/db.js';
 import { bodiesOf } from '../../src/store/outbox-body.js';
@@ -139,4 +139,36 @@ t.test('a change still runs when its connection lost its prepared statements (a 
   t.same(await change(), { found: true, version: n + 3 }, 'and so on after');
   t.equal(await count(), n + 3);
   t.same((await pool.query('SELECT name FROM pg_prepared_statements')).rows, [], 'nothing prepared again on that connection');
+});
+
+t.test('the reads of a GET still run when their connection lost its prepared statements (a pooler in transaction mode)', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  t.teardown(() => pool.end());
+  const revision = async () => (await pool.query('SELECT xmin::text AS r FROM games WHERE id = $1', [g.id])).rows[0].r as string;
+  const prepared = async () => (await pool.query('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((r) => r.name as string);
+  const read = async () => (await readGame(pool, g.id, { knownVersion: null }))?.row.id;
+  t.equal(await read(), g.id, 'prepared: the game read');
+  t.equal(await gameRevision(pool, g.id), await revision(), 'prepared: the revision read');
+  t.equal((await prepared()).length, 2, 'both reads prepared on the connection');
+  // What a pooler does when the next transaction gets another server connection.
+  await pool.query('DEALLOCATE ALL');
+  t.equal(await read(), g.id, 'the statements gone: the game read with them unnamed');
+  t.equal(await gameRevision(pool, g.id), await revision(), 'and the revision');
+  t.equal(await read(), g.id, 'and so on after');
+  t.same(await prepared(), [], 'nothing prepared again on that connection');
+  t.equal(await gameRevision(pool, '00000000-0000-4000-8000-000000000000'), null, 'no such game: no revision');
+});
+
+t.test('a read with no connection in time is busy', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  t.teardown(() => pool.end());
+  const c = await pool.connect();
+  t.ok(isBusy(await readGame(pool, g.id, { knownVersion: null, maxWaitMs: 50 }).catch((e: unknown) => e)), 'the game: busy');
+  t.ok(isBusy(await gameRevision(pool, g.id, 50).catch((e: unknown) => e)), 'its revision: busy');
+  c.release();
+  t.equal((await readGame(pool, g.id, { knownVersion: null, maxWaitMs: 50 }))?.row.id, g.id, 'a connection free again: read');
 });
