@@ -13,7 +13,12 @@
 // one. Then, one game at a time: the round trips to PostgreSQL of one GET and one POST, and
 // the POST latency early (version < 20) and late (version > 250) in a game, alternating.
 //
-// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR --wal]
+// With --instances N (N > 1), two more variants use N Alea instances on the same database:
+// 'alea-spread' sends each request to one of them at random (a load balancer without
+// stickiness: the instance that takes a move often did not see the game's last change), and
+// 'alea-by-game' each game's requests to one instance (a load balancer routing by game id).
+//
+// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR --wal --instances 2]
 // (--profile writes a V8 CPU profile of each server to DIR, for Chrome DevTools; --wal adds a
 // window of each variant at the first level whose WAL is broken down by table, pg_walinspect)
 import { fork, type ChildProcess } from 'node:child_process';
@@ -54,7 +59,8 @@ async function serveAlea(databaseUrl: string, pool: number): Promise<{ url: stri
       host: '127.0.0.1',
       publicUrl: 'http://bench.alea.test',
       databaseUrl,
-      jwtSecret: randomBytes(32).toString('hex'),
+      // Shared by the instances (--instances): a token from one is good on the others.
+      jwtSecret: process.env.BENCH_JWT_SECRET!,
       smtpUrl: undefined,
       mailFrom: 'Alea <alea@bench.test>',
       logLevel: 'silent',
@@ -257,16 +263,21 @@ interface Sample {
   version: number;
 }
 
-/** One move of an Alea game: GET as a pending player, POST a random legal action. */
-async function aleaMove(base: string, games: AleaGame[], k: number, pick: (n: number) => number, key: boolean): Promise<Sample | null> {
+/**
+ * One move of an Alea game: GET as a pending player, POST a random legal action; `base` may
+ * choose the server of each request.
+ */
+async function aleaMove(base: string | (() => string), games: AleaGame[], k: number, pick: (n: number) => number, key: boolean): Promise<Sample | null> {
+  const at = typeof base === 'string' ? () => base : base;
   const g = games[k]!;
   const role = g.pending[pick(g.pending.length)]!;
   const token = g.tokens[role]!;
-  const read = await call(`${base}/v1/games/${g.id}`, 'GET', { token });
+  const read = await call(`${at()}/v1/games/${g.id}`, 'GET', { token });
+  if (read.status !== 200) throw new Error(`GET game: ${read.status} ${JSON.stringify(read.body)}`);
   const game = read.body;
   const action = game.legalActions[pick(game.legalActions.length)];
   const t0 = performance.now();
-  const res = await call(`${base}/v1/games/${g.id}/actions`, 'POST', {
+  const res = await call(`${at()}/v1/games/${g.id}/actions`, 'POST', {
     token,
     body: { action, version: game.version },
     ...(key && { headers: { 'idempotency-key': randomUUID() } }),
@@ -274,7 +285,7 @@ async function aleaMove(base: string, games: AleaGame[], k: number, pick: (n: nu
   const latency = performance.now() - t0;
   if (res.status !== 200) throw new Error(`POST actions: ${res.status} ${JSON.stringify(res.body)}`);
   if (res.body.status === 'active') g.pending = res.body.pending;
-  else games[k] = await newAleaGame(base);
+  else games[k] = await newAleaGame(at());
   return { latency, version: res.body.version };
 }
 
@@ -291,7 +302,7 @@ const baselineId = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(
 
 // ---------------------------------------------------------------- the run
 
-type Variant = 'alea' | 'alea+key' | 'baseline';
+type Variant = 'alea' | 'alea+key' | 'baseline' | 'alea-spread' | 'alea-by-game';
 
 interface Window {
   variant: Variant;
@@ -315,6 +326,7 @@ async function main(): Promise<void> {
   const MAX_GAMES = Math.max(...LEVELS);
   const PROFILE = arg('profile', '');
   const WAL_DETAIL = process.argv.includes('--wal');
+  const INSTANCES = Number(arg('instances', '1'));
 
   const { startEmbeddedPostgres, postmasterPid } = await import('../src/store/embedded-postgres.js');
   const { migrate } = await import('../src/store/migrate.js');
@@ -341,9 +353,10 @@ async function main(): Promise<void> {
     admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     const postmaster = (await postmasterPid(dataDir))!;
+    const jwtSecret = randomBytes(32).toString('hex');
 
     const start = async (kind: Kind) => {
-      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL) } });
+      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL), BENCH_JWT_SECRET: jwtSecret } });
       children.push(c);
       const url = await new Promise<string>((resolve, reject) => {
         c.once('message', (m: { url: string }) => resolve(m.url));
@@ -354,12 +367,15 @@ async function main(): Promise<void> {
     };
     const alea = await start('alea');
     const baseline = await start('baseline');
+    const others = [];
+    for (let i = 1; i < INSTANCES; i++) others.push(await start('alea'));
+    const spread = [alea, ...others];
     const queriesOf = (c: ChildProcess) =>
       new Promise<number>((resolve) => {
         c.once('message', (m: { queries: number }) => resolve(m.queries));
         c.send('queries');
       });
-    console.log(`Alea on ${alea.url}, baseline on ${baseline.url}; PostgreSQL ${FSYNC ? 'with' : 'without'} fsync; pools of ${POOL}`);
+    console.log(`Alea on ${spread.map((a) => a.url).join(' and ')}, baseline on ${baseline.url}; PostgreSQL ${FSYNC ? 'with' : 'without'} fsync; pools of ${POOL}`);
 
     // Games: Alea's, and the baseline's with a snapshot as large as an Alea game's at its start.
     const t0 = performance.now();
@@ -372,13 +388,14 @@ async function main(): Promise<void> {
     for (let k = 0; k < MAX_GAMES; k++) await admin.query('INSERT INTO baseline.snapshots VALUES ($1, 0, $2)', [baselineId(k), states[0].state]);
     console.log(`set up ${MAX_GAMES} started games on each in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const serverOf = (v: Variant) => (v === 'baseline' ? baseline : alea);
+    const serversOf = (v: Variant) => (v === 'baseline' ? [baseline] : v === 'alea-spread' || v === 'alea-by-game' ? spread : [alea]);
     const wal = async () => (await admin!.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn as string;
     const walDiff = async (a: string, b: string) => Number((await admin!.query('SELECT pg_wal_lsn_diff($1, $2) AS d', [b, a])).rows[0].d);
 
     async function window(variant: Variant, games: number, seed: number): Promise<Window> {
-      const server = serverOf(variant);
-      const [cpu0, pg0, wal0] = [await cpuTimes([server.child.pid!]), await cpuTimes(await postgresPids(postmaster)), await wal()];
+      const servers = serversOf(variant);
+      const pids = servers.map((x) => x.child.pid!);
+      const [cpu0, pg0, wal0] = [await cpuTimes(pids), await cpuTimes(await postgresPids(postmaster)), await wal()];
       const client0 = process.cpuUsage();
       const latencies: number[] = [];
       const begin = performance.now();
@@ -386,19 +403,23 @@ async function main(): Promise<void> {
       await Promise.all(
         Array.from({ length: games }, async (_, k) => {
           const pick = chooser(seed * 1000 + k + 1);
+          const anyOf = () => servers[pick(servers.length)]!.url;
           while (performance.now() < end) {
-            const s = variant === 'baseline' ? await baselineMove(server.url, k) : await aleaMove(server.url, aleaGames, k, pick, variant === 'alea+key');
+            const s =
+              variant === 'baseline'
+                ? await baselineMove(servers[0]!.url, k)
+                : await aleaMove(variant === 'alea-spread' ? anyOf : servers[k % servers.length]!.url, aleaGames, k, pick, variant === 'alea+key');
             if (s) latencies.push(s.latency);
           }
         }),
       );
       const seconds = (performance.now() - begin) / 1000;
       const client = process.cpuUsage(client0);
-      const [cpu1, pg1, wal1] = [await cpuTimes([server.child.pid!]), await cpuTimes(await postgresPids(postmaster)), await wal()];
+      const [cpu1, pg1, wal1] = [await cpuTimes(pids), await cpuTimes(await postgresPids(postmaster)), await wal()];
       return { variant, games, actions: latencies.length, seconds, latencies, serverCpuMs: cpuSpent(cpu0, cpu1), clientCpuMs: (client.user + client.system) / 1000, pgCpuMs: cpuSpent(pg0, pg1), walBytes: await walDiff(wal0, wal1) };
     }
 
-    const variants: Variant[] = ['alea', 'baseline', 'alea+key'];
+    const variants: Variant[] = ['alea', 'baseline', 'alea+key', ...(INSTANCES > 1 ? (['alea-spread', 'alea-by-game'] as const) : [])];
     const results = new Map<string, Window[]>();
     let seed = 0;
     for (const games of LEVELS) {
@@ -518,6 +539,12 @@ async function main(): Promise<void> {
         `  ${games} game(s): Alea/baseline actions/s ${f2(a.rate / b.rate)}x, POST p50 ${f2(a.p50 / b.p50)}x the baseline's; ` +
           `an Idempotency-Key costs ${f2(a.rate / k.rate)}x (actions/s without / with)`,
       );
+      if (INSTANCES > 1) {
+        for (const [v, how] of [['alea-spread', 'each request to any'], ['alea-by-game', 'each game to one']] as const) {
+          const m = agg(games, v);
+          console.log(`    ${INSTANCES} instances, ${how}: actions/s ${f2(m.rate / a.rate)}x one instance's, server CPU per action ${f2(m.server / a.server)}x, PostgreSQL CPU per action ${f2(m.pg / a.pg)}x, POST p99 ${f2(m.p99 / a.p99)}x`);
+        }
+      }
     }
     const e = [...early].sort((a, b) => a - b);
     const l = [...late].sort((a, b) => a - b);
