@@ -10,6 +10,7 @@
 // one instance hears of a change made through another.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { sharedRecentStates, type RecentStates } from './recent-states.js';
 
 export interface GameEvent {
   id: string;
@@ -84,10 +85,14 @@ export interface Channel {
  * Events shared by every instance through a channel. An event is delivered to this process's
  * listeners at once and sent on the channel for the others (this process skips its own copy).
  * A lost message costs a listener one prompt: its next event, or its own GET, shows the version.
+ * A change heard from another instance also makes this process forget what it holds of the game
+ * (`states`) if that is older: it is out of date (a lost message only costs the check that finds
+ * it so).
  */
 export async function sharedEvents(
   connect: (onMessage: (payload: string) => void) => Promise<Channel>,
   onError: (err: unknown) => void,
+  states: RecentStates = sharedRecentStates,
 ): Promise<GameEvents & { close(): Promise<void> }> {
   const local = inProcessEvents();
   const origin = randomUUID();
@@ -99,7 +104,9 @@ export async function sharedEvents(
     // without parsing them.
     if (payload.startsWith(mine)) return;
     const e = parseEvent(payload);
-    if (e && e.origin !== origin) local.publish(e.event);
+    if (!e || e.origin === origin) return;
+    states.forget(e.event.id, e.event.cancelled ? Number.POSITIVE_INFINITY : e.event.version);
+    local.publish(e.event);
   });
   return {
     publish(event, o) {

@@ -41,6 +41,12 @@ export interface RecentStates {
   get(gameId: string): Remembered | undefined;
   /** Remembers a newer version; with `row`, also the row of a version already remembered. */
   set(gameId: string, version: number, state: unknown, derived?: Derived, row?: GameRow): void;
+  /**
+   * Forgets the game if what is remembered of it is older than `version` (another instance
+   * changed it): its next read fetches it whole in one round trip, and a move on it goes
+   * straight to the game's lock, instead of first finding the held row out of date.
+   */
+  forget(gameId: string, version: number): void;
 }
 
 export function recentStates(max = 2_000): RecentStates {
@@ -65,6 +71,10 @@ export function recentStates(max = 2_000): RecentStates {
       map.delete(gameId);
       map.set(gameId, { version, state, derived, ...(held && { row: held }) });
       if (map.size > max) map.delete(map.keys().next().value!);
+    },
+    forget(gameId, version) {
+      const known = map.get(gameId);
+      if (known && known.version < version) map.delete(gameId);
     },
   };
 }

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { sharedEvents } from '../../src/app/events.js';
+import { recentStates } from '../../src/app/recent-states.js';
 import { listenChannel } from '../../src/store/notify-channel.js';
 import { act, apiServer, look, openEvents, type ApiServer } from '../helpers/api.js';
 import { testDatabase, type TestDatabase } from '../helpers/db.js';
@@ -103,4 +104,33 @@ t.test('when its connection drops, an instance listens again', async (t) => {
   const events = await stream.waitFor(2);
   t.same(JSON.parse(events[1]!.data!), { id: game.id, version: 1 });
   await stream.close();
+});
+
+t.test('a change heard from another instance makes this one forget what it holds of the game, if older', async (t) => {
+  const states = recentStates();
+  let deliver!: (payload: string) => void;
+  const events = await sharedEvents(
+    async (onMessage) => {
+      deliver = onMessage;
+      return { name: CHANNEL, notify: async (payload) => deliver(payload), close: async () => {} };
+    },
+    (err) => t.fail(`notify: ${err}`),
+    states,
+  );
+  const [g1, g2, g3] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+  states.set(g1, 5, { s: 1 });
+  states.set(g2, 5, { s: 2 });
+  states.set(g3, 5, { s: 3 });
+  const other = (event: object) => deliver(JSON.stringify({ origin: 'another instance', ...event }));
+  other({ id: g1, version: 6 });
+  t.equal(states.get(g1), undefined, 'a newer version elsewhere: forgotten');
+  other({ id: g2, version: 5 });
+  other({ id: g2, version: 4 });
+  t.equal(states.get(g2)?.version, 5, 'the same or an older version: kept');
+  // This instance's own changes come back on the channel: they never make it forget.
+  events.publish({ id: g2, version: 9 });
+  t.equal(states.get(g2)?.version, 5, "its own change, heard back: kept");
+  other({ id: g3, version: 0, cancelled: true });
+  t.equal(states.get(g3), undefined, 'a game cancelled elsewhere: forgotten');
+  await events.close();
 });
