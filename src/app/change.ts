@@ -4,10 +4,11 @@
 // Usually in one round trip: this process holds the game as it last read or wrote it (its row
 // and engine state at a version, recent-states.ts), decides the change on that, and sends the
 // write as one statement that writes nothing unless the game is still at the held revision
-// (its games row's xmin, checked after waiting for the row's lock): changeAsHeld. If the game
-// has moved on meanwhile, or the change needs what only the lock gives (a read of the log, a
-// seat to take, an Idempotency-Key used before), nothing is written and the change is done
-// again, in two round trips:
+// (its games row's xmin, checked after waiting for the row's lock): changeAsHeld. If it held
+// nothing of the game, or the game had moved on, it reads the game (no lock) and does the same
+// on that: two round trips. If the game moved on again, or the change needs what only the lock
+// gives (a read of the log, a seat to take, an Idempotency-Key used before), nothing is
+// written and the change is done again, in two round trips:
 //   BEGIN, lock the game row and read it (with the stored answer of the Idempotency-Key, if
 //   any) -> decide with the engine -> one statement: append the log entry, write the snapshot,
 //   the games row and the seats, enqueue notifications, store the idempotent answer, NOTIFY the
@@ -27,6 +28,7 @@ import {
   inTransaction,
   gameRevision,
   insertSeatTx,
+  readGame,
   isBusy,
   listEntriesTx,
   writeChange,
@@ -160,10 +162,16 @@ export async function changeGame(
     const expiredBefore = new Date(ctx.clock.now().getTime() - KEY_LIFETIME_MS);
     const saving = key && { userId: req.userId, key: key.key, requestHash: key.fingerprint, expiredBefore };
     // This process holds the game as it last read or wrote it: decide on that, and make the
-    // change in one round trip if the game is still as held (else read it under its lock).
-    const expected = known?.row ? revisionOf(known.row) : null;
-    const fast = expected !== null ? await changeAsHeld(ctx, req, known as Held, expected, decide, saving) : null;
-    if (fast) {
+    // change in one round trip if the game is still as held. If it holds nothing of the game,
+    // or held it out of date, read the game without its lock and do the same (the connection
+    // is not kept while the change is decided: on several instances, a move often reaches one
+    // that did not see the last). Else, or if the game moved on again, read it under its lock.
+    let fast: HeldResult = known?.row && revisionOf(known.row) !== null ? await changeAsHeld(ctx, req, known as Held, decide, saving) : 'stale';
+    if (fast === 'stale') {
+      const held = await readHeld(ctx, req.gameId, known);
+      fast = held ? await changeAsHeld(ctx, req, held, decide, saving) : 'needs-lock';
+    }
+    if (typeof fast === 'object') {
       answer = fast;
     } else {
       // Read with the lock, in its round trip: the state is left out if this process has it.
@@ -206,25 +214,49 @@ type Held = Remembered & { row: GameRow };
 class NeedsLock extends Error {}
 
 /**
+ * A change made on the game as held (changeAsHeld): done, or not written because the game was
+ * not as held ('stale': worth deciding again on the game as read), or because the change needs
+ * the game's lock (a read of its log, a seat to take, an Idempotency-Key used before).
+ */
+type HeldResult = (Answer<GameResource> & { state: unknown; derived: Derived; row: GameRow }) | 'stale' | 'needs-lock';
+
+/**
+ * The game as it is, read without its lock, and remembered as held; null if there is no such
+ * game, or it has not started (a seat to take: under the lock).
+ */
+async function readHeld(ctx: ServiceContext, gameId: string, known: Remembered | undefined): Promise<Held | null> {
+  const read = await readGame(poolOf(ctx.prisma), gameId, { knownVersion: known?.version ?? null });
+  if (!read || revisionOf(read.row) === null) return null;
+  const { row } = read;
+  const state = read.stateOmitted ? known!.state : currentState(moduleOf(row), row.snapshot);
+  if (state === null) return null;
+  const version = row.snapshot?.version ?? 0;
+  const derived = read.stateOmitted ? known!.derived : nothingDerived();
+  sharedRecentStates.set(gameId, version, state, derived, row);
+  return { version, state, derived, row };
+}
+
+/**
  * The change decided on the game as this process holds it, and written in one round trip
- * (writeChangeAt) on condition that the game is still at the held revision (`expected`). Null if it is not,
- * or if the change needs more than the held game: a read of its log (undo), a seat to take, an
- * Idempotency-Key used before; an error of the decision only stands if the game is still as
- * held (a stale version, an illegal action: the game may have moved on since) and there is no
- * key (a request with one may have been made before, its answer to replay). The caller
- * does it all again under the lock, so whatever is answered, or refused, is decided on the
- * game as it is.
+ * (writeChangeAt) on condition that the game is still at the held revision. 'stale' if it is
+ * not; 'needs-lock' if the change needs more than the held game: a read of its log (undo), a
+ * seat to take, or (with an Idempotency-Key, which may have been used before: its answer to
+ * replay) anything but a clean write. An error of the decision only stands if the game is
+ * still as held (a stale version, an illegal action: the game may have moved on since) and
+ * there is no key. The caller does it all again on the game as read, or under the lock, so
+ * whatever is answered, or refused, is decided on the game as it is.
  */
 async function changeAsHeld(
   ctx: ServiceContext,
   req: ChangeRequest,
   held: Held,
-  expected: string,
   decide: (g: Locked) => Promise<Step> | Step,
   saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
-): Promise<(Answer<GameResource> & { state: unknown; derived: Derived; row: GameRow }) | null> {
+): Promise<HeldResult> {
   const { row } = held;
+  const expected = revisionOf(row)!;
   const module = moduleOf(row);
+  let needsLock = false;
   const g: Locked = {
     row,
     module,
@@ -233,6 +265,7 @@ async function changeAsHeld(
     version: held.version,
     role: roleOf(row, req.userId),
     get tx(): GameTx {
+      needsLock = true;
       throw new NeedsLock();
     },
     now: ctx.clock.now(),
@@ -246,14 +279,14 @@ async function changeAsHeld(
     // stands if the game is still as held; else it is decided again on the game as it is. With
     // an Idempotency-Key, a request made before (whose answer is replayed) goes first: the lock.
     if (!(err instanceof NeedsLock) && !saving && (await gameRevision(poolOf(ctx.prisma), req.gameId)) === expected) throw err;
-    return null;
+    return needsLock || saving ? 'needs-lock' : 'stale';
   }
   try {
     const derived = nothingDerived();
     const done = await apply(ctx, g, step, req.userId, saving, derived, write, () => new NeedsLock());
     return { status: 200, body: done.body, replayed: false, state: step.state, derived, row: done.row };
   } catch (err) {
-    if (err instanceof NeedsLock) return null;
+    if (err instanceof NeedsLock) return needsLock || saving ? 'needs-lock' : 'stale';
     throw err;
   }
 }

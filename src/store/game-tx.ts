@@ -230,6 +230,7 @@ export interface ReadGame {
 
 /** Reads the game as it is, on the pool (a GET); see gameQuery. */
 export async function readGame(pool: pg.Pool, id: string, o: GameQueryOptions & { maxWaitMs?: number }): Promise<ReadGame | null> {
+  if (!UUID.test(id)) return null;
   return gameRead(await alone(pool, gameQuery(id, o), o.maxWaitMs));
 }
 

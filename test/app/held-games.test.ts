@@ -8,7 +8,7 @@ import { sharedRecentStates } from '../../src/app/recent-states.js';
 import { gameQuery, gameRead, isBusy, writeChangeAt } from '../../src/store/game-tx.js';
 import { revisionOf, setSeatEmails, type GameRow } from '../../src/store/games.js';
 import { apiServer, look, startGame, type ApiServer, type Seated, type Started } from '../helpers/api.js';
-import { countQueries } from '../helpers/pg-queries.js';
+import { countQueries, lastQueries } from '../helpers/pg-queries.js';
 
 // Round trips to PostgreSQL, counted from here.
 const queries = countQueries();
@@ -144,7 +144,7 @@ t.test('a game changed behind the back of the process holding it is read again b
   const { roundTrips, body } = await move(g, async () => {
     await pool.query('UPDATE users SET email = $2 WHERE id = $1', [g.caesar.id, address]);
   });
-  t.ok(roundTrips > 1, `read again under the lock (${roundTrips} round trips)`);
+  t.ok(roundTrips > 1, `read again (${roundTrips} round trips)`);
   const emails = (await pool.query("SELECT to_address FROM outbox WHERE game_id = $1 AND user_id = $2 AND dedupe_key LIKE 'your-turn:%' AND dedupe_key LIKE $3", [g.id, g.caesar.id, `%:${body.version}:%`])).rows;
   t.same(emails, [{ to_address: address }], "Caesar's your-move email goes to his new address");
   t.equal(revisionOf(sharedRecentStates.get(g.id)!.row!), await currentRevision(pool, g.id), 'the held row is up to date again');
@@ -158,6 +158,40 @@ t.test('a game changed behind the back of the process holding it is read again b
   const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
   t.equal(res.status, 200, 'the move is made on the game as it is');
   t.equal((await readRow(pool, g.id)).daysPerMove, 5, "and the other writer's change stands");
+});
+
+t.test('a move on a game the process does not hold is decided on a read without the lock, in two round trips', async (t) => {
+  const { g, pool } = await started(t);
+  await move(g);
+  const forget = () => sharedRecentStates.forget(g.id, Number.POSITIVE_INFINITY);
+  // As on an instance that heard of another's change (events.ts), or never had the game.
+  const { roundTrips, body } = await move(g, async () => forget());
+  t.equal(roundTrips, 2, 'two round trips');
+  const [read, write] = lastQueries(2);
+  t.match(read, /^\s*SELECT/, 'the first reads the game, in no transaction');
+  t.notMatch(`${read}; ${write}`, /BEGIN|alea_lock_game/, 'neither takes the lock in a transaction of its own');
+  t.equal(sharedRecentStates.get(g.id)?.version, body.version, 'the game is held again');
+  t.equal((await move(g)).roundTrips, 1, 'and the next move is one round trip');
+
+  // The game moves on between the read and the write: nothing is written on the read, and the
+  // move is made under the lock, on the game as it is.
+  const other = await connection(t, pool);
+  const u = await pendingPlayer(g);
+  const game = await look(u, g.id);
+  forget();
+  await other.query('BEGIN');
+  await other.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [g.id]);
+  const before = queries();
+  const posting = u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
+  await new Promise((r) => setTimeout(r, 300));
+  await other.query('UPDATE games SET days_per_move = 6 WHERE id = $1', [g.id]);
+  await other.query('COMMIT');
+  const res = await posting;
+  t.equal(res.status, 200, 'the move is made');
+  const trips = queries() - before;
+  t.ok(lastQueries(trips).some((q) => q.includes('alea_lock_game')), `under the lock, once the write on the read found the game moved on (${trips} round trips)`);
+  t.equal((await readRow(pool, g.id)).daysPerMove, 6, "the other writer's change stands");
+  t.equal((await readRow(pool, g.id)).snapshot!.version, game.version + 1, 'and the move is written once');
 });
 
 t.test('a read of a game held as it is checks its revision only; one changed behind its back is read again', async (t) => {
