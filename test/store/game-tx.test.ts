@@ -2,11 +2,20 @@
 // overloaded database (no connection, or a game locked too long) told apart as "busy", values
 // written exactly, and a change whose Idempotency-Key is held written not at all.
 import pg from 'pg';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { gameQuery, gameRead, gameRevision, inTransaction, isBusy, readGame, writeChange } from '../../src/store/game-tx.js';
-import { apiServer, startGame } from '../helpers/api.js';
+import { apiServer, startGame, type ApiServer, type Started } from '../helpers/api.js';
 import { testDatabase } from '../helpers/db.js';
 import { bodiesOf } from '../../src/store/outbox-body.js';
+
+/** A started game, and a pool of one connection of the test's own on its database. */
+async function startedOnOneConnection(t: Test): Promise<{ s: ApiServer; g: Started; pool: pg.Pool }> {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  t.teardown(() => pool.end());
+  return { s, g, pool };
+}
 
 t.test('a transaction commits, or rolls back when its work throws', async (t) => {
   const db = await testDatabase(t);
@@ -61,10 +70,7 @@ t.test('busy: no connection in time, or a game locked longer than the lock timeo
 });
 
 t.test('a change writes its values exactly as given (bound as parameters, whatever they hold)', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await startedOnOneConnection(t);
   const awkward = ["it's", 'back\\slash', "\\'", "''; DROP TABLE games; --", 'Legio 13 → Roma', 'E\'x\'', '$1', ''];
   const action = { type: 'done', notes: awkward };
   const outbox = awkward.map((subject, i) => ({ kind: 'your-turn', dedupeKey: `k:${i}`, toAddress: 'a@b.test', subject, textBody: subject, htmlBody: null, userId: g.caesar.id, gameId: g.id }));
@@ -89,10 +95,7 @@ t.test('a change writes its values exactly as given (bound as parameters, whatev
 });
 
 t.test('a change whose Idempotency-Key another request holds writes nothing (and commits nothing)', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await startedOnOneConnection(t);
   const userId = g.caesar.id;
   const now = new Date();
   // Another request of this user saved the key a moment ago (for another game, say).
@@ -115,10 +118,7 @@ t.test('a change whose Idempotency-Key another request holds writes nothing (and
 });
 
 t.test('a change still runs when its connection lost its prepared statements (a pooler in transaction mode)', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await startedOnOneConnection(t);
   const count = async () => (await pool.query('SELECT count(*)::int AS n FROM game_actions WHERE game_id = $1', [g.id])).rows[0].n as number;
   const change = () =>
     inTransaction(pool, { maxWaitMs: 1000, lockTimeoutMs: 1000, lockGame: g.id, thenRead: gameQuery(g.id, { knownVersion: null }) }, async (tx, found, result) => {
@@ -142,10 +142,7 @@ t.test('a change still runs when its connection lost its prepared statements (a 
 });
 
 t.test('the reads of a GET still run when their connection lost its prepared statements (a pooler in transaction mode)', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await startedOnOneConnection(t);
   const revision = async () => (await pool.query('SELECT xmin::text AS r FROM games WHERE id = $1', [g.id])).rows[0].r as string;
   const prepared = async () => (await pool.query('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((r) => r.name as string);
   const read = async () => (await readGame(pool, g.id, { knownVersion: null }))?.row.id;
@@ -162,10 +159,7 @@ t.test('the reads of a GET still run when their connection lost its prepared sta
 });
 
 t.test('a read with no connection in time is busy', async (t) => {
-  const s = await apiServer(t);
-  const g = await startGame(s);
-  const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
-  t.teardown(() => pool.end());
+  const { g, pool } = await startedOnOneConnection(t);
   const c = await pool.connect();
   t.ok(isBusy(await readGame(pool, g.id, { knownVersion: null, maxWaitMs: 50 }).catch((e: unknown) => e)), 'the game: busy');
   t.ok(isBusy(await gameRevision(pool, g.id, 50).catch((e: unknown) => e)), 'its revision: busy');
