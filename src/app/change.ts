@@ -38,6 +38,7 @@ import {
   type GameTx,
   type KeyToSave,
   type OutboxRow,
+  type ReadGame,
   type Written,
 } from '../store/game-tx.js';
 import { revisionOf } from '../store/games.js';
@@ -196,8 +197,7 @@ export async function changeGame(
       });
     }
   } catch (err) {
-    if (isBusy(err)) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
-    throw err;
+    throw asUnavailable(err);
   }
   if (!answer.replayed) {
     const event = gameEvent(answer.body);
@@ -226,7 +226,14 @@ type HeldResult = (Answer<GameResource> & { state: unknown; derived: Derived; ro
  */
 async function readHeld(ctx: ServiceContext, gameId: string, known: Remembered | undefined): Promise<Held | null> {
   const read = await readGame(poolOf(ctx.prisma), gameId, { knownVersion: known?.version ?? null });
-  if (!read || revisionOf(read.row) === null) return null;
+  return read && holdRead(gameId, read, known);
+}
+
+/**
+ * A game as read (`known`'s state, as remembered, if the read left it out), remembered as held
+ * with the read's row; null if it has not started (no state).
+ */
+export function holdRead(gameId: string, read: Pick<ReadGame, 'row' | 'stateOmitted'>, known: Remembered | undefined): Held | null {
   const { row } = read;
   const state = read.stateOmitted ? known!.state : currentState(moduleOf(row), row.snapshot);
   if (state === null) return null;
@@ -234,6 +241,11 @@ async function readHeld(ctx: ServiceContext, gameId: string, known: Remembered |
   const derived = read.stateOmitted ? known!.derived : nothingDerived();
   sharedRecentStates.set(gameId, version, state, derived, row);
   return { version, state, derived, row };
+}
+
+/** A database too busy to answer in time (isBusy: no connection, a lock held too long) as a 503; any other error as it is. */
+export function asUnavailable(err: unknown): unknown {
+  return isBusy(err) ? new AppError('service_unavailable', 'The service is busy; retry in a moment.') : err;
 }
 
 /**

@@ -2,18 +2,18 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../engine/index.js';
 import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
-import { gameRevision, isBusy, readGame } from '../store/game-tx.js';
+import { gameRevision, readGame } from '../store/game-tx.js';
 import { poolOf } from '../store/prisma.js';
 import { findUserById } from '../store/users.js';
 import { VERSION } from '../version.js';
-import { changeGame, gameEvent, notFound } from './change.js';
+import { asUnavailable, changeGame, gameEvent, holdRead, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
 import { currentState, setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
-import { nothingDerived, presentMemo, sharedRecentStates } from './recent-states.js';
+import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
@@ -161,29 +161,25 @@ export async function readGameAs(
   const pool = poolOf(ctx.prisma);
   // A game this process holds is used as held if it is still at the held revision: checking
   // that costs PostgreSQL about two thirds of the read, and this process the parsing of it.
-  const held = known?.row ? revisionOf(known.row) : null;
-  const read = await busyAs503(async () =>
-    held !== null && (await gameRevision(pool, gameId)) === held
-      ? { row: known!.row!, stateOmitted: true }
-      : await readGame(pool, gameId, { knownVersion: known?.version ?? null }),
-  );
+  const heldRevision = known?.row ? revisionOf(known.row) : null;
+  let read;
+  try {
+    read =
+      heldRevision !== null && (await gameRevision(pool, gameId)) === heldRevision
+        ? { row: known!.row!, stateOmitted: true }
+        : await readGame(pool, gameId, { knownVersion: known?.version ?? null });
+  } catch (err) {
+    throw asUnavailable(err);
+  }
   if (!read || !canSee(read.row, userId, o.invite)) throw notFound();
   const { row } = read;
   const summary = presentSummary(row, userId);
   const invite = row.visibility === 'private' && summary.role !== null && summary.status === 'open' ? row.inviteCode : null;
   const etag = `"${createHash('sha256').update(JSON.stringify([VERSION, summary, invite])).digest('base64url').slice(0, 27)}"`;
   if (o.ifNoneMatch !== undefined && matches(o.ifNoneMatch, etag)) return { etag, game: null };
-  const version = row.snapshot?.version ?? 0;
-  if (read.stateOmitted) {
-    const { state, derived } = known!;
-    sharedRecentStates.set(gameId, version, state, derived, row);
-    return { etag, game: presentGame(row, userId, state, ctx.config, presentMemo(moduleOf(row), state, derived)) };
-  }
-  const state = currentState(moduleOf(row), row.snapshot);
-  if (state === null) return { etag, game: presentGame(row, userId, null, ctx.config) };
-  const derived = nothingDerived();
-  sharedRecentStates.set(gameId, version, state, derived, row);
-  return { etag, game: presentGame(row, userId, state, ctx.config, presentMemo(moduleOf(row), state, derived)) };
+  const held = holdRead(gameId, read, known);
+  if (!held) return { etag, game: presentGame(row, userId, null, ctx.config) };
+  return { etag, game: presentGame(row, userId, held.state, ctx.config, presentMemo(moduleOf(row), held.state, held.derived)) };
 }
 
 /** Does an If-None-Match header name this tag (weak comparison, as RFC 9110 asks for it)? */
@@ -292,12 +288,3 @@ export async function setGameEmails(ctx: ServiceContext, userId: string, gameId:
   return { email: input.email };
 }
 
-/** No database connection in time: the service is overloaded (503), as for a change. */
-async function busyAs503<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (err) {
-    if (isBusy(err)) throw new AppError('service_unavailable', 'The service is busy; retry in a moment.');
-    throw err;
-  }
-}

@@ -453,9 +453,8 @@ export async function writeChangeAt(
   c: Change,
   parts: ChangeParts,
 ): Promise<Written | null> {
-  const steps: Step[] = [{ ...WRITE, values: writeValues(c, parts, o.expected, lockTimeout(o.lockTimeoutMs)), rows: true }];
   try {
-    return await onConnection(pool, o.maxWaitMs, async (tx) => written((await firstBatch(tx, steps, []))[0]!));
+    return written(await alone(pool, { ...WRITE, values: writeValues(c, parts, o.expected, lockTimeout(o.lockTimeoutMs)) }, o.maxWaitMs));
   } catch (err) {
     // Nothing written: the statement's transaction ended with the error.
     if ((err as { code?: unknown }).code === KEY_HELD) return null;
