@@ -6,7 +6,6 @@ import { idTable } from '../kit/table.js';
 import { BLOCKS, type BlockData } from './data/blocks.js';
 import { CARDS, type CardData, type GodName } from './data/cards.js';
 import type { Role } from './roles.js';
-import type { LogEntry } from './log.js';
 import { cityVp, isCity } from './map.js';
 
 export type Scenario = 'historical' | 'free-deployment';
@@ -98,6 +97,17 @@ export interface Regroup {
   loc: string;
   role: Role;
   roads: Record<string, number>;
+}
+
+/** An entry of the game log (log.ts writes them; view() picks the text each role may read). */
+export interface LogEntry {
+  /** What both players (and observers) see; null if the event is secret altogether. */
+  t: string | null;
+  /** What Caesar / Pompey sees instead, when it knows more. */
+  Caesar?: string;
+  Pompey?: string;
+  /** Consecutive moves along one route merge into one entry ("moves 3 blocks"). */
+  group?: { key: string; names: string[] };
 }
 
 export interface State {
