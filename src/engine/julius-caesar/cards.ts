@@ -1,6 +1,7 @@
 // 2.0-2.1 Game turns and the Card Phase: the Year's deal and secret discard, the sealed card
 // play, the reveal, Apollo, God-card cancellation, and who is Player 1.
 
+import { FIRST_YEAR, TURNS_PER_YEAR } from './calendar.js';
 import { CARDS } from './data/cards.js';
 import { logPublic, logSecret } from './log.js';
 import { beginCommand } from './command.js';
@@ -10,9 +11,6 @@ import { shuffle } from './rng.js';
 import { BLOCK_COUNT, card, cardLabel, godOf, type State } from './state.js';
 import type { Action } from '../types.js';
 
-export const FIRST_YEAR = 705;
-export const LAST_YEAR = 709;
-export const TURNS_PER_YEAR = 5;
 const HAND_SIZE = 6;
 
 /** 2.1 / 8.6: shuffle all 27 cards, deal 6 to each player, then each discards one secretly. */

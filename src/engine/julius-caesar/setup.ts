@@ -8,7 +8,8 @@
 
 import type { Action } from '../types.js';
 import { BLOCKS } from './data/blocks.js';
-import { FIRST_YEAR, startYear } from './cards.js';
+import { FIRST_YEAR } from './calendar.js';
+import { startYear } from './cards.js';
 import { logPublic, logSecret } from './log.js';
 import { isPort } from './map.js';
 import { ROLES, type Role } from './roles.js';

@@ -1,8 +1,8 @@
 // 1.2 Victory: checked only at step 8.2 of each Winter Turn. 10 VP wins at once; after the Winter
 // of 709 the higher total wins, ties go to the holder of Rome, else a draw.
 
+import { LAST_YEAR } from './calendar.js';
 import { logPublic } from './log.js';
-import { LAST_YEAR } from './cards.js';
 import type { Role } from './roles.js';
 import { occupancy, status, victoryPoints, type State } from './state.js';
 
