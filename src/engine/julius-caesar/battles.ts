@@ -16,20 +16,9 @@ import { cleopatraChangesSides, eliminate, loseStep } from './losses.js';
 import { beginRegroup, retreatOptions, applyRetreat } from './retreats.js';
 import { other, type Role } from './roles.js';
 import { rollD6 } from './rng.js';
-import {
-  BLOCK_COUNT,
-  blockId,
-  CLEO,
-  data,
-  idx,
-  occupancy,
-  status,
-  type Battle,
-  type State,
-} from './state.js';
+import { blockId, CLEO, data, idx, occupancy, status, type Battle, type State } from './state.js';
 import type { Initiative } from './data/blocks.js';
-
-const LETTERS: Initiative[] = ['A', 'B', 'C', 'D'];
+import { currentSlot, inBattle, isReserve, letterOf, slotOrder } from './battle-order.js';
 
 export function beginBattles(s: State): void {
   s.cmd = null;
@@ -96,48 +85,9 @@ function rating(i: number): string {
   return d.type === 'ballista' ? 'B4/D4' : `${d.initiative}${d.firepower}`;
 }
 
-/** Blocks of `role` in the active battle's location. */
-export function inBattle(s: State, role: Role): number[] {
-  const loc = s.battle!.loc;
-  const out: number[] = [];
-  for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === loc && s.side[i] === role) out.push(i);
-  return out;
-}
-
-/** Reserves take no part in Round 1 (7.3). */
-export function isReserve(s: State, i: number): boolean {
-  const b = s.battle!;
-  return b.round === 1 && b.reserves.includes(blockId(i));
-}
-
-/** 3.12, 7.42: the Ballista is B when defending and D when attacking. */
-export function letterOf(s: State, i: number): Initiative {
-  const d = data(i);
-  if (d.type === 'ballista') return s.side[i] === s.battle!.defender ? 'B' : 'D';
-  return d.initiative;
-}
-
-/** 7.2: Defender A, Attacker A, ... Defender D, Attacker D; Mars/Neptune: the attackers first in Round 1. */
-function slotOrder(b: Battle): [Role, Initiative][] {
-  if (b.surprise && b.round === 1) {
-    return [...LETTERS.map((l): [Role, Initiative] => [b.attacker, l]), ...LETTERS.map((l): [Role, Initiative] => [b.defender, l])];
-  }
-  return LETTERS.flatMap((l): [Role, Initiative][] => [
-    [b.defender, l],
-    [b.attacker, l],
-  ]);
-}
-
 function eligible(s: State, role: Role, letter: Initiative): number[] {
   const b = s.battle!;
   return inBattle(s, role).filter((i) => !b.acted.includes(blockId(i)) && !isReserve(s, i) && letterOf(s, i) === letter);
-}
-
-/** The side acting now, when a battle turn is awaited. */
-export function currentSlot(s: State): [Role, Initiative] | null {
-  const b = s.battle;
-  if (!b || b.hits) return null;
-  return slotOrder(b)[b.slot] ?? null;
 }
 
 function over(s: State): boolean {

@@ -2,7 +2,8 @@
 // an action does. Each step's rules live in the module named after its rulebook section.
 
 import type { Action } from '../types.js';
-import { applyBattle, applyChoose, battleActions, chooseActions, currentSlot } from './battles.js';
+import { currentSlot } from './battle-order.js';
+import { applyBattle, applyChoose, battleActions, chooseActions } from './battles.js';
 import { applyDiscard, applyPlay, cardsPending, discardActions, discardPending, playActions } from './cards.js';
 import { applyCommand, applySurprise, commandActions, surpriseActions } from './command.js';
 import { applyJupiter, applyJupiterPlace, applyVulcan, jupiterActions, jupiterPlaceActions, vulcanActions } from './gods.js';

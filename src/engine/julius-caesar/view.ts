@@ -10,7 +10,7 @@
 // - The log: each entry's public text, or the fuller text written for this role.
 // - Listing order never depends on hidden identities (hidden blocks are sorted by what is visible).
 
-import { currentSlot, isReserve, letterOf } from './battles.js';
+import { currentSlot, isReserve, letterOf } from './battle-order.js';
 import { BLOCKS } from './data/blocks.js';
 import { pendingRoles } from './flow.js';
 import { CITY_NAMES, SEA_NAMES } from './map.js';
