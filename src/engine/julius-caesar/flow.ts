@@ -7,7 +7,7 @@ import { applyBattle, applyChoose, battleActions, chooseActions } from './battle
 import { applyDiscard, applyPlay, cardsPending, discardActions, discardPending, playActions } from './cards.js';
 import { applyCommand, applySurprise, commandActions, surpriseActions } from './command.js';
 import { applyJupiter, applyJupiterPlace, applyVulcan, jupiterActions, jupiterPlaceActions, vulcanActions } from './gods.js';
-import { applyRegroup, regroupActions } from './retreats.js';
+import { applyRegroup, regroupActions } from './regroups.js';
 import type { Role } from './roles.js';
 import { applyDeploy, deployActions, deployPending } from './setup.js';
 import type { State, Step } from './state.js';

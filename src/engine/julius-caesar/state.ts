@@ -220,6 +220,11 @@ export function status(occ: Occupancy, loc: string, role: Role): Status {
   return 'vacant';
 }
 
+/** Where a retreat or a regroup may go (7.6, 7.7): a Friendly or Vacant location. */
+export function friendlyOrVacant(st: Status): boolean {
+  return st === 'friendly' || st === 'vacant';
+}
+
 export function count(occ: Occupancy, loc: string, role: Role): number {
   const c = occ.get(loc);
   return c ? c[role === 'Caesar' ? 0 : 1] : 0;

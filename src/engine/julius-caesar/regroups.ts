@@ -1,0 +1,62 @@
+// 7.7 Regroups and 7.83 Navis regroups: after a battle the victor may move blocks out of it, one
+// step each, to Friendly or Vacant locations. The step ends when he is done or has no move left.
+//
+// Actions:
+//   { type: 'regroup', block, to } / { type: 'done' }   the victor, after a battle
+
+import type { Action } from '../types.js';
+import { nextBattle } from './battles.js';
+import { logMove } from './log.js';
+import { adjacentSeas, isSea, portsOnSea, ROAD_LIMIT, roadBetween, roads } from './map.js';
+import type { Role } from './roles.js';
+import { BLOCK_COUNT, blockId, data, friendlyOrVacant, idx, isNavis, occupancy, status, type State } from './state.js';
+
+export function beginRegroup(s: State, loc: string, role: Role): void {
+  s.regroup = { loc, role, roads: {} };
+  s.step = 'regroup';
+  if (regroupMoves(s).length === 0) finishRegroup(s);
+}
+
+/** JC-154, JC-155, JC-162, JC-163: one step to a Friendly or Vacant location, road limits with a fresh counter. */
+function regroupMoves(s: State): Action[] {
+  const g = s.regroup!;
+  const occ = occupancy(s);
+  const out: Action[] = [];
+  for (let i = 0; i < BLOCK_COUNT; i++) {
+    if (s.loc[i] !== g.loc || s.side[i] !== g.role) continue;
+    const id = blockId(i);
+    if (isNavis(i)) {
+      const dests = isSea(g.loc) ? [...adjacentSeas(g.loc), ...portsOnSea(g.loc)] : adjacentSeas(g.loc);
+      for (const to of dests) if (friendlyOrVacant(status(occ, to, g.role))) out.push({ type: 'regroup', block: id, to });
+      continue;
+    }
+    for (const road of roads(g.loc)) {
+      if (!friendlyOrVacant(status(occ, road.to, g.role))) continue;
+      if ((g.roads[road.key] ?? 0) >= ROAD_LIMIT[road.kind]) continue;
+      out.push({ type: 'regroup', block: id, to: road.to });
+    }
+  }
+  return out;
+}
+
+export function regroupActions(s: State): Action[] {
+  return [...regroupMoves(s), { type: 'done' }];
+}
+
+export function applyRegroup(s: State, role: Role, a: Action): void {
+  const g = s.regroup!;
+  if (a.type === 'done') return finishRegroup(s);
+  const i = idx(a.block as string);
+  const to = a.to as string;
+  const road = roadBetween(g.loc, to);
+  if (road && !isNavis(i)) g.roads[road.key] = (g.roads[road.key] ?? 0) + 1;
+  s.loc[i] = to;
+  s.moved[i] = true;
+  logMove(s, role, 'regroups', `${g.loc} → ${to}`, data(i).name);
+  if (regroupMoves(s).length === 0) finishRegroup(s);
+}
+
+function finishRegroup(s: State): void {
+  s.regroup = null;
+  nextBattle(s);
+}
