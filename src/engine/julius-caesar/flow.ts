@@ -4,11 +4,21 @@
 import type { Action } from '../types.js';
 import { currentSlot } from './battle-order.js';
 import { applyBattle, applyChoose, battleActions, chooseActions } from './battles.js';
-import { applyDiscard, applyPlay, cardsPending, discardActions, discardPending, playActions } from './cards.js';
-import { applyCommand, applySurprise, commandActions, surpriseActions } from './command.js';
-import { applyJupiter, applyJupiterPlace, applyVulcan, jupiterActions, jupiterPlaceActions, vulcanActions } from './gods.js';
+import { beginBattles } from './battles.js';
+import { applyDiscard, applyPlay, cardsPending, discardActions, discardPending, endTurn, playActions, reveal, startTurn } from './cards.js';
+import { applyCommand, applySurprise, beginCommand, commandActions, endCommand, surpriseActions } from './command.js';
+import {
+  applyJupiter,
+  applyJupiterPlace,
+  applyVulcan,
+  beginJupiter,
+  beginVulcan,
+  jupiterActions,
+  jupiterPlaceActions,
+  vulcanActions,
+} from './gods.js';
 import { applyRegroup, regroupActions } from './regroups.js';
-import type { Role } from './roles.js';
+import { other, type Role } from './roles.js';
 import { applyDeploy, deployActions, deployPending } from './setup.js';
 import type { State, Step } from './state.js';
 import { applyDisband, applyNavis, applySupply, disbandActions, navisActions, supplyActions } from './winter.js';
@@ -47,13 +57,41 @@ const winterRole = (s: State): Role[] => (s.winter ? [s.winter] : []);
 
 export const STEPS: Record<Step, StepRules> = {
   deploy: { pending: deployPending, actions: deployActions, apply: applyDeploy },
-  discard: { pending: discardPending, actions: discardActions, apply: applyDiscard },
-  cards: { pending: cardsPending, actions: playActions, apply: applyPlay },
-  command: commandStep(commandActions, applyCommand),
-  jupiter: commandStep(jupiterActions, applyJupiter),
-  'jupiter-place': commandStep((s) => jupiterPlaceActions(s), applyJupiterPlace),
-  vulcan: commandStep(vulcanActions, applyVulcan),
-  surprise: commandStep(surpriseActions, applySurprise),
+  discard: {
+    pending: discardPending,
+    actions: discardActions,
+    apply: (s, role, a) => {
+      if (applyDiscard(s, role, a)) startTurn(s);
+    },
+  },
+  cards: {
+    pending: cardsPending,
+    actions: playActions,
+    apply: (s, role, a) => {
+      if (applyPlay(s, role, a)) cardsRevealed(s);
+    },
+  },
+  command: commandStep(commandActions, (s, role, a) => {
+    if (applyCommand(s, role, a)) commandOver(s);
+  }),
+  jupiter: commandStep(jupiterActions, (s, role, a) => {
+    if (applyJupiter(s, role, a)) commandOver(s);
+  }),
+  'jupiter-place': commandStep(
+    (s) => jupiterPlaceActions(s),
+    (s, role, a) => {
+      applyJupiterPlace(s, role, a);
+      commandOver(s);
+    },
+  ),
+  vulcan: commandStep(vulcanActions, (s, role, a) => {
+    applyVulcan(s, role, a);
+    commandOver(s);
+  }),
+  surprise: commandStep(surpriseActions, (s, role, a) => {
+    applySurprise(s, role, a);
+    nextCommand(s);
+  }),
   'battle-choose': { pending: p1, actions: only(p1, chooseActions), apply: applyChoose },
   battle: { pending: battleRole, actions: battleActions, apply: applyBattle },
   hits: { pending: battleRole, actions: battleActions, apply: applyBattle },
@@ -66,4 +104,36 @@ export const STEPS: Record<Step, StepRules> = {
 
 export function pendingRoles(s: State): Role[] {
   return STEPS[s.step].pending(s);
+}
+
+// ---- What comes next: each section reports what it finished, and these decide what follows ----
+
+/** 2.1: both cards are revealed; two God cards cancel the turn (JC-22), else Player 1 commands first. */
+function cardsRevealed(s: State): void {
+  const p1 = reveal(s);
+  if (p1) command(s, p1);
+  else endTurn(s);
+}
+
+/** 6.0: a player's command: moves then levies, or the power of Jupiter or Vulcan (gods.ts). */
+function command(s: State, role: Role): void {
+  beginCommand(s, role);
+  const god = s.cmd!.god;
+  if (god === 'Jupiter') {
+    if (beginJupiter(s)) commandOver(s);
+  } else if (god === 'Vulcan') {
+    if (beginVulcan(s)) commandOver(s);
+  } else s.step = 'command';
+}
+
+/** A player's command is over: Mars or Neptune may first designate a battle (JC-173). */
+function commandOver(s: State): void {
+  if (endCommand(s)) nextCommand(s);
+}
+
+/** 2.2: Player 2 commands after Player 1; after both, the Battle Phase (7.0). */
+function nextCommand(s: State): void {
+  const role = s.cmd!.role;
+  if (role === s.p1) command(s, other(role));
+  else beginBattles(s);
 }
