@@ -3,8 +3,7 @@
 
 import type { Action } from '../types.js';
 import { currentSlot } from './battle-order.js';
-import { applyBattle, applyChoose, battleActions, chooseActions } from './battles.js';
-import { beginBattles } from './battles.js';
+import { applyBattle, applyChoose, battleActions, battlesLeft, beginBattles, chooseActions, startBattle, type BattleWon } from './battles.js';
 import { applyDiscard, applyPlay, cardsPending, discardActions, discardPending, endTurn, playActions, reveal, startTurn } from './cards.js';
 import { applyCommand, applySurprise, beginCommand, commandActions, endCommand, surpriseActions } from './command.js';
 import {
@@ -17,7 +16,7 @@ import {
   jupiterPlaceActions,
   vulcanActions,
 } from './gods.js';
-import { applyRegroup, regroupActions } from './regroups.js';
+import { applyRegroup, beginRegroup, regroupActions } from './regroups.js';
 import { other, type Role } from './roles.js';
 import { applyDeploy, deployActions, deployPending } from './setup.js';
 import type { State, Step } from './state.js';
@@ -92,10 +91,16 @@ export const STEPS: Record<Step, StepRules> = {
     applySurprise(s, role, a);
     nextCommand(s);
   }),
-  'battle-choose': { pending: p1, actions: only(p1, chooseActions), apply: applyChoose },
-  battle: { pending: battleRole, actions: battleActions, apply: applyBattle },
-  hits: { pending: battleRole, actions: battleActions, apply: applyBattle },
-  regroup: { pending: regroupRole, actions: only(regroupRole, regroupActions), apply: applyRegroup },
+  'battle-choose': { pending: p1, actions: only(p1, chooseActions), apply: (s, role, a) => afterBattle(s, applyChoose(s, role, a)) },
+  battle: { pending: battleRole, actions: battleActions, apply: (s, role, a) => afterBattle(s, applyBattle(s, role, a)) },
+  hits: { pending: battleRole, actions: battleActions, apply: (s, role, a) => afterBattle(s, applyBattle(s, role, a)) },
+  regroup: {
+    pending: regroupRole,
+    actions: only(regroupRole, regroupActions),
+    apply: (s, role, a) => {
+      if (applyRegroup(s, role, a)) nextBattle(s);
+    },
+  },
   'winter-navis': { pending: winterRole, actions: only(winterRole, navisActions), apply: applyNavis },
   'winter-supply': { pending: winterRole, actions: only(winterRole, supplyActions), apply: applySupply },
   'winter-disband': { pending: winterRole, actions: only(winterRole, disbandActions), apply: applyDisband },
@@ -135,5 +140,21 @@ function commandOver(s: State): void {
 function nextCommand(s: State): void {
   const role = s.cmd!.role;
   if (role === s.p1) command(s, other(role));
-  else beginBattles(s);
+  else {
+    beginBattles(s);
+    nextBattle(s);
+  }
+}
+
+/** 7.1: Player 1 chooses the next battle; the last one is fought without asking; then the turn ends. */
+function nextBattle(s: State): void {
+  const locs = battlesLeft(s);
+  if (locs.length === 0) endTurn(s);
+  else if (locs.length === 1) afterBattle(s, startBattle(s, locs[0]!));
+  else s.step = 'battle-choose';
+}
+
+/** After a battle action: when the battle has ended (`won`), its victor regroups (7.7), then the next battle. */
+function afterBattle(s: State, won: BattleWon | null): void {
+  if (won && beginRegroup(s, won.loc, won.victor)) nextBattle(s);
 }

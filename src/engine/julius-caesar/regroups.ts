@@ -1,20 +1,21 @@
 // 7.7 Regroups and 7.83 Navis regroups: after a battle the victor may move blocks out of it, one
-// step each, to Friendly or Vacant locations. The step ends when he is done or has no move left.
+// step each, to Friendly or Vacant locations. The step ends when he is done or has no move left;
+// flow.ts then goes on to the next battle.
 //
 // Actions:
 //   { type: 'regroup', block, to } / { type: 'done' }   the victor, after a battle
 
 import type { Action } from '../types.js';
-import { nextBattle } from './battles.js';
 import { logMove } from './log.js';
 import { adjacentSeas, isSea, portsOnSea, ROAD_LIMIT, roadBetween, roads } from './map.js';
 import type { Role } from './roles.js';
 import { BLOCK_COUNT, blockId, data, friendlyOrVacant, idx, isNavis, occupancy, status, type State } from './state.js';
 
-export function beginRegroup(s: State, loc: string, role: Role): void {
+/** The victor of the battle in `loc` regroups; returns true when he has no move (the regroup is over). */
+export function beginRegroup(s: State, loc: string, role: Role): boolean {
   s.regroup = { loc, role, roads: {} };
   s.step = 'regroup';
-  if (regroupMoves(s).length === 0) finishRegroup(s);
+  return finishedWhenStuck(s);
 }
 
 /** JC-154, JC-155, JC-162, JC-163: one step to a Friendly or Vacant location, road limits with a fresh counter. */
@@ -43,7 +44,8 @@ export function regroupActions(s: State): Action[] {
   return [...regroupMoves(s), { type: 'done' }];
 }
 
-export function applyRegroup(s: State, role: Role, a: Action): void {
+/** Returns true when the regroup is over: the victor is done or has no move left. */
+export function applyRegroup(s: State, role: Role, a: Action): boolean {
   const g = s.regroup!;
   if (a.type === 'done') return finishRegroup(s);
   const i = idx(a.block as string);
@@ -53,10 +55,16 @@ export function applyRegroup(s: State, role: Role, a: Action): void {
   s.loc[i] = to;
   s.moved[i] = true;
   logMove(s, role, 'regroups', `${g.loc} → ${to}`, data(i).name);
-  if (regroupMoves(s).length === 0) finishRegroup(s);
+  return finishedWhenStuck(s);
 }
 
-function finishRegroup(s: State): void {
+/** The regroup is over once the victor has no move left. */
+function finishedWhenStuck(s: State): boolean {
+  if (regroupMoves(s).length > 0) return false;
+  return finishRegroup(s);
+}
+
+function finishRegroup(s: State): true {
   s.regroup = null;
-  nextBattle(s);
+  return true;
 }
