@@ -2,10 +2,9 @@
 // play, the reveal, Apollo, God-card cancellation, and who is Player 1. Each part reports when it
 // is over; flow.ts decides what follows (the first turn, Player 1's command, the next turn).
 
-import { FIRST_YEAR, TURNS_PER_YEAR } from './calendar.js';
+import { FIRST_YEAR } from './calendar.js';
 import { CARDS } from './data/cards.js';
 import { logPublic, logSecret } from './log.js';
-import { beginWinter } from './winter.js';
 import { ROLES, other, type Role } from './roles.js';
 import { shuffle } from './rng.js';
 import { BLOCK_COUNT, card, cardLabel, godOf, type State } from './state.js';
@@ -134,12 +133,10 @@ export function firstPlayer(s: State): Role {
   return mp.move > mc.move ? 'Pompey' : 'Caesar'; // JC-17, JC-18
 }
 
-/** After the Battle Phase (or a cancelled turn): the next turn, or the Winter Turn after turn 5 (JC-25). */
+/** After the Battle Phase (or a cancelled turn): nothing of the turn's command and battles is left. */
 export function endTurn(s: State): void {
   s.cmd = null;
   s.fights = {};
   s.battle = null;
   s.regroup = null;
-  if (s.turn >= TURNS_PER_YEAR) beginWinter(s);
-  else startTurn(s);
 }

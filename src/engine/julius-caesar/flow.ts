@@ -1,10 +1,26 @@
-// The state machine: for each step of the game, who must act, which actions are legal, and what
-// an action does. Each step's rules live in the module named after its rulebook section.
+// The state machine. STEPS says, for every step where someone decides, who acts, what is legal and
+// what an action does; the rules live in the files named after the rulebook's sections. flow.ts
+// alone owns the transitions: a section's function reports what it finished (a boolean "over", a
+// battle's victor, Player 1 after the reveal) and the functions below decide what comes next, in
+// the order of the rulebook: 2.0 a game turn (Card Phase, Command Phase, Battle Phase), 8.0 the
+// Winter Turn, a new Year. Section files import shared queries only, never each other.
 
 import type { Action } from '../types.js';
 import { currentSlot } from './battle-order.js';
 import { applyBattle, applyChoose, battleActions, battlesLeft, beginBattles, chooseActions, startBattle, type BattleWon } from './battles.js';
-import { applyDiscard, applyPlay, cardsPending, discardActions, discardPending, endTurn, playActions, reveal, startTurn } from './cards.js';
+import { TURNS_PER_YEAR } from './calendar.js';
+import {
+  applyDiscard,
+  applyPlay,
+  cardsPending,
+  discardActions,
+  discardPending,
+  endTurn,
+  playActions,
+  reveal,
+  startTurn,
+  startYear,
+} from './cards.js';
 import { applyCommand, applySurprise, beginCommand, commandActions, endCommand, surpriseActions } from './command.js';
 import {
   applyJupiter,
@@ -20,7 +36,20 @@ import { applyRegroup, beginRegroup, regroupActions } from './regroups.js';
 import { other, type Role } from './roles.js';
 import { applyDeploy, deployActions, deployPending } from './setup.js';
 import type { State, Step } from './state.js';
-import { applyDisband, applyNavis, applySupply, disbandActions, navisActions, supplyActions } from './winter.js';
+import { checkVictory } from './victory.js';
+import {
+  applyDisband,
+  applyNavis,
+  applySupply,
+  beginDisbanding,
+  beginNavisToPort,
+  beginWinter,
+  beginWinterSupply,
+  disbandActions,
+  navisActions,
+  supplyActions,
+  yearReset,
+} from './winter.js';
 
 interface StepRules {
   /** Roles that must act now. */
@@ -41,6 +70,13 @@ const commandStep = (actions: (s: State, role: Role) => Action[], apply: StepRul
   apply,
 });
 
+/** An action that may finish its section's part (it returns true then): `next` is what follows. */
+const onFinish =
+  (apply: (s: State, role: Role, a: Action) => boolean, next: (s: State) => void): StepRules['apply'] =>
+  (s, role, a) => {
+    if (apply(s, role, a)) next(s);
+  };
+
 /** The owner of the blocks taking hits, or of the blocks whose battle turn it is. */
 const battleRole = (s: State): Role[] => {
   const b = s.battle;
@@ -55,27 +91,11 @@ const regroupRole = (s: State): Role[] => (s.regroup ? [s.regroup.role] : []);
 const winterRole = (s: State): Role[] => (s.winter ? [s.winter] : []);
 
 export const STEPS: Record<Step, StepRules> = {
-  deploy: { pending: deployPending, actions: deployActions, apply: applyDeploy },
-  discard: {
-    pending: discardPending,
-    actions: discardActions,
-    apply: (s, role, a) => {
-      if (applyDiscard(s, role, a)) startTurn(s);
-    },
-  },
-  cards: {
-    pending: cardsPending,
-    actions: playActions,
-    apply: (s, role, a) => {
-      if (applyPlay(s, role, a)) cardsRevealed(s);
-    },
-  },
-  command: commandStep(commandActions, (s, role, a) => {
-    if (applyCommand(s, role, a)) commandOver(s);
-  }),
-  jupiter: commandStep(jupiterActions, (s, role, a) => {
-    if (applyJupiter(s, role, a)) commandOver(s);
-  }),
+  deploy: { pending: deployPending, actions: deployActions, apply: onFinish(applyDeploy, startYear) },
+  discard: { pending: discardPending, actions: discardActions, apply: onFinish(applyDiscard, startTurn) },
+  cards: { pending: cardsPending, actions: playActions, apply: onFinish(applyPlay, cardsRevealed) },
+  command: commandStep(commandActions, onFinish(applyCommand, commandOver)),
+  jupiter: commandStep(jupiterActions, onFinish(applyJupiter, commandOver)),
   'jupiter-place': commandStep(
     (s) => jupiterPlaceActions(s),
     (s, role, a) => {
@@ -94,16 +114,10 @@ export const STEPS: Record<Step, StepRules> = {
   'battle-choose': { pending: p1, actions: only(p1, chooseActions), apply: (s, role, a) => afterBattle(s, applyChoose(s, role, a)) },
   battle: { pending: battleRole, actions: battleActions, apply: (s, role, a) => afterBattle(s, applyBattle(s, role, a)) },
   hits: { pending: battleRole, actions: battleActions, apply: (s, role, a) => afterBattle(s, applyBattle(s, role, a)) },
-  regroup: {
-    pending: regroupRole,
-    actions: only(regroupRole, regroupActions),
-    apply: (s, role, a) => {
-      if (applyRegroup(s, role, a)) nextBattle(s);
-    },
-  },
-  'winter-navis': { pending: winterRole, actions: only(winterRole, navisActions), apply: applyNavis },
-  'winter-supply': { pending: winterRole, actions: only(winterRole, supplyActions), apply: applySupply },
-  'winter-disband': { pending: winterRole, actions: only(winterRole, disbandActions), apply: applyDisband },
+  regroup: { pending: regroupRole, actions: only(regroupRole, regroupActions), apply: onFinish(applyRegroup, nextBattle) },
+  'winter-navis': { pending: winterRole, actions: only(winterRole, navisActions), apply: onFinish(applyNavis, winterSupply) },
+  'winter-supply': { pending: winterRole, actions: only(winterRole, supplyActions), apply: onFinish(applySupply, beginDisbanding) },
+  'winter-disband': { pending: winterRole, actions: only(winterRole, disbandActions), apply: onFinish(applyDisband, newYear) },
   over: { pending: () => [], actions: () => [], apply: () => {} },
 };
 
@@ -111,13 +125,19 @@ export function pendingRoles(s: State): Role[] {
   return STEPS[s.step].pending(s);
 }
 
-// ---- What comes next: each section reports what it finished, and these decide what follows ----
+// ---- What comes next ----
+
+/** A new game (setup.ts): 5.3 free deployment first when chosen, else at once the first Year's deal (2.1). */
+export function startGame(s: State): State {
+  if (s.step !== 'deploy') startYear(s);
+  return s;
+}
 
 /** 2.1: both cards are revealed; two God cards cancel the turn (JC-22), else Player 1 commands first. */
 function cardsRevealed(s: State): void {
   const p1 = reveal(s);
   if (p1) command(s, p1);
-  else endTurn(s);
+  else turnOver(s);
 }
 
 /** 6.0: a player's command: moves then levies, or the power of Jupiter or Vulcan (gods.ts). */
@@ -149,7 +169,7 @@ function nextCommand(s: State): void {
 /** 7.1: Player 1 chooses the next battle; the last one is fought without asking; then the turn ends. */
 function nextBattle(s: State): void {
   const locs = battlesLeft(s);
-  if (locs.length === 0) endTurn(s);
+  if (locs.length === 0) turnOver(s);
   else if (locs.length === 1) afterBattle(s, startBattle(s, locs[0]!));
   else s.step = 'battle-choose';
 }
@@ -157,4 +177,29 @@ function nextBattle(s: State): void {
 /** After a battle action: when the battle has ended (`won`), its victor regroups (7.7), then the next battle. */
 function afterBattle(s: State, won: BattleWon | null): void {
   if (won && beginRegroup(s, won.loc, won.victor)) nextBattle(s);
+}
+
+/** 2.0: after the Battle Phase (or a cancelled turn) the next turn, or after the fifth the Winter Turn (JC-25). */
+function turnOver(s: State): void {
+  endTurn(s);
+  if (s.turn >= TURNS_PER_YEAR) winter(s);
+  else startTurn(s);
+}
+
+/** 8.0: 8.1 Cleopatra goes home, 8.2 victory, 8.3 Navis to port, then 8.4 and 8.5. */
+function winter(s: State): void {
+  beginWinter(s);
+  if (checkVictory(s)) return; // JC-3, JC-8: the game ends at 8.2
+  if (beginNavisToPort(s)) winterSupply(s);
+}
+
+/** 8.4 winter supply, then 8.5 disbanding. */
+function winterSupply(s: State): void {
+  if (beginWinterSupply(s)) beginDisbanding(s);
+}
+
+/** 8.6: the Year reset, then the next Year's deal (2.1). */
+function newYear(s: State): void {
+  yearReset(s);
+  startYear(s);
 }

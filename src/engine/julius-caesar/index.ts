@@ -3,7 +3,7 @@
 import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from '../types.js';
 import { catalog } from './catalog.js';
 import { describe } from './describe.js';
-import { STEPS, pendingRoles } from './flow.js';
+import { STEPS, pendingRoles, startGame } from './flow.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { actionKey, isActionShape, matchLegal } from '../kit/actions.js';
 import { sameDraws } from './rng.js';
@@ -89,8 +89,8 @@ export const juliusCaesar: GameModule<State, JCView> = {
   title: 'Julius Caesar',
   roles: [...ROLES],
   options: [{ name: 'scenario', title: 'Set-up: historical deployment (5.1) or free deployment (5.3)', values: ['historical', 'free-deployment'], default: 'historical' }],
-  setup: (seed: string, options?: SetupOptions) => setup(seed, options?.scenario ?? 'historical'),
-  setupLegacy: (seed: number, options?: SetupOptions) => setupLegacy(seed, options?.scenario ?? 'historical'),
+  setup: (seed: string, options?: SetupOptions) => startGame(setup(seed, options?.scenario ?? 'historical')),
+  setupLegacy: (seed: number, options?: SetupOptions) => startGame(setupLegacy(seed, options?.scenario ?? 'historical')),
   pending: (s) => pendingRoles(s),
   legalActions,
   describe: (s, role, a) => (isRole(role) ? describe(s, role, a) : a.type),
