@@ -10,8 +10,7 @@
 //   { type: 'hit', block }                  the owner picks among equally strong blocks
 
 import type { Action } from '../types.js';
-import { roman } from './levies.js';
-import { logPublic } from './log.js';
+import { logPublic, roman } from './log.js';
 import { cleopatraChangesSides, eliminate, loseStep } from './losses.js';
 import { applyRetreat, retreatOptions } from './retreats.js';
 import { other, type Role } from './roles.js';

@@ -10,12 +10,11 @@
 
 import type { Action } from '../types.js';
 import { eliminate, loseStep } from './losses.js';
-import { logPublic } from './log.js';
+import { logPublic, roman } from './log.js';
 import { isCity, roads } from './map.js';
 import { other, type Role } from './roles.js';
 import { randomInt } from './rng.js';
 import { blocksAt, CLEO, data, idx, isLeader, isNavis, occupancy, status, type State } from './state.js';
-import { roman } from './levies.js';
 
 // ---- Jupiter ----
 

@@ -24,6 +24,11 @@ function push(s: State, entry: LogEntry): void {
   s.log.push(entry);
 }
 
+/** A strength as the block shows it: I to IV. */
+export function roman(n: number): string {
+  return ['0', 'I', 'II', 'III', 'IV'][n] ?? String(n);
+}
+
 export function blocksWord(n: number): string {
   return n === 1 ? 'a block' : `${n} blocks`;
 }
