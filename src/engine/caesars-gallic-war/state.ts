@@ -76,6 +76,7 @@ export type Step =
 export type Task =
   | { kind: 'action'; side: Role; type: ActionType }
   | { kind: 'battles'; chooser: Role; winter?: boolean }
+  | { kind: 'regroup'; area: AreaId; role: Role; winter: boolean } // 6G: the victor of the battle just ended
   | { kind: 'event-move'; side: Role; areas: AreaId[] | null; groups: number }
   | { kind: 'leader'; leader: string; areas: AreaId[] }
   | { kind: 'attrition' }

@@ -3,8 +3,7 @@
 
 import t from 'tap';
 import { startTurn } from '../../../src/engine/caesars-gallic-war/cards.js';
-import { proceed, STEPS } from '../../../src/engine/caesars-gallic-war/flow.js';
-import { startBattle } from '../../../src/engine/caesars-gallic-war/battle.js';
+import { beginBattle, proceed, STEPS } from '../../../src/engine/caesars-gallic-war/flow.js';
 import { decide } from '../../../src/engine/caesars-gallic-war/bot.js';
 import { randomTribe } from '../../../src/engine/caesars-gallic-war/solitaire.js';
 import type { Action } from '../../../src/engine/types.js';
@@ -46,7 +45,7 @@ function battle(s0: State, at: string, attacker: 'Roman' | 'Barbarian', from: st
 }
 
 function open(s: State, at: string, chooser: 'Roman' | 'Barbarian' = 'Roman'): State {
-  startBattle(s, at as never, chooser);
+  beginBattle(s, at as never, chooser, false);
   return s;
 }
 
