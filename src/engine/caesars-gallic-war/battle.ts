@@ -80,7 +80,7 @@ export function startBattle(s: State, at: AreaId, chooser: Role, winter = false)
     retreats: { Roman: {}, Barbarian: {} },
     seaRetreats: { Roman: 0, Barbarian: 0 },
     entries: [...(s.entries[at] ?? [])],
-    sailed: { ...s.sailed },
+    sailed: seaInvaders(s, at, f),
     fought: false,
     winter,
     chooser,
@@ -88,6 +88,21 @@ export function startBattle(s: State, at: AreaId, chooser: Role, winter = false)
   s.battle = b;
   logPublic(s, `Battle in ${areaName(at)}: the ${b.attacker} attacks, the ${b.defender} defends (at most ${b.maxRounds} rounds).`);
   return f.wasNeutral;
+}
+
+/**
+ * 6F Naval Retreat: the Roman units that made a naval move into this enemy (or neutral) port this
+ * round, attacking it; they may retreat only by sea. Romans who sailed into a port of their own that
+ * the Barbarian attacks afterwards are defenders, with the defenders' retreats.
+ */
+function seaInvaders(s: State, at: AreaId, f: Fight): Record<string, AreaId> {
+  const out: Record<string, AreaId> = {};
+  if (f.attacker !== 'Roman') return out;
+  for (const i of blocksAt(s, at, 'Roman')) {
+    const from = s.sailed[blockId(i)];
+    if (from !== undefined) out[blockId(i)] = from;
+  }
+  return out;
 }
 
 /** The battle begins: blocks revealed, German withdrawal (6C), the fort (6B). */

@@ -41,7 +41,7 @@ import {
   startTurn,
 } from './cards.js';
 import type { AreaId } from './data/map.js';
-import { AREA_IDS, TG } from './map.js';
+import { AREA_IDS } from './map.js';
 import {
   applyBuild,
   applyReplacement,
@@ -54,6 +54,7 @@ import {
   replacementActions,
   winterBarbarianActions,
   winterBattleDue,
+  winterFight,
   winterLegionActions,
   winterSupplyActions,
 } from './endturn.js';
@@ -207,7 +208,7 @@ export function proceed(s: State): void {
     if (!t) throw new Error('the game has no work queued and no decision pending');
     if (t.kind === 'battles') {
       // 7.3.2: the legions coming home attack Barbarian units in Transalpine Gaul at once.
-      if (t.winter && winterBattleDue(s)) s.fights[TG] ??= { attacker: 'Roman', main: null, via: 'placed', reserves: [], wasNeutral: false };
+      if (t.winter && winterBattleDue(s)) winterFight(s);
       const due = battlesDue(s);
       if (due.length === 0) {
         const subdued = s.subdued.shift();
