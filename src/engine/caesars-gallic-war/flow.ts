@@ -40,7 +40,8 @@ import {
   playPending,
   startTurn,
 } from './cards.js';
-import { AREA_IDS, TG } from './map.js';
+import type { AreaId } from './data/map.js';
+import { AREA_IDS } from './map.js';
 import {
   applyBuild,
   applyReplacement,
@@ -53,6 +54,7 @@ import {
   replacementActions,
   winterBarbarianActions,
   winterBattleDue,
+  winterFight,
   winterLegionActions,
   winterSupplyActions,
 } from './endturn.js';
@@ -73,7 +75,7 @@ import { applyRegroup, beginRegroup, regroupActions } from './regroup.js';
 import type { Role } from './roles.js';
 import { cardAp, type State, type Step, type Task } from './state.js';
 import { supplyAction } from './supply.js';
-import { applyRespond, nextSoloRound, respondActions, revealBotCard } from './solitaire.js';
+import { applyRespond, beginResponse, nextSoloRound, respondActions, revealBotCard } from './solitaire.js';
 import { decide, playBotCard } from './bot.js';
 
 interface StepRules {
@@ -121,7 +123,7 @@ export const STEPS: Record<Step, StepRules> = {
   move: step(actor, moveActions, applyMove),
   'battle-choose': step(chooser, (s) => chooseActions(s), (s, _role, a) => {
     const t = s.tasks[0] as Extract<Task, { kind: 'battles' }>;
-    startBattle(s, a.area as never, t.chooser, t.winter === true);
+    beginBattle(s, a.area as never, t.chooser, t.winter === true);
   }),
   withdraw: step(inBattle, (s) => withdrawActions(s), applyWithdraw),
   fort: step(inBattle, (s) => fortStepActions(s), applyFort),
@@ -206,7 +208,7 @@ export function proceed(s: State): void {
     if (!t) throw new Error('the game has no work queued and no decision pending');
     if (t.kind === 'battles') {
       // 7.3.2: the legions coming home attack Barbarian units in Transalpine Gaul at once.
-      if (t.winter && winterBattleDue(s)) s.fights[TG] ??= { attacker: 'Roman', main: null, via: 'placed', reserves: [], wasNeutral: false };
+      if (t.winter && winterBattleDue(s)) winterFight(s);
       const due = battlesDue(s);
       if (due.length === 0) {
         const subdued = s.subdued.shift();
@@ -217,7 +219,7 @@ export function proceed(s: State): void {
         s.tasks.shift();
         continue;
       }
-      if (due.length === 1) startBattle(s, due[0]!, t.chooser, t.winter === true);
+      if (due.length === 1) beginBattle(s, due[0]!, t.chooser, t.winter === true);
       else s.step = 'battle-choose';
       continue;
     }
@@ -237,6 +239,9 @@ export function proceed(s: State): void {
         }
         s.current!.leader = { leader: t.leader, areas: t.areas };
         s.step = 'leader';
+        break;
+      case 'regroup':
+        beginRegroup(s, t.area, t.role, t.winter);
         break;
       case 'attrition':
         beginAttrition(s);
@@ -268,6 +273,13 @@ export function proceed(s: State): void {
     }
   }
   throw new Error('the game did not reach a decision');
+}
+
+/** 6: a battle begins; in the solitaire game (12) the defender may first send help instead of reserves. */
+export function beginBattle(s: State, at: AreaId, chooser: Role, winter: boolean): void {
+  const wasNeutral = startBattle(s, at, chooser, winter);
+  if (s.solo && beginResponse(s, wasNeutral)) return;
+  openBattle(s);
 }
 
 function startAction(s: State, side: Role, type: State['declared']['Roman'] & string): void {

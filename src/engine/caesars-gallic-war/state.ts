@@ -76,6 +76,7 @@ export type Step =
 export type Task =
   | { kind: 'action'; side: Role; type: ActionType }
   | { kind: 'battles'; chooser: Role; winter?: boolean }
+  | { kind: 'regroup'; area: AreaId; role: Role; winter: boolean } // 6G: the victor of the battle just ended
   | { kind: 'event-move'; side: Role; areas: AreaId[] | null; groups: number }
   | { kind: 'leader'; leader: string; areas: AreaId[] }
   | { kind: 'attrition' }
@@ -142,7 +143,7 @@ export interface Battle {
   /** Units retreated or placed inside the fort by a battle action. */
   /** Borders (origin areas) each role's units used to enter this area this round, in order (6F). */
   entries: { role: Role; from: AreaId }[];
-  /** Units that arrived by sea, with their origin port (naval retreat, 6F). */
+  /** Roman units that sailed into this enemy port to attack it, with their origin port (naval retreat, 6F). */
   sailed: Record<string, AreaId>;
   /** A round was fought (VP awards and objectives). */
   fought: boolean;

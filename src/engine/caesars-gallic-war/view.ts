@@ -13,6 +13,7 @@
 import { BLOCKS } from './data/blocks.js';
 import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
+import { mayKeepHome } from './leaders.js';
 import { ROLES, type Role } from './roles.js';
 import { ASIDE, data, ELIMINATED, onMap, POOL, REMOVED, type State } from './state.js';
 
@@ -241,7 +242,7 @@ export function prompt(s: State, pending: Role[]): string {
     case 'attrition':
       return `${who}: choose the units that lose a step to overstacking.`;
     case 'vercingetorix-home':
-      return `${who}: choose a new home for Vercingetorix.`;
+      return mayKeepHome(s) ? `${who}: choose a new home for Vercingetorix, or keep his home.` : `${who}: choose a new home for Vercingetorix.`;
     case 'winter-legions':
       return `${who}: choose the legions that winter in Gaul; the others go home.`;
     case 'winter-barbarian':

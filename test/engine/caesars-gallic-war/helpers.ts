@@ -149,6 +149,20 @@ export function viewOf(s: State, role: Role | null): CGWView {
   return cgw.view(s, role) as CGWView;
 }
 
+/**
+ * The last card play of the turn (both players move nothing) with empty hands, so the End of Turn
+ * follows; `harvest` is the harvest die (and any dice after it). Stops at the first decision.
+ */
+export function endOfTurn(spec: Spec, harvest: number | number[] = 3, prep: (s: State) => void = () => {}): State {
+  let s = position({ ...spec, hands: { Roman: [], Barbarian: [] } });
+  prep(s);
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  return act(rig(s, typeof harvest === 'number' ? [harvest] : harvest), 'Barbarian', 'go');
+}
+
 /** Public log texts added since the log had `from` entries. */
 export function logSince(s: State, from = 0): string[] {
   return s.log.slice(from).map((e) => e.t ?? '');
