@@ -194,3 +194,27 @@ t.test('a backup made by a newer Alea (a migration this one lacks) is refused', 
   await t.rejects(restoreDatabase(target.url, newer), /made by a newer Alea .*29990101000000_from_the_future/);
   t.equal(await schemaObjects(target), 0);
 });
+
+t.test('a backup is the database at its snapshot: changes committed while it copies are not in it', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const atSnapshot = (await look(g.caesar, g.id)).version;
+  const dir = await tmp(t);
+  const file = join(dir, 'moment.backup.gz');
+  let moved = 0;
+  await backupDatabase(s.db.url, file, {
+    // Between the snapshot and the copy of the first table: two moves and a new player commit.
+    afterSnapshot: async () => {
+      await discardBoth(g);
+      moved = (await look(g.caesar, g.id)).version;
+      await s.signUp('Latecomer');
+    },
+  });
+  t.equal(moved, atSnapshot + 2, 'two moves committed while the backup ran');
+  const target = await testDatabase(t, { migrate: false });
+  await restoreDatabase(target.url, file);
+  t.equal((await target.prisma.gameSnapshot.findUniqueOrThrow({ where: { gameId: g.id } })).version, atSnapshot, 'the game as at the snapshot');
+  t.equal(await target.prisma.gameAction.count({ where: { gameId: g.id } }), atSnapshot, 'its log as at the snapshot');
+  t.equal(await target.prisma.user.count(), 2, 'no user who signed up after it');
+  t.same((await verifyGames(target.prisma)).mismatches, []);
+});
