@@ -4,29 +4,11 @@
 // from the stored answer, at the same version), the players sign in with their passwords, and
 // the games play on. Also the commands' refusals: a restore under a running Alea, or into a
 // folder that has data.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import t from 'tap';
-import { projectPath } from '../src/paths.js';
 import { readManifest } from '../src/store/backup.js';
 import { PASSWORD, request, startGames, startLoad, versionOf, type Player } from './helpers/load.js';
-import { startAlea, workDir } from './helpers/process.js';
-
-const TSX = import.meta.resolve('tsx');
-
-/** Runs one of the command-line tools (src/cli/<name>.ts) as `npm run <name>` does, in `cwd`. */
-function tool(cwd: string, name: string, args: string[] = []): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', TSX, projectPath('src', 'cli', `${name}.ts`), ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (err += c));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
-}
+import { runTool as tool, startAlea, workDir } from './helpers/process.js';
 
 t.test('a backup taken while two games are played restores into a fresh folder: every acknowledged move, sign-in, play on', async (t) => {
   const cwd = await workDir(t);
