@@ -135,6 +135,10 @@ try {
   await app.close();
 
   const sizes = async (label: string) => {
+    // The log as written (B-tree pages split as rows came, dead versions not yet reused), then
+    // compacted: what the rows themselves take.
+    await client.query('VACUUM game_actions');
+    const written = Number((await client.query(`SELECT pg_total_relation_size('game_actions') AS n`)).rows[0].n) - (empty.get('game_actions') ?? 0);
     await client.query('VACUUM FULL');
     const { rows } = await client.query<{ name: string; rows: string; heap: string; toast: string; indexes: string; total: string }>(
       `SELECT c.relname AS name, c.reltuples::bigint AS rows, pg_relation_size(c.oid) AS heap,
@@ -169,7 +173,7 @@ try {
        FROM game_actions a`,
     );
     console.log(
-      `game_actions: ${(Number(ga.total) / n).toFixed(0)} bytes per row in all (heap ${(Number(ga.heap) / n).toFixed(0)}, ` +
+      `game_actions: ${(written / n).toFixed(0)} bytes per row as written, ${(Number(ga.total) / n).toFixed(0)} compacted (heap ${(Number(ga.heap) / n).toFixed(0)}, ` +
         `${idx.map((i) => `${i.name} ${(Number(i.size) / n).toFixed(0)}`).join(', ')}); average row ${cols[0]!.row} bytes: ` +
         Object.entries(cols[0]!).filter(([k]) => k !== 'row').map(([k, v]) => `${k} ${v}`).join(', '),
     );
