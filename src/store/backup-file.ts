@@ -12,6 +12,7 @@
 // ambiguous. A file cut short lacks its END line (and gzip's own trailer); a damaged one fails
 // gzip's CRC or a table's sha-256. Both are streamed: no table is ever held whole in memory.
 import { createHash, type Hash } from 'node:crypto';
+import { open, rename } from 'node:fs/promises';
 
 export const MAGIC = 'ALEA-BACKUP';
 export const FORMAT_VERSION = 1;
@@ -210,4 +211,21 @@ export class BackupReader {
     }
     return trailer;
   }
+}
+
+/**
+ * A backup is written beside its name (`partial`) and put in place only once complete and on
+ * disk, so a file with the name is whole. Returns its size.
+ */
+export async function putInPlace(partial: string, file: string): Promise<number> {
+  const handle = await open(partial, 'r+');
+  let bytes: number;
+  try {
+    await handle.sync();
+    bytes = (await handle.stat()).size;
+  } finally {
+    await handle.close();
+  }
+  await rename(partial, file);
+  return bytes;
 }

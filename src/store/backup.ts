@@ -9,19 +9,20 @@
 // Restore: in ONE transaction on the target, so a failure (a damaged file, a full disk) leaves it
 // as it was: the schema is made by the same migrations the backup's database had (migrate.ts,
 // checked by name and checksum against this code's), every table is loaded with COPY ... FROM
-// STDIN in foreign-key order with its triggers off (the rows are as the triggers left them), the
-// sequences are set, the file's checksums are checked, then COMMIT. Newer migrations of this code
+// STDIN in foreign-key order with its triggers off (the rows are as the triggers left them) and
+// its foreign keys and plain indexes set aside (made again after the load), the sequences are
+// set, the file's checksums are checked, then COMMIT. Newer migrations of this code
 // are applied afterwards, at the next start, as on any upgrade.
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGunzip, createGzip, type Gzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { VERSION } from '../version.js';
-import { BackupFileError, BackupReader, frame, FORMAT_VERSION, TableTally, type BackupManifest, type BackupTrailer, type TableStats } from './backup-file.js';
+import { BackupFileError, BackupReader, frame, FORMAT_VERSION, putInPlace, TableTally, type BackupManifest, type BackupTrailer, type TableStats } from './backup-file.js';
 import { migrateInTransaction, readMigrations } from './migrate.js';
 
 const BOOKKEEPING = '_prisma_migrations';
@@ -45,6 +46,7 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'alea-backup' });
   await client.connect();
   const partial = `${file}.partial`;
+  let gzip: Gzip | undefined;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // The snapshot is taken by the transaction's first statement: what committed before we sent
@@ -68,11 +70,11 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     await options.afterSnapshot?.(manifest);
 
     const out = createWriteStream(partial, { mode: 0o600 });
-    const gzip = createGzip({ level: options.level ?? 6 });
-    const written = pipeline(gzip, out);
+    const z = (gzip = createGzip({ level: options.level ?? 6 }));
+    const written = pipeline(z, out);
     written.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
     const write = async (data: string | Buffer) => {
-      if (!gzip.write(data)) await Promise.race([once(gzip, 'drain'), written]);
+      if (!z.write(data)) await Promise.race([once(z, 'drain'), written]);
     };
     const trailer: BackupTrailer = { tables: {} };
     await write(frame.header(manifest));
@@ -88,19 +90,12 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
       await write(frame.endOfTable);
     }
     await client.query('COMMIT');
-    gzip.end(frame.trailer(trailer));
+    z.end(frame.trailer(trailer));
     await written;
-    const handle = await open(partial, 'r+');
-    let fileBytes: number;
-    try {
-      await handle.sync();
-      fileBytes = (await handle.stat()).size;
-    } finally {
-      await handle.close();
-    }
-    await rename(partial, file);
+    const fileBytes = await putInPlace(partial, file);
     return { file, manifest, trailer, fileBytes };
   } catch (err) {
+    gzip?.destroy();
     await rm(partial, { force: true });
     throw err;
   } finally {
@@ -122,7 +117,7 @@ async function tablesInLoadOrder(client: pg.ClientBase): Promise<BackupManifest[
   const { rows: tables } = await client.query<{ name: string; columns: string[] }>(
     `SELECT c.relname AS name, array_agg(a.attname::text ORDER BY a.attnum) AS columns
      FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
-     WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> $1
+     WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND c.relname <> $1
      GROUP BY c.relname ORDER BY c.relname`,
     [BOOKKEEPING],
   );
@@ -217,10 +212,33 @@ async function readBackup<T>(file: string, use: (reader: BackupReader) => Promis
   }
 }
 
+/**
+ * Drops the foreign keys and the indexes that back no constraint, and returns the statements that
+ * make them again. Loading rows into tables without them and then building each index in one
+ * sort and checking each foreign key in one join (as pg_restore does) is several times faster
+ * than a lookup per row and key; the primary keys and unique constraints stay.
+ */
+async function setAside(client: pg.ClientBase): Promise<string[]> {
+  await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+  const { rows: keys } = await client.query<{ table: string; name: string; def: string }>(
+    `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS def
+     FROM pg_constraint WHERE contype = 'f' AND connamespace = current_schema()::regnamespace ORDER BY conname`,
+  );
+  const { rows: indexes } = await client.query<{ name: string; def: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE c.relnamespace = current_schema()::regnamespace
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype IN ('p', 'u', 'x'))
+     ORDER BY c.relname`,
+  );
+  for (const k of keys) await client.query(`ALTER TABLE ${k.table} DROP CONSTRAINT ${ident(k.name)}`);
+  for (const i of indexes) await client.query(`DROP INDEX ${ident(i.name)}`);
+  return [...indexes.map((i) => i.def), ...keys.map((k) => `ALTER TABLE ${k.table} ADD CONSTRAINT ${ident(k.name)} ${k.def}`)];
+}
+
 /** Tables of the current schema (but the bookkeeping) that hold at least one row. */
 export async function tablesWithRows(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
-    `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') AND relname <> $1 ORDER BY relname`,
+    `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' AND relname <> $1 ORDER BY relname`,
     [BOOKKEEPING],
   );
   const full: string[] = [];
@@ -252,11 +270,11 @@ export async function restoreDatabase(databaseUrl: string, file: string, options
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'alea-restore' });
   await client.connect();
   try {
-    await assertEmptyTarget(client, options.force ?? false);
     return await readBackup(file, async (reader) => {
       await reader.header();
       await client.query('BEGIN');
       try {
+        await assertEmptyTarget(client, options.force ?? false);
         const { rows } = await client.query<{ schema: string; objects: number }>(
           `SELECT current_schema() AS schema, (SELECT count(*)::int FROM pg_class WHERE relnamespace = current_schema()::regnamespace)
              + (SELECT count(*)::int FROM pg_type WHERE typnamespace = current_schema()::regnamespace AND typtype = 'e')
@@ -275,6 +293,7 @@ export async function restoreDatabase(databaseUrl: string, file: string, options
         for (const t of manifest.tables) {
           await client.query(`ALTER TABLE ${ident(t.name)} DISABLE TRIGGER USER`);
         }
+        const putBack = await setAside(client);
         // A migration may have inserted rows of its own: the backup's replace them.
         if (manifest.tables.length) await client.query(`TRUNCATE ${manifest.tables.map((t) => ident(t.name)).join(', ')}`);
         let total = 0;
@@ -288,6 +307,9 @@ export async function restoreDatabase(databaseUrl: string, file: string, options
           log(`restored ${name}: ${copy.rowCount} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         }
         const trailer = await reader.finish();
+        const indexed = Date.now();
+        for (const sql of putBack) await client.query(sql);
+        log(`built the indexes and checked the foreign keys in ${((Date.now() - indexed) / 1000).toFixed(1)} s`);
         for (const s of manifest.sequences) {
           await client.query(
             `SELECT setval($1::regclass, greatest($2::bigint, (SELECT max(${ident(s.column)}) FROM ${ident(s.table)})::bigint, 1), $2::bigint IS NOT NULL OR EXISTS (SELECT 1 FROM ${ident(s.table)}))`,

@@ -4,9 +4,10 @@
 // PostgreSQL 18 ships neither tool, hence Alea's own format by default (backup.ts).
 // The password goes to the tools in PGPASSWORD, never on their command line.
 import { execFile } from 'node:child_process';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { putInPlace } from './backup-file.js';
 import { assertEmptyTarget } from './backup.js';
 
 /** The first bytes of a pg_dump custom-format archive. */
@@ -49,15 +50,7 @@ export async function pgDump(databaseUrl: string, file: string, pgDumpPath: stri
   const partial = `${file}.partial`;
   try {
     await run(pgDumpPath, ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], env);
-    const handle = await open(partial, 'r+');
-    let fileBytes: number;
-    try {
-      await handle.sync();
-      fileBytes = (await handle.stat()).size;
-    } finally {
-      await handle.close();
-    }
-    await rename(partial, file);
+    const fileBytes = await putInPlace(partial, file);
     return { fileBytes, version };
   } catch (err) {
     await rm(partial, { force: true });

@@ -42,6 +42,23 @@ async function schemaObjects(db: TestDatabase): Promise<number> {
   }
 }
 
+/** The schema as the catalog has it: constraints, indexes, and triggers with whether they fire. */
+async function shape(db: TestDatabase): Promise<string[]> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ line: string }>(
+      `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS line FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+       UNION ALL SELECT pg_get_indexdef(indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace
+       UNION ALL SELECT tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
+       ORDER BY 1`,
+    );
+    return rows.map((r) => r.line);
+  } finally {
+    await client.end();
+  }
+}
+
 async function rowsOf(db: TestDatabase): Promise<string[]> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
@@ -86,6 +103,7 @@ t.test('a backup restored into an empty database: same rows, replays, sign-in, p
   const again = await backupDatabase(target.url, join(dir, 'again.backup.gz'));
   t.same(again.trailer, backup.trailer, 'a backup of the restored database has the same bytes in every table');
   t.same(again.manifest.migrations, backup.manifest.migrations, 'and the same migrations');
+  t.same(await shape(target), await shape(await testDatabase(t)), 'the same constraints, indexes and triggers (firing) as a migrated database');
   const report = await verifyGames(target.prisma);
   t.same([report.checked, report.mismatches], [1, []], 'verify replays the game to its stored state');
 
