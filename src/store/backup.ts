@@ -10,7 +10,7 @@
 // as it was: the schema is made by the same migrations the backup's database had (migrate.ts,
 // checked by name and checksum against this code's), every table is loaded with COPY ... FROM
 // STDIN in foreign-key order with its triggers off (the rows are as the triggers left them) and
-// its foreign keys and plain indexes set aside (made again after the load), the sequences are
+// its constraints and indexes set aside (made again after the load), the sequences are
 // set, the file's checksums are checked, then COMMIT. Newer migrations of this code
 // are applied afterwards, at the next start, as on any upgrade.
 import { once } from 'node:events';
@@ -213,16 +213,17 @@ async function readBackup<T>(file: string, use: (reader: BackupReader) => Promis
 }
 
 /**
- * Drops the foreign keys and the indexes that back no constraint, and returns the statements that
- * make them again. Loading rows into tables without them and then building each index in one
- * sort and checking each foreign key in one join (as pg_restore does) is several times faster
- * than a lookup per row and key; the primary keys and unique constraints stay.
+ * Drops the schema's constraints (foreign keys first) and indexes, and returns the statements
+ * that make them again (primary keys and unique constraints first, then the indexes, then the
+ * foreign keys). Loading rows into bare tables and then building each index in one sort and
+ * checking each key in one pass (as pg_restore does) is much faster than a lookup per row and key.
  */
 async function setAside(client: pg.ClientBase): Promise<string[]> {
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-  const { rows: keys } = await client.query<{ table: string; name: string; def: string }>(
-    `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS def
-     FROM pg_constraint WHERE contype = 'f' AND connamespace = current_schema()::regnamespace ORDER BY conname`,
+  const { rows: constraints } = await client.query<{ table: string; name: string; def: string; type: string }>(
+    `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS def, contype::text AS type
+     FROM pg_constraint WHERE contype IN ('f', 'p', 'u') AND connamespace = current_schema()::regnamespace AND conrelid <> 0
+     ORDER BY contype = 'f' DESC, conname`,
   );
   const { rows: indexes } = await client.query<{ name: string; def: string }>(
     `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
@@ -230,9 +231,14 @@ async function setAside(client: pg.ClientBase): Promise<string[]> {
        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype IN ('p', 'u', 'x'))
      ORDER BY c.relname`,
   );
-  for (const k of keys) await client.query(`ALTER TABLE ${k.table} DROP CONSTRAINT ${ident(k.name)}`);
+  for (const k of constraints) await client.query(`ALTER TABLE ${k.table} DROP CONSTRAINT ${ident(k.name)}`);
   for (const i of indexes) await client.query(`DROP INDEX ${ident(i.name)}`);
-  return [...indexes.map((i) => i.def), ...keys.map((k) => `ALTER TABLE ${k.table} ADD CONSTRAINT ${ident(k.name)} ${k.def}`)];
+  const add = (k: (typeof constraints)[number]) => `ALTER TABLE ${k.table} ADD CONSTRAINT ${ident(k.name)} ${k.def}`;
+  return [
+    ...constraints.filter((k) => k.type !== 'f').map(add),
+    ...indexes.map((i) => i.def),
+    ...constraints.filter((k) => k.type === 'f').map(add),
+  ];
 }
 
 /** Tables of the current schema (but the bookkeeping) that hold at least one row. */
