@@ -27,26 +27,30 @@ async function tmp(t: Test): Promise<string> {
   return dir;
 }
 
-/** Objects (tables, types, functions) in the database's schema: 0 for an untouched database. */
-async function schemaObjects(db: TestDatabase): Promise<number> {
+/** Runs `fn` on a connection of its own to the database. */
+async function onDatabase<T>(db: TestDatabase, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT (SELECT count(*)::int FROM pg_class WHERE relnamespace = current_schema()::regnamespace)
-            + (SELECT count(*)::int FROM pg_proc WHERE pronamespace = current_schema()::regnamespace) AS n`,
-    );
-    return rows[0]!.n;
+    return await fn(client);
   } finally {
     await client.end();
   }
 }
 
+/** Objects (tables, types, functions) in the database's schema: 0 for an untouched database. */
+const schemaObjects = (db: TestDatabase) =>
+  onDatabase(db, async (client) => {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT (SELECT count(*)::int FROM pg_class WHERE relnamespace = current_schema()::regnamespace)
+            + (SELECT count(*)::int FROM pg_proc WHERE pronamespace = current_schema()::regnamespace) AS n`,
+    );
+    return rows[0]!.n;
+  });
+
 /** The schema as the catalog has it: constraints, indexes, and triggers with whether they fire. */
-async function shape(db: TestDatabase): Promise<string[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
+const shape = (db: TestDatabase) =>
+  onDatabase(db, async (client) => {
     const { rows } = await client.query<{ line: string }>(
       `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS line FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
        UNION ALL SELECT pg_get_indexdef(indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace
@@ -54,20 +58,9 @@ async function shape(db: TestDatabase): Promise<string[]> {
        ORDER BY 1`,
     );
     return rows.map((r) => r.line);
-  } finally {
-    await client.end();
-  }
-}
+  });
 
-async function rowsOf(db: TestDatabase): Promise<string[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return await tablesWithRows(client);
-  } finally {
-    await client.end();
-  }
-}
+const rowsOf = (db: TestDatabase) => onDatabase(db, tablesWithRows);
 
 t.test('a backup restored into an empty database: same rows, replays, sign-in, play on, emails and reminders go on', async (t) => {
   const clock = fixedClock(TEST_TIME);
