@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from './app/clock.js';
 import { sharedEvents } from './app/events.js';
-import { purgeExpiredKeys } from './app/idempotency.js';
 import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
 import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
@@ -53,7 +52,6 @@ async function main(): Promise<void> {
   let prisma: PrismaClient | undefined;
   let app: FastifyInstance | undefined;
   let stopping: Promise<void> | undefined;
-  let housekeeping: NodeJS.Timeout | undefined;
   let transport: MailTransport | undefined;
   let worker: Worker | undefined;
   let events: Awaited<ReturnType<typeof sharedEvents>> | undefined;
@@ -75,7 +73,6 @@ async function main(): Promise<void> {
       timer.unref();
       log(() => logger.info({ reason }, 'shutting down: no new connections, finishing requests in flight'));
       try {
-        clearInterval(housekeeping);
         // The worker finishes its round (a transaction, an SMTP conversation) before the pool closes.
         await Promise.all([app?.close(), worker?.stop()]);
         await events?.close();
@@ -130,12 +127,6 @@ async function main(): Promise<void> {
     );
     app = await buildServer({ config, prisma, clock: systemClock, logger, events });
     await app.listen({ port: config.port, host: config.host });
-    // Idempotency keys are kept for 24 hours; forget older ones every hour.
-    const db = prisma;
-    housekeeping = setInterval(() => {
-      purgeExpiredKeys({ prisma: db, clock: systemClock }).catch((err) => logger.warn({ err }, 'could not purge idempotency keys'));
-    }, 3600_000);
-    housekeeping.unref();
     if (config.worker) {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
       const services = app.services;
