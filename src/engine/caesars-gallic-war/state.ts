@@ -1,7 +1,7 @@
 // The game state and the small queries every rule uses. Plain JSON only: arrays indexed like
 // BLOCKS, records keyed by role, null for "none".
 
-import { BLOCKS, CAESAR, type BlockData } from './data/blocks.js';
+import { BLOCKS, CAESAR } from './data/blocks.js';
 import { CARDS, type CardData } from './data/cards.js';
 import type { AreaId } from './data/map.js';
 import type { LogEntry } from './log.js';
@@ -305,12 +305,9 @@ export interface Solo {
 // ---- blocks ----
 
 export const BLOCK_COUNT = BLOCKS.length;
+/** The blocks by index and by id (kit/table.ts): `data(i)`, `idx(id)`, `blockId(i)`, `hasBlock(x)`. */
 export const blocks = idTable(BLOCKS, 'block');
-
-export const idx = blocks.idx;
-export const hasBlock = blocks.has;
-export const data: (i: number) => BlockData = blocks.at;
-export const blockId = blocks.id;
+export const { idx, has: hasBlock, at: data, id: blockId } = blocks;
 
 export const CAESAR_I = idx(CAESAR);
 export const ARIOVISTUS = idx('ariovistus');

@@ -4,7 +4,7 @@
 import type { RngState } from '../kit/random.js';
 import { deepCopy } from '../kit/copy.js';
 import { idTable } from '../kit/table.js';
-import { BLOCKS, type BlockData } from './data/blocks.js';
+import { BLOCKS } from './data/blocks.js';
 import { CARDS, type CardData, type GodName } from './data/cards.js';
 import type { Role } from './roles.js';
 import { cityVp, isCity } from './map.js';
@@ -153,12 +153,9 @@ export interface State {
 // ---- blocks ----
 
 export const BLOCK_COUNT = BLOCKS.length;
+/** The blocks by index and by id (kit/table.ts): `data(i)`, `idx(id)`, `blockId(i)`, `hasBlock(x)`. */
 export const blocks = idTable(BLOCKS, 'block');
-
-export const idx = blocks.idx;
-export const hasBlock = blocks.has;
-export const data: (i: number) => BlockData = blocks.at;
-export const blockId = blocks.id;
+export const { idx, has: hasBlock, at: data, id: blockId } = blocks;
 
 export function onMap(s: State, i: number): boolean {
   const l = s.loc[i]!;
