@@ -1,6 +1,6 @@
 // Playing: an action, a sealed card play, taking back my last action, resigning. Each is one
 // change transaction (change.ts); the engine decides what is legal.
-import { RuleError, type Action, type GameModule } from '../engine/index.js';
+import { RuleError, withinActionDepth, type Action, type GameModule } from '../engine/index.js';
 import { entriesAfterTx, listEntriesTx } from '../store/game-tx.js';
 import { changeAsPlayer, changeGame, requireActive, requireSeat, staleVersion } from './change.js';
 import type { ServiceContext } from './context.js';
@@ -25,22 +25,6 @@ function waitingFor(m: GameModule, state: unknown): string {
   return pending.length ? `It is not your turn: waiting for ${pending.join(' and ')}.` : 'There is nothing for you to do now.';
 }
 
-/** Nesting depth of a JSON value, counted without recursion (the input is untrusted). */
-function depth(value: unknown, limit: number): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (d > max) max = d;
-    if (max > limit) return max;
-    if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push([x, d + 1]);
-  }
-  return max;
-}
-
-// Engine actions are flat objects with an array or two; anything much deeper is not an action.
-const MAX_ACTION_DEPTH = 6;
-
 /**
  * The engine's next state, or the right error: not my turn (403) or not legal (422). The engine
  * checks the action against the legal ones itself, so they are listed here only to explain a
@@ -49,7 +33,8 @@ const MAX_ACTION_DEPTH = 6;
 function applyEngine(m: GameModule, state: unknown, role: string, action: Action, legal?: Action[]): unknown {
   const legalNow = () => (legal ??= m.legalActions(state, role));
   if (legal?.length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
-  if (depth(action, MAX_ACTION_DEPTH) > MAX_ACTION_DEPTH) {
+  // The engine's one limit on nesting (MAX_ACTION_DEPTH): anything deeper is no action, and is not walked.
+  if (!withinActionDepth(action)) {
     if (legalNow().length === 0) throw new AppError('not_your_turn', waitingFor(m, state));
     throw new AppError('illegal_action', 'This action is not one of your legal actions now.');
   }

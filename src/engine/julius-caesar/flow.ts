@@ -6,6 +6,7 @@
 // Winter Turn, a new Year. Section files import shared queries only, never each other.
 
 import type { Action } from '../types.js';
+import { noDecision, step, type StepRules, type Steps } from '../kit/steps.js';
 import { currentSlot } from './battle-order.js';
 import { applyBattle, applyChoose, battleActions, battlesLeft, beginBattles, chooseActions, startBattle, type BattleWon } from './battles.js';
 import { TURNS_PER_YEAR } from './calendar.js';
@@ -35,7 +36,7 @@ import {
 import { applyRegroup, beginRegroup, regroupActions } from './regroups.js';
 import { other, type Role } from './roles.js';
 import { applyDeploy, deployActions, deployPending } from './setup.js';
-import type { State, Step } from './state.js';
+import type { State } from './state.js';
 import { checkVictory } from './victory.js';
 import {
   applyDisband,
@@ -51,28 +52,16 @@ import {
   yearReset,
 } from './winter.js';
 
-interface StepRules {
-  /** Roles that must act now. */
-  pending(s: State): Role[];
-  /** Legal actions of a role (may be non-empty for a role that is not pending: changing a sealed card). */
-  actions(s: State, role: Role): Action[];
-  /** Performs a legal action on a private copy of the state and proceeds to the next decision. */
-  apply(s: State, role: Role, a: Action): void;
-}
+/** What an action of a step does (kit/steps.ts). */
+type Apply = StepRules<State, Role>['apply'];
 
 const cmdRole = (s: State): Role[] => (s.cmd ? [s.cmd.role] : []);
-const only = (roles: (s: State) => Role[], actions: (s: State, role: Role) => Action[]) => (s: State, role: Role) =>
-  roles(s).includes(role) ? actions(s, role) : [];
 
-const commandStep = (actions: (s: State, role: Role) => Action[], apply: StepRules['apply']): StepRules => ({
-  pending: cmdRole,
-  actions: only(cmdRole, actions),
-  apply,
-});
+const commandStep = (actions: (s: State, role: Role) => Action[], apply: Apply): StepRules<State, Role> => step(cmdRole, actions, apply);
 
 /** An action that may finish its section's part (it returns true then): `next` is what follows. */
 const onFinish =
-  (apply: (s: State, role: Role, a: Action) => boolean, next: (s: State) => void): StepRules['apply'] =>
+  (apply: (s: State, role: Role, a: Action) => boolean, next: (s: State) => void): Apply =>
   (s, role, a) => {
     if (apply(s, role, a)) next(s);
   };
@@ -90,7 +79,7 @@ const p1 = (s: State): Role[] => (s.p1 ? [s.p1] : []);
 const regroupRole = (s: State): Role[] => (s.regroup ? [s.regroup.role] : []);
 const winterRole = (s: State): Role[] => (s.winter ? [s.winter] : []);
 
-export const STEPS: Record<Step, StepRules> = {
+export const STEPS: Steps<State, Role> = {
   deploy: { pending: deployPending, actions: deployActions, apply: onFinish(applyDeploy, startYear) },
   discard: { pending: discardPending, actions: discardActions, apply: onFinish(applyDiscard, startTurn) },
   cards: { pending: cardsPending, actions: playActions, apply: onFinish(applyPlay, cardsRevealed) },
@@ -111,14 +100,14 @@ export const STEPS: Record<Step, StepRules> = {
     applySurprise(s, role, a);
     nextCommand(s);
   }),
-  'battle-choose': { pending: p1, actions: only(p1, chooseActions), apply: (s, role, a) => afterBattle(s, applyChoose(s, role, a)) },
+  'battle-choose': step(p1, chooseActions, (s, role, a) => afterBattle(s, applyChoose(s, role, a))),
   battle: { pending: battleRole, actions: battleActions, apply: (s, role, a) => afterBattle(s, applyBattle(s, role, a)) },
   hits: { pending: battleRole, actions: battleActions, apply: (s, role, a) => afterBattle(s, applyBattle(s, role, a)) },
-  regroup: { pending: regroupRole, actions: only(regroupRole, regroupActions), apply: onFinish(applyRegroup, nextBattle) },
-  'winter-navis': { pending: winterRole, actions: only(winterRole, navisActions), apply: onFinish(applyNavis, winterSupply) },
-  'winter-supply': { pending: winterRole, actions: only(winterRole, supplyActions), apply: onFinish(applySupply, beginDisbanding) },
-  'winter-disband': { pending: winterRole, actions: only(winterRole, disbandActions), apply: onFinish(applyDisband, newYear) },
-  over: { pending: () => [], actions: () => [], apply: () => {} },
+  regroup: step(regroupRole, regroupActions, onFinish(applyRegroup, nextBattle)),
+  'winter-navis': step(winterRole, navisActions, onFinish(applyNavis, winterSupply)),
+  'winter-supply': step(winterRole, supplyActions, onFinish(applySupply, beginDisbanding)),
+  'winter-disband': step(winterRole, disbandActions, onFinish(applyDisband, newYear)),
+  over: noDecision(),
 };
 
 export function pendingRoles(s: State): Role[] {

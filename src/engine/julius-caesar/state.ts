@@ -2,8 +2,9 @@
 // Plain JSON only: arrays indexed like BLOCKS, records keyed by role, null for "none".
 
 import type { RngState } from '../kit/random.js';
+import { deepCopy } from '../kit/copy.js';
 import { idTable } from '../kit/table.js';
-import { BLOCKS, type BlockData } from './data/blocks.js';
+import { BLOCKS } from './data/blocks.js';
 import { CARDS, type CardData, type GodName } from './data/cards.js';
 import type { Role } from './roles.js';
 import { cityVp, isCity } from './map.js';
@@ -152,12 +153,9 @@ export interface State {
 // ---- blocks ----
 
 export const BLOCK_COUNT = BLOCKS.length;
-const blocks = idTable(BLOCKS, 'block');
-
-export const idx = blocks.idx;
-export const hasBlock = blocks.has;
-export const data: (i: number) => BlockData = blocks.at;
-export const blockId = blocks.id;
+/** The blocks by index and by id (kit/table.ts): `data(i)`, `idx(id)`, `blockId(i)`, `hasBlock(x)`. */
+export const blocks = idTable(BLOCKS, 'block');
+export const { idx, has: hasBlock, at: data, id: blockId } = blocks;
 
 export function onMap(s: State, i: number): boolean {
   const l = s.loc[i]!;
@@ -238,17 +236,12 @@ export function friendlyCities(s: State, role: Role, occ = occupancy(s)): string
 
 // ---- cards ----
 
-const cardById = new Map<string, CardData>(CARDS.map((c) => [c.id, c]));
+const cards = idTable(CARDS, 'card');
 
-export function card(id: string): CardData {
-  const c = cardById.get(id);
-  if (!c) throw new Error(`unknown card ${id}`);
-  return c;
-}
-
-export function isCard(id: unknown): id is string {
-  return typeof id === 'string' && cardById.has(id);
-}
+/** The card named `id`; throws on an id not in the deck. */
+export const card: (id: string) => CardData = cards.get;
+/** Whether `id` names a card of the deck (for checking what a player sent). */
+export const isCard = cards.has;
 
 export function godOf(id: string | null): GodName | null {
   if (!id) return null;
@@ -284,19 +277,4 @@ export function cloneState(s: State): State {
   const c = deepCopy(rest) as State;
   c.log = log.slice();
   return c;
-}
-
-function deepCopy(x: unknown): unknown {
-  if (x === null || typeof x !== 'object') return x;
-  if (Array.isArray(x)) {
-    const a = new Array(x.length);
-    for (let i = 0; i < x.length; i++) a[i] = deepCopy(x[i]);
-    return a;
-  }
-  const o: Record<string, unknown> = {};
-  for (const k in x as Record<string, unknown>) {
-    const v = (x as Record<string, unknown>)[k];
-    o[k] = deepCopy(v);
-  }
-  return o;
 }
