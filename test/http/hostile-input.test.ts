@@ -93,6 +93,23 @@ t.test('private-game invite codes are masked in the access log', async (t) => {
   t.match(logs.text(), /invite=xxx/);
 });
 
+t.test('an invite code in any spelling the query parser reads is masked in the access log (?invite%3D<code>, ?invite[]=<code>, ...)', async (t) => {
+  const logs = logCapture('info');
+  const s = await apiServer(t, { logger: logs.logger });
+  const a = await s.signUp('Host');
+  const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' });
+  const { id } = created.body;
+  const code = created.body.invite.code as string;
+  const spellings = [`invite%3D${code}`, `invite[]=${code}`, `invite%5B%5D=${code}`, `INVITE=${code}`, `%69nvite=${code}`, `x=1&invite=${code}&invite=${code}`, `access%5Ftoken=${a.token}`];
+  for (const q of spellings) {
+    await a.client.get(`/v1/games/${id}?${q}`);
+    await s.anon.get(`/games/${id}?${q}`);
+  }
+  t.notMatch(logs.text(), code, 'the code is nowhere in the logs');
+  t.notMatch(logs.text(), a.token, 'nor the token');
+  t.match(logs.text(), /invite=xxx/);
+});
+
 t.test('event streams are capped per account and per address (429 with Retry-After); closing one frees a place', async (t) => {
   const s = await apiServer(t, { security: { eventStreams: { perUser: 3, perAddress: 5 } } });
   const g = await startGame(s);
