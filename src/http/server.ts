@@ -100,6 +100,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     security,
     tokenGenerations: new TokenGenerations(security.tokenGenerationCacheMs),
     background: background(),
+    log: app.log,
   });
   app.addHook('onClose', async () => app.services.background.idle());
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
