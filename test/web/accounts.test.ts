@@ -1,0 +1,38 @@
+// Accounts in the browser: signing in with a `next` that is refused goes home; signing out on
+// this device revokes its token on the server; an unconfirmed address is explained on the home
+// page, which offers to send the link again; the emailed confirmation link confirms it.
+import t from 'tap';
+import { apiServer } from '../helpers/api.js';
+import { chromiumPresent, INSTALL_HINT, launch, PASSWORD, person, realErrors } from '../helpers/browser.js';
+
+if (!chromiumPresent()) {
+  console.log(INSTALL_HINT);
+  t.pass('skipped: no Chromium');
+  process.exit(0);
+}
+
+t.test('signing in with a `next` that is refused goes home, never elsewhere', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Tullia');
+  const browser = await launch(t);
+  for (const next of ['/\\evil.example', '//evil.example', 'https://evil.example/', '/\\/evil.example/x', 'javascript:alert(1)']) {
+    const w = await person(browser, s.base);
+    await w.page.goto(`/signin?next=${encodeURIComponent(next)}`);
+    await w.page.getByLabel('Email').fill(u.email);
+    await w.page.getByLabel('Password').fill(PASSWORD);
+    await w.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await w.page.waitForURL(`${s.base}/`, { timeout: 10_000 }).catch(() => {});
+    t.equal(w.page.url(), `${s.base}/`, `next=${next}: home`);
+    await w.page.getByRole('heading', { name: 'My games' }).waitFor({ timeout: 10_000 }).catch(() => {});
+    t.ok(await w.page.getByRole('heading', { name: 'My games' }).count(), `next=${next}: the home page is shown`);
+    t.same(realErrors(w.errors), [], `next=${next}: no console error`);
+    await w.context.close();
+  }
+  const w = await person(browser, s.base);
+  await w.page.goto(`/signin?next=${encodeURIComponent('/settings?x=1#y')}`);
+  await w.page.getByLabel('Email').fill(u.email);
+  await w.page.getByLabel('Password').fill(PASSWORD);
+  await w.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await w.page.waitForURL(`${s.base}/settings?x=1#y`);
+  t.pass('a page of this site is still where signing in leads');
+});
