@@ -9,7 +9,7 @@ type Mode = 'signin' | 'register' | 'reset';
 
 /**
  * Where to go after signing in: `next` if the browser reads it as a page of this site, else home.
- * Read as the browser reads it (`/\\evil.example` is `//evil.example`, another site): navigating
+ * Read as the browser reads it (`/\evil.example` is `//evil.example`, another site): navigating
  * there would be refused, leaving the person on the sign-in page.
  */
 export function pageAfterSignIn(next: string | null | undefined): string {
