@@ -5,7 +5,7 @@
 import { AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { clearLoginFailures, loginBlockedUntil, recordLoginFailure } from '../store/login-throttle.js';
+import { admitSignIn } from './sign-in-throttle.js';
 import { currentVacation, endVacation, startVacation, vacationDaysLeft, type VacationView } from './vacation.js';
 import {
   createUser,
@@ -91,27 +91,21 @@ export async function register(ctx: ServiceContext, input: { email: string; pass
   }
 }
 
-export async function login(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignedIn> {
+/** Signs in; `address` is the client's (failed sign-ins are throttled per account and address: sign-in-throttle.ts). */
+export async function login(ctx: ServiceContext, input: { email: string; password: string }, address: string): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
   const now = ctx.clock.now();
-  // Per address (account or not, alike), in the database: a guesser on many client addresses
-  // or many instances still waits longer after each failure.
-  const blocked = await loginBlockedUntil(ctx.prisma, email, now);
-  if (blocked) throw tooManyFailures(blocked, now);
+  // In the database: a guesser on many client addresses or many instances still waits.
+  const attempt = await admitSignIn(ctx, { email, address }, now);
   const user = await findUserByEmail(ctx.prisma, email);
   // Same work, same answer, whether the account exists or not.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(ctx.security.password)));
   if (!user || !ok) {
-    await recordLoginFailure(ctx.prisma, email, now, ctx.security.loginBackoff);
+    await attempt.failed();
     throw new AppError('invalid_credentials', 'The email address or the password is wrong.');
   }
-  await clearLoginFailures(ctx.prisma, email);
+  await attempt.succeeded();
   return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
-}
-
-function tooManyFailures(until: Date, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError('rate_limited', `Too many failed sign-ins to this account; retry in ${seconds} s.`, { retryAfter: seconds });
 }
 
 function gone(): AppError {

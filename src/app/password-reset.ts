@@ -10,6 +10,7 @@ import type { ServiceContext } from './context.js';
 import { passwordResetEmail } from './email-templates.js';
 import { AppError } from './errors.js';
 import { hashPassword } from './passwords.js';
+import { forgiveSignInFailures } from './sign-in-throttle.js';
 
 export const RESET_LINK_MS = 3600_000;
 export const RESEND_WINDOW_MS = 5 * 60_000;
@@ -105,5 +106,7 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
   // Only if the generation is still the link's: of two uses of one link, one wins.
   const updated = await revokeTokens(ctx, claim.userId, { passwordHash, whileGeneration: claim.generation, now });
   if (!updated) throw invalidResetLink();
+  // The link proved the mailbox: failed sign-ins counted against the address stop nobody now.
+  await forgiveSignInFailures(ctx, updated.email);
   return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
 }

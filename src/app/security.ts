@@ -16,8 +16,18 @@ export interface SecuritySettings {
   password: PasswordHashing;
   /** Sign-in and registration attempts per client address and window. */
   authRateLimit: { max: number; windowMs: number };
-  /** Failed sign-ins per email address, across instances (in the database), with backoff. */
+  /**
+   * Failed sign-ins per account and client source (an address, or an IPv6 /64), across
+   * instances (in the database), with backoff (src/app/sign-in-throttle.ts).
+   */
   loginBackoff: LoginBackoff;
+  /**
+   * Failed sign-ins per account from anywhere: past its free ones, sources the owner has not
+   * signed in from within loginTrustMs wait too (a guesser on many addresses).
+   */
+  loginCeiling: LoginBackoff;
+  /** How long a source a sign-in succeeded from stays the owner's (spared by loginCeiling). */
+  loginTrustMs: number;
   /**
    * How long a process trusts a user's token generation it has read (0: read it on every
    * request). Revocations through the same process apply at once whatever this is.
@@ -40,10 +50,14 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   // OWASP's equivalent scrypt settings include N=2^15, r=8, p=3 (32 MiB, about 0.1 s).
   password: { logN: 15, r: 8, p: 3 },
   authRateLimit: { max: 10, windowMs: 60_000 },
-  // 5 free failures, then 30 s, 1 min, 2 min, ... at most 15 min between attempts: a few hundred
-  // guesses a day against one account from any number of addresses, and an owner locked out by
-  // someone else's guesses waits minutes, not days.
+  // Per account and source: 5 free failures, then 30 s, 1 min, 2 min, ... at most 15 min between
+  // attempts: about a hundred guesses a day from one address.
   loginBackoff: { freeAttempts: 5, baseMs: 30_000, maxMs: 15 * 60_000, resetAfterMs: 24 * 3600_000 },
+  // Per account: 50 free failures from anywhere, then the same doubling wait for every source the
+  // owner has not signed in from in the last 30 days: a few hundred guesses a day however many
+  // addresses a guesser has, and the owner, from an address of theirs, is never stopped.
+  loginCeiling: { freeAttempts: 50, baseMs: 30_000, maxMs: 15 * 60_000, resetAfterMs: 24 * 3600_000 },
+  loginTrustMs: 30 * 24 * 3600_000,
   // Reading it on every request costs ~0.7 ms of CPU (a Prisma query): measured on GET of a
   // game, 2.1 ms a request without this memory, 1.2 ms with it.
   tokenGenerationCacheMs: 10_000,

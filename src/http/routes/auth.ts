@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
   app.route({
     ...limited('login'),
     handler: async (request) => {
-      const { user, tokenGeneration } = await login(app.services, request.body as { email: string; password: string });
+      const { user, tokenGeneration } = await login(app.services, request.body as { email: string; password: string }, request.ip);
       return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
     },
   });
