@@ -1,9 +1,11 @@
 // Accounts: register, sign in, read and change my account (name, email preference, vacation),
-// change my password, sign out everywhere. Tokens are the HTTP layer's business
+// change my password, sign out on this device or everywhere. Tokens are the HTTP layer's business
 // (src/http/auth.ts); this layer proves who someone is and returns the user with the generation
-// a new token must carry (raising it revokes every earlier token).
+// a new token must carry (raising it revokes every earlier token), and decides whether a token
+// still stands (its generation, and whether it was signed out on its own).
 import { AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
+import type { Revocation } from './events.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { admitSignIn } from './sign-in-throttle.js';
 import { currentVacation, endVacation, startVacation, vacationDaysLeft, type VacationView } from './vacation.js';
@@ -14,7 +16,8 @@ import {
   findUserById,
   lockUser,
   renewCredentials,
-  tokenGeneration,
+  revokeToken,
+  tokenStatus,
   updateUser,
   type EmailPreference,
   type User,
@@ -112,28 +115,64 @@ function gone(): AppError {
   return new AppError('unauthorized', 'This account no longer exists.');
 }
 
-/**
- * Whether a token of this generation still stands for this user: the account exists and has
- * not revoked its tokens since (read from the database, or remembered for a few seconds).
- */
-export async function tokenStands(ctx: ServiceContext, userId: string, generation: number): Promise<'ok' | 'gone' | 'revoked'> {
-  let current = ctx.tokenGenerations.get(userId);
-  if (current === undefined) {
-    current = await tokenGeneration(ctx.prisma, userId);
-    ctx.tokenGenerations.remember(userId, current);
-    current = ctx.tokenGenerations.get(userId) ?? current; // a revocation may have landed meanwhile
-  }
-  return current === null ? 'gone' : current === generation ? 'ok' : 'revoked';
+/** What a request's access token says of itself (src/http/auth.ts). */
+export interface TokenClaims {
+  userId: string;
+  /** The token's id: its jti, or a digest of a token issued without one. */
+  tokenId: string;
+  generation: number;
+  expiresAt: Date;
 }
 
 /**
- * Renews the user's credentials (store's renewCredentials: every token issued so far revoked)
- * and tells this process's memory of generations at once, so no revoked token passes here.
+ * Whether this token still stands: the account exists, has not revoked its tokens since (its
+ * generation), and this token was not signed out on its own. Read from the database in one
+ * statement, or remembered for a few seconds (token-generations.ts).
+ */
+export async function tokenStands(ctx: ServiceContext, token: Pick<TokenClaims, 'userId' | 'tokenId' | 'generation'>): Promise<'ok' | 'gone' | 'revoked' | 'signed-out'> {
+  const memory = ctx.tokenGenerations;
+  let current = memory.get(token.userId);
+  let revoked = memory.tokenRevoked(token.tokenId);
+  if (current === undefined || revoked === undefined) {
+    const read = await tokenStatus(ctx.prisma, token.userId, token.tokenId);
+    memory.remember(token.userId, read.generation);
+    memory.rememberToken(token.tokenId, read.revoked);
+    // A revocation may have landed meanwhile.
+    current = memory.get(token.userId) ?? read.generation;
+    revoked = memory.tokenRevoked(token.tokenId) ?? read.revoked;
+  }
+  if (current === null) return 'gone';
+  if (current !== token.generation) return 'revoked';
+  return revoked ? 'signed-out' : 'ok';
+}
+
+/** This process's memory takes in a revocation (made here, or announced by another instance). */
+export function rememberRevocation(ctx: ServiceContext, r: Revocation): void {
+  if (r.generation !== undefined) ctx.tokenGenerations.remember(r.userId, r.generation);
+  if (r.tokenId !== undefined) ctx.tokenGenerations.rememberToken(r.tokenId, true);
+}
+
+/**
+ * Renews the user's credentials (store's renewCredentials: every token issued so far revoked),
+ * tells this process's memory at once, so no revoked token passes here, and announces it, so
+ * every instance refuses them and ends their event streams.
  */
 export async function revokeTokens(ctx: ServiceContext, userId: string, data: Parameters<typeof renewCredentials>[2]): Promise<User | null> {
   const updated = await renewCredentials(ctx.prisma, userId, data);
-  if (updated) ctx.tokenGenerations.remember(userId, updated.tokenGeneration);
+  if (updated) {
+    const revocation = { userId, generation: updated.tokenGeneration };
+    rememberRevocation(ctx, revocation);
+    ctx.events.publishRevocation(revocation);
+  }
   return updated;
+}
+
+/** Signs out this token only ("sign out on this device"), on every instance; the user's other tokens stand. */
+export async function signOut(ctx: ServiceContext, token: TokenClaims): Promise<void> {
+  await revokeToken(ctx.prisma, { tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAt, now: ctx.clock.now() });
+  const revocation = { userId: token.userId, tokenId: token.tokenId };
+  rememberRevocation(ctx, revocation);
+  ctx.events.publishRevocation(revocation);
 }
 
 /** A new password, proven by the current one; every token issued before is revoked. */

@@ -36,10 +36,26 @@ export async function lockUser(tx: Prisma.TransactionClient, id: string): Promis
   return locked.length ? findUserById(tx, id) : null;
 }
 
-/** The generation of the user's valid access tokens, or null if there is no such user. */
-export async function tokenGeneration(db: Db, id: string): Promise<number | null> {
-  const user = await db.user.findUnique({ where: { id }, select: { tokenGeneration: true } });
-  return user?.tokenGeneration ?? null;
+/**
+ * What a token check needs, in one statement: the user's token generation (null: no such user)
+ * and whether this token was signed out on its own.
+ */
+export async function tokenStatus(db: Db, id: string, tokenId: string): Promise<{ generation: number | null; revoked: boolean }> {
+  const rows = await db.$queryRaw<{ generation: number | null; revoked: boolean }[]>`
+    SELECT (SELECT token_generation FROM users WHERE id = ${id}::uuid) AS generation,
+           EXISTS (SELECT 1 FROM revoked_tokens WHERE token_id = ${tokenId}) AS revoked`;
+  return { generation: rows[0]?.generation ?? null, revoked: rows[0]?.revoked === true };
+}
+
+/**
+ * Signs one token out until it expires. Tokens that have expired since they were signed out are
+ * forgotten a few at a time (their expiry refuses them anyway), so the table holds only live ones.
+ */
+export async function revokeToken(db: Db, data: { tokenId: string; userId: string; expiresAt: Date; now: Date }): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO revoked_tokens (token_id, user_id, expires_at) VALUES (${data.tokenId}, ${data.userId}::uuid, ${data.expiresAt})
+    ON CONFLICT (token_id) DO NOTHING`;
+  await db.$executeRaw`DELETE FROM revoked_tokens WHERE token_id IN (SELECT token_id FROM revoked_tokens WHERE expires_at < ${data.now} LIMIT 100)`;
 }
 
 /**

@@ -64,7 +64,7 @@ t.test('an upper-case game id is the same game: reads, acts and hears its change
   t.equal((await g.caesar.client.get(`/v1/games/urn:uuid:${g.id}`)).status, 400, 'other spellings of a UUID are refused');
 });
 
-t.test('tokens without exp, or whose sub is not a UUID, are 401', async (t) => {
+t.test('tokens without exp, whose sub is not a UUID, or whose jti is not one of ours, are 401', async (t) => {
   const s = await apiServer(t);
   const u = await s.signUp('Claudia');
   const forever = s.app.jwt.sign({ sub: u.id, gen: 0 });
@@ -76,6 +76,10 @@ t.test('tokens without exp, or whose sub is not a UUID, are 401', async (t) => {
     const bad = s.app.jwt.sign({ sub, gen: 0 }, { expiresIn: 3600, clockTimestamp: s.clock.now().getTime() });
     const r = await s.anon.withToken(bad).get('/v1/me');
     t.equal(r.status, 401, `sub ${JSON.stringify(sub)}`);
+  }
+  for (const jti of [7, '', 'x'.repeat(200), ['a'], 'not an id of ours!']) {
+    const bad = s.app.jwt.sign({ sub: u.id, gen: 0, jti }, { expiresIn: 3600, clockTimestamp: s.clock.now().getTime() });
+    t.equal((await s.anon.withToken(bad).get('/v1/me')).status, 401, `jti ${JSON.stringify(jti)}`);
   }
   const good = s.app.jwt.sign({ sub: u.id, gen: 0 }, { expiresIn: 3600, clockTimestamp: s.clock.now().getTime() });
   t.equal((await s.anon.withToken(good).get('/v1/me')).status, 200, 'a well-formed token still works');

@@ -1,8 +1,8 @@
 // Accounts: register, sign in and change the password (rate limited per client address), and
-// sign out everywhere.
+// sign out on this device or everywhere.
 import type { FastifyPluginAsync } from 'fastify';
-import { changePassword, login, register, signOutEverywhere } from '../../app/accounts.js';
-import { userOf } from '../auth.js';
+import { changePassword, login, register, signOut, signOutEverywhere } from '../../app/accounts.js';
+import { tokenOf, userOf } from '../auth.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';
 
@@ -31,6 +31,14 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
       const input = request.body as { currentPassword: string; newPassword: string };
       const { user, tokenGeneration } = await changePassword(app.services, userOf(request), input);
       return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
+    },
+  });
+
+  app.route({
+    ...operation(api, 'signOut'),
+    handler: async (request, reply) => {
+      await signOut(app.services, tokenOf(request));
+      return reply.code(204).send();
     },
   });
 

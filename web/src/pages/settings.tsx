@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameSummary, type Schemas } from '../api';
 import { navigate } from '../router';
-import { me, signedIn, signOut } from '../session';
+import { me, signedIn, signOut, signOutHere } from '../session';
 
 function Status({ ok, error }: { ok: string | null; error: string | null }) {
   return (
@@ -123,7 +123,7 @@ export function SettingsPage() {
       <section class="panel" aria-labelledby="signout-title">
         <h2 id="signout-title">Sign out</h2>
         <p>
-          <button class="secondary" onClick={() => (signOut(), navigate('/'))}>
+          <button class="secondary" onClick={() => signOutHere().finally(() => navigate('/'))}>
             Sign out on this device
           </button>{' '}
           <button onClick={everywhere}>Sign out everywhere</button>
