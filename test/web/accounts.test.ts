@@ -47,13 +47,13 @@ t.test('"Sign out on this device" revokes its token on the server; the other dev
   await w.page.getByLabel('Password').fill(PASSWORD);
   await w.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await w.page.getByRole('heading', { name: 'Settings' }).waitFor();
-  const token = await w.page.evaluate(() => localStorage.getItem('alea.token'));
+  const token = await w.page.evaluate(() => (globalThis as any).localStorage.getItem('alea.token') as string | null);
   t.ok(token, 'the browser holds a token');
   t.equal((await s.anon.withToken(token!).get('/v1/me')).status, 200, 'which works');
   await w.page.getByRole('button', { name: 'Sign out on this device' }).click();
   await w.page.waitForURL(`${s.base}/`);
   await w.page.getByRole('link', { name: 'Sign in' }).waitFor();
-  t.equal(await w.page.evaluate(() => localStorage.getItem('alea.token')), null, 'forgotten by the browser');
+  t.equal(await w.page.evaluate(() => (globalThis as any).localStorage.getItem('alea.token') as string | null), null, 'forgotten by the browser');
   t.match(await s.anon.withToken(token!).get('/v1/me'), { status: 401, body: { detail: /signed out/ } }, 'and refused by the server');
   t.equal((await u.client.get('/v1/me')).status, 200, 'the other device is still signed in');
   t.same(realErrors(w.errors), [], 'no console error');
