@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'not_undoable',
   'idempotency_key_reused',
   'not_overdue',
+  'too_many_open_games',
+  'too_many_bot_games',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

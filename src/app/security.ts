@@ -33,6 +33,18 @@ export interface SecuritySettings {
    * request). Revocations through the same process apply at once whatever this is.
    */
   tokenGenerationCacheMs: number;
+  /** Games one account may create (src/app/game-limits.ts), and its share of the lobby. */
+  gameLimits: {
+    /** Creations in a row; then one every intervalMs (a token bucket: 429 past it). */
+    burst: number;
+    intervalMs: number;
+    /** Open games (waiting for an opponent) one account has created (409 past it). */
+    maxOpen: number;
+    /** Games against the bot in progress per account (409 past it). */
+    maxBotGames: number;
+    /** The lobby lists at most this many open games of one creator (their newest). */
+    lobbyPerCreator: number;
+  };
   /** Event streams open at once in this process, per user and per client address (429 past them). */
   eventStreams: { perUser: number; perAddress: number };
   /**
@@ -61,6 +73,11 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   // Reading it on every request costs ~0.7 ms of CPU (a Prisma query): measured on GET of a
   // game, 2.1 ms a request without this memory, 1.2 ms with it.
   tokenGenerationCacheMs: 10_000,
+  // A player starts a few games at a time, against people or the bot: 10 at once, then one a
+  // minute (10 per 10 minutes on end: about 1,400 games a day at most, 8 MB of database, where
+  // one client made 2.4 GB an hour); 10 open games and 5 against the bot at once; 3 per creator
+  // in the lobby (a lobby page shows 20).
+  gameLimits: { burst: 10, intervalMs: 60_000, maxOpen: 10, maxBotGames: 5, lobbyPerCreator: 3 },
   // A player follows a few games on a few devices; an address may hide many players (NAT).
   eventStreams: { perUser: 16, perAddress: 64 },
   // A proxy in front must close idle connections before the server does: set its idle timeout

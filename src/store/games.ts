@@ -357,6 +357,8 @@ export interface GameFilter {
   statuses?: GameStatus[];
   /** Only games numbered below this (keyset pagination, newest first). */
   before?: number;
+  /** Public games: at most this many open games of one creator, their newest (a fair lobby). */
+  perCreator?: number;
   limit: number;
 }
 
@@ -368,6 +370,10 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   ];
   if (f.statuses) conditions.push(Prisma.sql`g.status::text IN (${Prisma.join(f.statuses)})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
+  if (!f.userId && f.perCreator !== undefined) {
+    conditions.push(Prisma.sql`(g.status <> 'open' OR (SELECT count(*) FROM games n
+      WHERE n.created_by = g.created_by AND n.status = 'open' AND n.visibility = 'public' AND n.number > g.number) < ${f.perCreator})`);
+  }
   return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}` });
 }
 

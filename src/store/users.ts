@@ -37,6 +37,23 @@ export async function lockUser(tx: Prisma.TransactionClient, id: string): Promis
 }
 
 /**
+ * The user's games in progress as their creator: open ones waiting for an opponent (not against
+ * the bot), and games against the bot not finished (open only for the moment it takes to start).
+ */
+export async function countGamesInProgress(db: Db, userId: string): Promise<{ open: number; againstBot: number }> {
+  const [row] = await db.$queryRaw<{ open: bigint; against_bot: bigint }[]>`
+    SELECT count(*) FILTER (WHERE status = 'open' AND options->>'solitaire' IS DISTINCT FROM 'true') AS open,
+           count(*) FILTER (WHERE options->>'solitaire' = 'true') AS against_bot
+      FROM games WHERE created_by = ${userId}::uuid AND status IN ('open', 'active')`;
+  return { open: Number(row?.open ?? 0), againstBot: Number(row?.against_bot ?? 0) };
+}
+
+/** The rate of creating games (src/app/game-limits.ts): its bucket's new state. */
+export async function setGameCreationTat(db: Db, userId: string, tat: Date): Promise<void> {
+  await db.$executeRaw`UPDATE users SET game_creation_tat = ${tat} WHERE id = ${userId}::uuid`;
+}
+
+/**
  * What a token check needs, in one statement: the user's token generation (null: no such user)
  * and whether this token was signed out on its own.
  */
