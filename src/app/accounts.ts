@@ -1,5 +1,5 @@
-// Accounts: register, sign in, read and change my account (name, email preference, vacation),
-// change my password, sign out on this device or everywhere. Tokens are the HTTP layer's business
+// Accounts: register, sign in, read and change my account (name, email preference, vacation,
+// address), change my password, sign out on this device or everywhere. Tokens are the HTTP layer's business
 // (src/http/auth.ts); this layer proves who someone is and returns the user with the generation
 // a new token must carry (raising it revokes every earlier token), and decides whether a token
 // still stands (its generation, and whether it was signed out on its own).
@@ -7,6 +7,7 @@ import { AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import type { Revocation } from './events.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { sendConfirmationLink } from './email-confirmation.js';
 import { admitSignIn } from './sign-in-throttle.js';
 import { currentVacation, endVacation, startVacation, vacationDaysLeft, type VacationView } from './vacation.js';
 import {
@@ -28,6 +29,10 @@ import {
 export interface UserView {
   id: string;
   email: string;
+  /** Whether its owner confirmed `email` (until then Alea sends it no email about games). */
+  emailConfirmed: boolean;
+  /** An address asked for, waiting for its confirmation to replace `email`. */
+  pendingEmail: string | null;
   name: string;
   notifications: { email: EmailPreference };
   vacation: VacationView | null;
@@ -39,6 +44,8 @@ export function presentUser(u: User, now: Date): UserView {
   return {
     id: u.id,
     email: u.email,
+    emailConfirmed: u.emailVerifiedAt !== null,
+    pendingEmail: u.pendingEmail,
     name: u.displayName,
     notifications: { email: u.emailPreference },
     vacation: currentVacation(u, now),
@@ -72,24 +79,25 @@ export function normaliseName(name: string): string {
   return n;
 }
 
+function emailTaken(): AppError {
+  return new AppError('email_taken', 'An account with this email address exists already; sign in instead.', {
+    errors: [{ in: 'body', path: '/email', message: 'is already registered' }],
+  });
+}
+
+/** A new account, signed in; its address gets a confirmation link (email-confirmation.ts) and nothing else until confirmed. */
 export async function register(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<SignedIn> {
   const displayName = normaliseName(input.name);
   const passwordHash = await hashPassword(input.password, ctx.security.password);
   try {
-    const now = ctx.clock.now();
-    const user = await createUser(ctx.prisma, {
-      email: normaliseEmail(input.email),
-      displayName,
-      passwordHash,
-      now,
+    return await ctx.prisma.$transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const user = await createUser(tx, { email: normaliseEmail(input.email), displayName, passwordHash, now });
+      await sendConfirmationLink(tx, ctx, user, user.email, { limited: false, change: false });
+      return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
     });
-    return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
   } catch (err) {
-    if (err instanceof EmailTaken) {
-      throw new AppError('email_taken', 'An account with this email address exists already; sign in instead.', {
-        errors: [{ in: 'body', path: '/email', message: 'is already registered' }],
-      });
-    }
+    if (err instanceof EmailTaken) throw emailTaken();
     throw err;
   }
 }
@@ -109,6 +117,10 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   }
   await attempt.succeeded();
   return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
+}
+
+function wrongPassword(): AppError {
+  return new AppError('wrong_password', 'The current password is wrong.', { errors: [{ in: 'body', path: '/currentPassword', message: 'is not your password' }] });
 }
 
 function gone(): AppError {
@@ -180,7 +192,7 @@ export async function changePassword(ctx: ServiceContext, userId: string, input:
   const user = await findUserById(ctx.prisma, userId);
   if (!user) throw gone();
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new AppError('wrong_password', 'The current password is wrong.', { errors: [{ in: 'body', path: '/currentPassword', message: 'is not your password' }] });
+    throw wrongPassword();
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
   const now = ctx.clock.now();
@@ -192,6 +204,28 @@ export async function changePassword(ctx: ServiceContext, userId: string, input:
 /** Revokes every access token of the user, the one used for this request included. */
 export async function signOutEverywhere(ctx: ServiceContext, userId: string): Promise<void> {
   if (!(await revokeTokens(ctx, userId, { now: ctx.clock.now() }))) throw gone();
+}
+
+/**
+ * Asks to change the account's address, proven by the password: the new address gets a link, and
+ * replaces the old one when it is confirmed; until then Alea keeps writing to the old one.
+ */
+export async function changeEmail(ctx: ServiceContext, userId: string, input: { email: string; currentPassword: string }): Promise<UserView> {
+  const email = normaliseEmail(input.email);
+  const found = await findUserById(ctx.prisma, userId);
+  if (!found) throw gone();
+  if (!(await verifyPassword(input.currentPassword, found.passwordHash))) {
+    throw wrongPassword();
+  }
+  if (email === found.email) throw new AppError('conflict', 'This is your address already.', { errors: [{ in: 'body', path: '/email', message: 'is your address already' }] });
+  if (await findUserByEmail(ctx.prisma, email)) throw emailTaken();
+  return ctx.prisma.$transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const user = await lockUser(tx, userId);
+    if (!user) throw gone();
+    await sendConfirmationLink(tx, ctx, user, email, { limited: true, change: true });
+    return presentUser((await updateUser(tx, userId, { pendingEmail: email, now }))!, now);
+  });
 }
 
 export async function getMe(ctx: ServiceContext, userId: string): Promise<UserView> {

@@ -244,7 +244,14 @@ export async function joinGame(
       role,
       action: {},
       state: setupGame(m, g.row),
-      joined: { userId, name: user.displayName, email: user.email, emailPreference: user.emailPreference, vacationEndsAt: user.vacationEndsAt },
+      joined: {
+        userId,
+        name: user.displayName,
+        email: user.email,
+        emailConfirmed: user.emailVerifiedAt !== null,
+        emailPreference: user.emailPreference,
+        vacationEndsAt: user.vacationEndsAt,
+      },
     };
   });
 }

@@ -98,6 +98,9 @@ export async function renewCredentials(
 
 export interface UserChanges {
   displayName?: string;
+  email?: string;
+  emailVerifiedAt?: Date | null;
+  pendingEmail?: string | null;
   emailPreference?: EmailPreference;
   vacationStartedAt?: Date;
   vacationEndsAt?: Date;
@@ -106,14 +109,21 @@ export interface UserChanges {
   now: Date;
 }
 
+/** Null if there is no such user; EmailTaken if a new `email` is another account's. */
 export async function updateUser(db: Db, id: string, data: UserChanges): Promise<User | null> {
   const { now, ...changes } = data;
   try {
     return await db.user.update({ where: { id }, data: { ...changes, updatedAt: now } });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025') return null;
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw new EmailTaken();
     throw err;
   }
+}
+
+/** The address is confirmed (if it is still the user's and was not already): a password reset's link proved it. */
+export async function confirmAddress(db: Db, id: string, email: string, now: Date): Promise<void> {
+  await db.$executeRaw`UPDATE users SET email_verified_at = ${now} WHERE id = ${id}::uuid AND email = ${email} AND email_verified_at IS NULL`;
 }
 
 /**

@@ -2,8 +2,8 @@
 // this device revokes its token on the server; an unconfirmed address is explained on the home
 // page, which offers to send the link again; the emailed confirmation link confirms it.
 import t from 'tap';
-import { apiServer } from '../helpers/api.js';
-import { chromiumPresent, INSTALL_HINT, launch, PASSWORD, person, realErrors } from '../helpers/browser.js';
+import { apiServer, confirmationToken } from '../helpers/api.js';
+import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, PASSWORD, person, realErrors, signUpIn } from '../helpers/browser.js';
 
 if (!chromiumPresent()) {
   console.log(INSTALL_HINT);
@@ -57,4 +57,37 @@ t.test('"Sign out on this device" revokes its token on the server; the other dev
   t.match(await s.anon.withToken(token!).get('/v1/me'), { status: 401, body: { detail: /signed out/ } }, 'and refused by the server');
   t.equal((await u.client.get('/v1/me')).status, 200, 'the other device is still signed in');
   t.same(realErrors(w.errors), [], 'no console error');
+});
+
+t.test('an unconfirmed address: the home page says why no emails come and sends the link again (rate limited); the link confirms it', async (t) => {
+  const s = await apiServer(t);
+  const browser = await launch(t);
+  const w = await person(browser, s.base);
+  const address = emailFor('Valeria');
+  await w.page.goto('/signin');
+  await signUpIn(w.page, 'Valeria', address);
+  const notice = w.page.getByRole('region', { name: 'Confirm your email address' });
+  await notice.waitFor();
+  t.match(await notice.textContent(), new RegExp(`We sent a link to ${address.replace(/\./g, '\\.')}.*Alea sends you no emails`), 'the home page says why no emails come');
+  t.same(await axe(w.page), [], 'axe: the home page with the notice');
+  await notice.getByRole('button', { name: 'Send the link again' }).click();
+  await notice.getByRole('alert').waitFor();
+  t.match(await notice.getByRole('alert').textContent(), /less than 5 minutes ago/, 'sending again right away is refused, and says why');
+
+  // The emailed link, opened in another browser (signed out), confirms the address.
+  const token = await confirmationToken(s, address);
+  const phone = await person(browser, s.base);
+  await phone.page.goto(`/verify-email?token=${token}`);
+  await phone.page.getByText(`${address} is confirmed`).waitFor();
+  t.equal(new URL(phone.page.url()).search, '', 'the token leaves the address bar');
+  t.same(await axe(phone.page), [], 'axe: the confirmation page');
+  await phone.page.goto(`/verify-email?token=${token}`);
+  await phone.page.getByRole('alert').waitFor();
+  t.match(await phone.page.getByRole('alert').textContent(), /not valid, has expired .* or was used already/, 'a link works once');
+
+  await w.page.reload();
+  await w.page.getByRole('heading', { name: 'My games' }).waitFor();
+  t.equal(await w.page.getByRole('region', { name: 'Confirm your email address' }).count(), 0, 'confirmed: no notice');
+  t.same(realErrors(w.errors), [], 'no console error');
+  t.same(realErrors(phone.errors), [], 'no console error on the confirmation page');
 });

@@ -1,7 +1,8 @@
-// Accounts: register, sign in and change the password (rate limited per client address), and
-// sign out on this device or everywhere.
+// Accounts: register, sign in, change the password and confirm an address (rate limited per
+// client address), and sign out on this device or everywhere.
 import type { FastifyPluginAsync } from 'fastify';
 import { changePassword, login, register, signOut, signOutEverywhere } from '../../app/accounts.js';
+import { confirmEmail } from '../../app/email-confirmation.js';
 import { tokenOf, userOf } from '../auth.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -32,6 +33,11 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
       const { user, tokenGeneration } = await changePassword(app.services, userOf(request), input);
       return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
     },
+  });
+
+  app.route({
+    ...limited('confirmEmail'),
+    handler: async (request) => ({ ...(await confirmEmail(app.services, (request.body as { token: string }).token)), emailConfirmed: true }),
   });
 
   app.route({
