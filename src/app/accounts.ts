@@ -3,7 +3,7 @@
 // (src/http/auth.ts); this layer proves who someone is and returns the user with the generation
 // a new token must carry (raising it revokes every earlier token), and decides whether a token
 // still stands (its generation, and whether it was signed out on its own).
-import { AppError } from './errors.js';
+import { accountGone, AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import type { Revocation } from './events.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -123,10 +123,6 @@ function wrongPassword(): AppError {
   return new AppError('wrong_password', 'The current password is wrong.', { errors: [{ in: 'body', path: '/currentPassword', message: 'is not your password' }] });
 }
 
-function gone(): AppError {
-  return new AppError('unauthorized', 'This account no longer exists.');
-}
-
 /** What a request's access token says of itself (src/http/auth.ts). */
 export interface TokenClaims {
   userId: string;
@@ -190,20 +186,20 @@ export async function signOut(ctx: ServiceContext, token: TokenClaims): Promise<
 /** A new password, proven by the current one; every token issued before is revoked. */
 export async function changePassword(ctx: ServiceContext, userId: string, input: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
   const user = await findUserById(ctx.prisma, userId);
-  if (!user) throw gone();
+  if (!user) throw accountGone();
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw wrongPassword();
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
   const now = ctx.clock.now();
   const updated = await revokeTokens(ctx, userId, { passwordHash, now });
-  if (!updated) throw gone();
+  if (!updated) throw accountGone();
   return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
 }
 
 /** Revokes every access token of the user, the one used for this request included. */
 export async function signOutEverywhere(ctx: ServiceContext, userId: string): Promise<void> {
-  if (!(await revokeTokens(ctx, userId, { now: ctx.clock.now() }))) throw gone();
+  if (!(await revokeTokens(ctx, userId, { now: ctx.clock.now() }))) throw accountGone();
 }
 
 /**
@@ -213,7 +209,7 @@ export async function signOutEverywhere(ctx: ServiceContext, userId: string): Pr
 export async function changeEmail(ctx: ServiceContext, userId: string, input: { email: string; currentPassword: string }): Promise<UserView> {
   const email = normaliseEmail(input.email);
   const found = await findUserById(ctx.prisma, userId);
-  if (!found) throw gone();
+  if (!found) throw accountGone();
   if (!(await verifyPassword(input.currentPassword, found.passwordHash))) {
     throw wrongPassword();
   }
@@ -222,7 +218,7 @@ export async function changeEmail(ctx: ServiceContext, userId: string, input: { 
   return ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
     const user = await lockUser(tx, userId);
-    if (!user) throw gone();
+    if (!user) throw accountGone();
     await sendConfirmationLink(tx, ctx, user, email, { limited: true, change: true });
     return presentUser((await updateUser(tx, userId, { pendingEmail: email, now }))!, now);
   });
@@ -230,7 +226,7 @@ export async function changeEmail(ctx: ServiceContext, userId: string, input: { 
 
 export async function getMe(ctx: ServiceContext, userId: string): Promise<UserView> {
   const user = await findUserById(ctx.prisma, userId);
-  if (!user) throw gone();
+  if (!user) throw accountGone();
   return presentUser(user, ctx.clock.now());
 }
 
@@ -246,7 +242,7 @@ export async function updateMe(ctx: ServiceContext, userId: string, input: Updat
   return ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
     const user = await lockUser(tx, userId);
-    if (!user) throw gone();
+    if (!user) throw accountGone();
     let vacation: Omit<UserChanges, 'now'> = {};
     if (input.vacation === null) vacation = await endVacation(tx, user, now);
     else if (input.vacation !== undefined) vacation = await startVacation(tx, user, input.vacation.days, now);
@@ -256,7 +252,7 @@ export async function updateMe(ctx: ServiceContext, userId: string, input: Updat
       ...vacation,
       now,
     });
-    if (!updated) throw gone();
+    if (!updated) throw accountGone();
     return presentUser(updated, now);
   });
 }

@@ -7,16 +7,17 @@
 // A link's token is 256 random bits; only its SHA-256 is stored. It works once (every link of the
 // account to that address is spent with it), for linkTtlMs (48 h). Sending links is rate limited
 // per account (registration's counts): one every resendAfterMs (5 min) to one address, perDay a
-// day (5) in all, 429 with Retry-After past them. A changed address replaces the old one only once confirmed, and
-// the old one, if it was confirmed, is told. A password reset to an unconfirmed address is sent
-// (its owner takes back an account someone registered with their address) and, used, confirms it.
+// day (5) in all, 429 with Retry-After past them. A changed address replaces the old one only
+// once confirmed, and the old one, if it was confirmed, is told. A password reset to an
+// unconfirmed address is sent (its owner takes back an account someone registered with their
+// address) and, used, confirms it (password-reset.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '../store/prisma.js';
 import { insertLink, linksSentSince, lockLink, spendLinks } from '../store/email-confirmations.js';
 import { EmailTaken, lockUser, updateUser, type User } from '../store/users.js';
 import type { ServiceContext } from './context.js';
 import { confirmationEmail, emailChangedEmail } from './email-templates.js';
-import { AppError } from './errors.js';
+import { accountGone, AppError } from './errors.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -31,7 +32,11 @@ function wait(until: number, now: Date, message: string): AppError {
   return new AppError('rate_limited', `${message}; retry in ${seconds} s.`, { retryAfter: seconds });
 }
 
-const minutes = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${Math.ceil(ms / 1000)} seconds`);
+/** "5 minutes", "1 minute", "30 seconds" */
+function duration(ms: number): string {
+  const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.ceil(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
 
 /**
  * Emails a confirmation link for `email` to that address (in the transaction `tx`, which holds the
@@ -44,37 +49,35 @@ export async function sendConfirmationLink(tx: Prisma.TransactionClient, ctx: Se
   if (o.limited) {
     const sent = await linksSentSince(tx, user.id, new Date(now.getTime() - DAY_MS), email);
     if (sent.lastTo && now.getTime() - sent.lastTo.getTime() < resendAfterMs) {
-      throw wait(sent.lastTo.getTime() + resendAfterMs, now, `A link was sent to this address less than ${minutes(resendAfterMs)} ago: look for it (and in the spam folder)`);
+      throw wait(sent.lastTo.getTime() + resendAfterMs, now, `A link was sent to this address less than ${duration(resendAfterMs)} ago: look for it (and in the spam folder)`);
     }
     if (sent.count >= perDay && sent.first) throw wait(sent.first.getTime() + DAY_MS, now, `At most ${perDay} links a day are sent to an account`);
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + linkTtlMs);
   await insertLink(tx, { userId: user.id, email, tokenHash: digest(token), now, expiresAt, forgetBefore: new Date(now.getTime() - DAY_MS) });
-  const mail = confirmationEmail({ publicUrl: ctx.config.publicUrl, name: user.displayName, url: confirmationUrl(ctx.config.publicUrl, token), expiresAt, change: o.change });
+  const url = confirmationUrl(ctx.config.publicUrl, token);
+  const mail = confirmationEmail({ publicUrl: ctx.config.publicUrl, name: user.displayName, url, expiresAt, hours: Math.round(linkTtlMs / 3600_000), change: o.change });
   // Sent whatever the email preference (it was asked for), with no unsubscribe link (src/worker.ts).
   await tx.outboxEmail.create({
     data: { kind: 'email-confirmation', toAddress: email, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, userId: user.id, nextAttemptAt: now, createdAt: now },
   });
 }
 
-function gone(): AppError {
-  return new AppError('unauthorized', 'This account no longer exists.');
-}
-
 /** Sends the link again: to the address waiting to replace the account's, or to the account's own. */
 export async function resendConfirmation(ctx: ServiceContext, userId: string): Promise<void> {
   await ctx.prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (!user) throw gone();
+    if (!user) throw accountGone();
     const email = user.pendingEmail ?? (user.emailVerifiedAt === null ? user.email : null);
     if (email === null) throw new AppError('conflict', 'Your address is confirmed already: there is nothing to confirm.');
     await sendConfirmationLink(tx, ctx, user, email, { limited: true, change: user.pendingEmail !== null });
   });
 }
 
-function invalidLink(): AppError {
-  return new AppError('invalid_token', 'This confirmation link is not valid, has expired (a link works for 48 hours) or was used already: ask for a new one from your Alea home page.', {
+function invalidLink(ctx: ServiceContext): AppError {
+  const hours = Math.round(ctx.security.emailConfirmation.linkTtlMs / 3600_000);
+  return new AppError('invalid_token', `This confirmation link is not valid, has expired (a link works for ${hours} hours) or was used already: ask for a new one from your Alea home page.`, {
     errors: [{ in: 'body', path: '/token', message: 'is not valid, expired or used' }],
   });
 }
@@ -85,13 +88,13 @@ function invalidLink(): AppError {
  * the mailbox. Returns the address confirmed.
  */
 export async function confirmEmail(ctx: ServiceContext, token: string): Promise<{ email: string }> {
-  if (!/^[\w-]{43}$/.test(token)) throw invalidLink();
+  if (!/^[\w-]{43}$/.test(token)) throw invalidLink(ctx);
   return ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
     const link = await lockLink(tx, digest(token));
-    if (!link || link.usedAt !== null || link.expiresAt.getTime() <= now.getTime()) throw invalidLink();
+    if (!link || link.usedAt !== null || link.expiresAt.getTime() <= now.getTime()) throw invalidLink(ctx);
     const user = await lockUser(tx, link.userId);
-    if (!user) throw invalidLink();
+    if (!user) throw invalidLink(ctx);
     if (user.email === link.email) {
       if (user.emailVerifiedAt === null) await updateUser(tx, user.id, { emailVerifiedAt: now, now });
     } else if (user.pendingEmail === link.email) {
@@ -109,7 +112,7 @@ export async function confirmEmail(ctx: ServiceContext, token: string): Promise<
       }
     } else {
       // The address is neither the account's nor waiting to be: it changed since the link was sent.
-      throw invalidLink();
+      throw invalidLink(ctx);
     }
     await spendLinks(tx, user.id, link.email, now);
     return { email: link.email };

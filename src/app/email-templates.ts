@@ -230,13 +230,13 @@ ${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
 }
 
 /** The one email an address gets before it is confirmed: a link that confirms it. */
-export function confirmationEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date; change: boolean }): Email {
+export function confirmationEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date; hours: number; change: boolean }): Email {
   const subject = 'Confirm your email address for Alea';
   const lines = [
     o.change
       ? 'Someone (we hope you) asked to use this address for an Alea account instead of its current one.'
       : 'Someone (we hope you) created an Alea account with this email address.',
-    `Confirm it with this link before ${formatTime(o.expiresAt)} (48 hours); it works once.`,
+    `Confirm it with this link before ${formatTime(o.expiresAt)} (${o.hours} hours); it works once.`,
     o.change
       ? 'Until you do, Alea keeps writing to the old address. If it was not you, ignore this email: nothing changes.'
       : 'Until you do, Alea sends this address no email about games. If you did not create an account on Alea, ignore this email: you will get no other.',

@@ -36,6 +36,11 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** The signed-in account was deleted meanwhile. */
+export function accountGone(): AppError {
+  return new AppError('unauthorized', 'This account no longer exists.');
+}
+
 export class AppError extends Error {
   override name = 'AppError';
   constructor(

@@ -11,7 +11,7 @@
 import type { Prisma } from '../store/prisma.js';
 import { countGamesInProgress, lockUser, setGameCreationTat } from '../store/users.js';
 import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
+import { accountGone, AppError } from './errors.js';
 
 /** "minute", "2 minutes", "second", "30 seconds" */
 function every(ms: number): string {
@@ -23,7 +23,7 @@ function every(ms: number): string {
 export async function admitNewGame(tx: Prisma.TransactionClient, ctx: ServiceContext, userId: string, againstBot: boolean, now: Date): Promise<void> {
   const limits = ctx.security.gameLimits;
   const user = await lockUser(tx, userId);
-  if (!user) throw new AppError('unauthorized', 'This account no longer exists.');
+  if (!user) throw accountGone();
   const counts = await countGamesInProgress(tx, userId);
   if (againstBot && counts.againstBot >= limits.maxBotGames) {
     throw new AppError('too_many_bot_games', `You may have at most ${limits.maxBotGames} games against the bot in progress: finish or resign one first.`, { limit: limits.maxBotGames });

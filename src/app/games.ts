@@ -8,7 +8,7 @@ import { findUserById } from '../store/users.js';
 import { VERSION } from '../version.js';
 import { asUnavailable, changeGame, gameEvent, holdRead, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
+import { accountGone, AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
 import { currentState, setupGame } from './replay.js';
@@ -226,7 +226,7 @@ export async function joinGame(
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
   const user = await findUserById(ctx.prisma, userId);
-  if (!user) throw new AppError('unauthorized', 'This account no longer exists.');
+  if (!user) throw accountGone();
   return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
     if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
     if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
