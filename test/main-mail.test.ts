@@ -81,7 +81,7 @@ t.test('npm start without SMTP_URL writes each email to ./.data/mail and logs on
   t.match(parsed.text, `/games/${game.id}`);
   t.match(parsed.text, /Second has joined as Pompey/);
   t.match(raw, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-  const line = await until('the log line', () => alea.logs().find((l) => l.msg === 'email written (no SMTP_URL set)'));
+  const line = await until('the log line', () => alea.logs().find((l) => l.msg === 'email written (no SMTP_URL set)' && l.subject === parsed.subject));
   t.match(line, { to: 'first@example.org', subject: parsed.subject, file: join(dir, file) });
   alea.child.kill('SIGINT');
   t.same(await alea.exited, { code: 0, signal: null }, 'the worker stops with the server');
