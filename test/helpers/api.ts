@@ -78,7 +78,7 @@ export interface ApiServer extends TestServer {
 }
 
 /** The token of the newest confirmation link emailed to this address (read from the outbox). */
-export async function confirmationToken(s: TestServer, email: string): Promise<string> {
+export async function confirmationToken(s: Pick<TestServer, 'db'>, email: string): Promise<string> {
   const row = await s.db.prisma.outboxEmail.findFirst({ where: { kind: 'email-confirmation', toAddress: email }, orderBy: { id: 'desc' } });
   const token = /\/verify-email\?token=([\w-]+)/.exec(row?.textBody ?? '')?.[1];
   if (!token) throw new Error(`no confirmation link emailed to ${email}`);
@@ -86,7 +86,7 @@ export async function confirmationToken(s: TestServer, email: string): Promise<s
 }
 
 /** Confirms the address as its owner does: the emailed link's token, POSTed by the page it opens. */
-export async function confirmEmailThroughLink(s: TestServer & { anon: Client }, email: string): Promise<void> {
+export async function confirmEmailThroughLink(s: Pick<TestServer, 'db'> & { anon: Client }, email: string): Promise<void> {
   const res = await s.anon.post('/v1/auth/email-confirmation', { token: await confirmationToken(s, email) });
   if (res.status !== 200) throw new Error(`confirm ${email}: ${res.status} ${res.text}`);
 }

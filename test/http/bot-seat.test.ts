@@ -14,6 +14,7 @@ import { verifyGames } from '../../src/app/verify.js';
 import { games, type Action, type GameModule } from '../../src/engine/index.js';
 import { createWorker } from '../../src/worker.js';
 import { registered, type AleaClient, type Game } from '../client/api.js';
+import { Client, confirmEmailThroughLink } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
 import { listen, logCapture, testServer } from '../helpers/server.js';
 import type { TestDatabase } from '../helpers/db.js';
@@ -52,6 +53,7 @@ async function read(client: AleaClient, id: string): Promise<Game> {
 
 async function playAgainstTheBot(t: Test, db: TestDatabase, base: string, seed: number) {
   const human = await registered(base, 'Vercingetorix', `human.${seed}@example.org`);
+  await confirmEmailThroughLink({ db, anon: new Client(base) }, human.user.email); // so that Alea emails them
   const created = await human.client.POST('/v1/games', { body: { game: CGW, role: 'random', opponent: 'bot', options: { yearlyObjectives: true } } });
   t.equal(created.response.status, 201, 'created');
   const game = created.data!;
