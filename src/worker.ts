@@ -75,6 +75,9 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+/** Emails sent whatever the preference, with no unsubscribe link. */
+const ASKED_FOR = new Set(['password-reset', 'email-confirmation', 'email-changed']);
+
 /** RFC 8058 one-click unsubscribe headers for an email to this user. */
 export function unsubscribeHeaders(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, userId: string): Record<string, string> {
   return {
@@ -94,8 +97,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     mailFrom: config.mailFrom,
     // The host name only: a Message-ID's right side may not hold a port.
     messageIdHost: new URL(config.publicUrl).hostname,
-    // A reset link was asked for: not a mailing one unsubscribes from.
-    headersFor: (row) => (row.user_id && row.kind !== 'password-reset' ? unsubscribeHeaders(config, row.user_id) : {}),
+    // A reset or confirmation link was asked for, and an address change is told once: not
+    // mailings one unsubscribes from.
+    headersFor: (row) => (row.user_id && !ASKED_FOR.has(row.kind) ? unsubscribeHeaders(config, row.user_id) : {}),
     ...(deps.hooks && { hooks: deps.hooks }),
     ...(deps.options && { options: deps.options }),
   });

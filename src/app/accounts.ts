@@ -1,11 +1,14 @@
-// Accounts: register, sign in, read and change my account (name, email preference, vacation),
-// change my password, sign out everywhere. Tokens are the HTTP layer's business
+// Accounts: register, sign in, read and change my account (name, email preference, vacation,
+// address), change my password, sign out on this device or everywhere. Tokens are the HTTP layer's business
 // (src/http/auth.ts); this layer proves who someone is and returns the user with the generation
-// a new token must carry (raising it revokes every earlier token).
-import { AppError } from './errors.js';
+// a new token must carry (raising it revokes every earlier token), and decides whether a token
+// still stands (its generation, and whether it was signed out on its own).
+import { accountGone, AppError } from './errors.js';
 import type { ServiceContext } from './context.js';
+import type { Revocation } from './events.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { clearLoginFailures, loginBlockedUntil, recordLoginFailure } from '../store/login-throttle.js';
+import { sendConfirmationLink } from './email-confirmation.js';
+import { admitSignIn } from './sign-in-throttle.js';
 import { currentVacation, endVacation, startVacation, vacationDaysLeft, type VacationView } from './vacation.js';
 import {
   createUser,
@@ -14,7 +17,8 @@ import {
   findUserById,
   lockUser,
   renewCredentials,
-  tokenGeneration,
+  revokeToken,
+  tokenStatus,
   updateUser,
   type EmailPreference,
   type User,
@@ -25,6 +29,10 @@ import {
 export interface UserView {
   id: string;
   email: string;
+  /** Whether its owner confirmed `email` (until then Alea sends it no email about games). */
+  emailConfirmed: boolean;
+  /** An address asked for, waiting for its confirmation to replace `email`. */
+  pendingEmail: string | null;
   name: string;
   notifications: { email: EmailPreference };
   vacation: VacationView | null;
@@ -36,6 +44,8 @@ export function presentUser(u: User, now: Date): UserView {
   return {
     id: u.id,
     email: u.email,
+    emailConfirmed: u.emailVerifiedAt !== null,
+    pendingEmail: u.pendingEmail,
     name: u.displayName,
     notifications: { email: u.emailPreference },
     vacation: currentVacation(u, now),
@@ -69,101 +79,154 @@ export function normaliseName(name: string): string {
   return n;
 }
 
+function emailTaken(): AppError {
+  return new AppError('email_taken', 'An account with this email address exists already; sign in instead.', {
+    errors: [{ in: 'body', path: '/email', message: 'is already registered' }],
+  });
+}
+
+/** A new account, signed in; its address gets a confirmation link (email-confirmation.ts) and nothing else until confirmed. */
 export async function register(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<SignedIn> {
   const displayName = normaliseName(input.name);
   const passwordHash = await hashPassword(input.password, ctx.security.password);
   try {
-    const now = ctx.clock.now();
-    const user = await createUser(ctx.prisma, {
-      email: normaliseEmail(input.email),
-      displayName,
-      passwordHash,
-      now,
+    return await ctx.prisma.$transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const user = await createUser(tx, { email: normaliseEmail(input.email), displayName, passwordHash, now });
+      await sendConfirmationLink(tx, ctx, user, user.email, { limited: false, change: false });
+      return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
     });
-    return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
   } catch (err) {
-    if (err instanceof EmailTaken) {
-      throw new AppError('email_taken', 'An account with this email address exists already; sign in instead.', {
-        errors: [{ in: 'body', path: '/email', message: 'is already registered' }],
-      });
-    }
+    if (err instanceof EmailTaken) throw emailTaken();
     throw err;
   }
 }
 
-export async function login(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignedIn> {
+/** Signs in; `address` is the client's (failed sign-ins are throttled per account and address: sign-in-throttle.ts). */
+export async function login(ctx: ServiceContext, input: { email: string; password: string }, address: string): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
   const now = ctx.clock.now();
-  // Per address (account or not, alike), in the database: a guesser on many client addresses
-  // or many instances still waits longer after each failure.
-  const blocked = await loginBlockedUntil(ctx.prisma, email, now);
-  if (blocked) throw tooManyFailures(blocked, now);
+  // In the database: a guesser on many client addresses or many instances still waits.
+  const attempt = await admitSignIn(ctx, { email, address }, now);
   const user = await findUserByEmail(ctx.prisma, email);
   // Same work, same answer, whether the account exists or not.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(ctx.security.password)));
   if (!user || !ok) {
-    await recordLoginFailure(ctx.prisma, email, now, ctx.security.loginBackoff);
+    await attempt.failed();
     throw new AppError('invalid_credentials', 'The email address or the password is wrong.');
   }
-  await clearLoginFailures(ctx.prisma, email);
+  await attempt.succeeded();
   return { user: presentUser(user, now), tokenGeneration: user.tokenGeneration };
 }
 
-function tooManyFailures(until: Date, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError('rate_limited', `Too many failed sign-ins to this account; retry in ${seconds} s.`, { retryAfter: seconds });
+function wrongPassword(): AppError {
+  return new AppError('wrong_password', 'The current password is wrong.', { errors: [{ in: 'body', path: '/currentPassword', message: 'is not your password' }] });
 }
 
-function gone(): AppError {
-  return new AppError('unauthorized', 'This account no longer exists.');
+/** What a request's access token says of itself (src/http/auth.ts). */
+export interface TokenClaims {
+  userId: string;
+  /** The token's id: its jti, or a digest of a token issued without one. */
+  tokenId: string;
+  generation: number;
+  expiresAt: Date;
 }
 
 /**
- * Whether a token of this generation still stands for this user: the account exists and has
- * not revoked its tokens since (read from the database, or remembered for a few seconds).
+ * Whether this token still stands: the account exists, has not revoked its tokens since (its
+ * generation), and this token was not signed out on its own. Read from the database in one
+ * statement, or remembered for a few seconds (token-generations.ts).
  */
-export async function tokenStands(ctx: ServiceContext, userId: string, generation: number): Promise<'ok' | 'gone' | 'revoked'> {
-  let current = ctx.tokenGenerations.get(userId);
-  if (current === undefined) {
-    current = await tokenGeneration(ctx.prisma, userId);
-    ctx.tokenGenerations.remember(userId, current);
-    current = ctx.tokenGenerations.get(userId) ?? current; // a revocation may have landed meanwhile
+export async function tokenStands(ctx: ServiceContext, token: Pick<TokenClaims, 'userId' | 'tokenId' | 'generation'>): Promise<'ok' | 'gone' | 'revoked' | 'signed-out'> {
+  const memory = ctx.tokenGenerations;
+  let current = memory.get(token.userId);
+  let revoked = memory.tokenRevoked(token.tokenId);
+  if (current === undefined || revoked === undefined) {
+    const read = await tokenStatus(ctx.prisma, token.userId, token.tokenId);
+    memory.remember(token.userId, read.generation);
+    memory.rememberToken(token.tokenId, read.revoked);
+    // A revocation may have landed meanwhile.
+    current = memory.get(token.userId) ?? read.generation;
+    revoked = memory.tokenRevoked(token.tokenId) ?? read.revoked;
   }
-  return current === null ? 'gone' : current === generation ? 'ok' : 'revoked';
+  if (current === null) return 'gone';
+  if (current !== token.generation) return 'revoked';
+  return revoked ? 'signed-out' : 'ok';
+}
+
+/** This process's memory takes in a revocation (made here, or announced by another instance). */
+export function rememberRevocation(ctx: ServiceContext, r: Revocation): void {
+  if (r.generation !== undefined) ctx.tokenGenerations.remember(r.userId, r.generation);
+  if (r.tokenId !== undefined) ctx.tokenGenerations.rememberToken(r.tokenId, true);
 }
 
 /**
- * Renews the user's credentials (store's renewCredentials: every token issued so far revoked)
- * and tells this process's memory of generations at once, so no revoked token passes here.
+ * Renews the user's credentials (store's renewCredentials: every token issued so far revoked),
+ * tells this process's memory at once, so no revoked token passes here, and announces it, so
+ * every instance refuses them and ends their event streams.
  */
 export async function revokeTokens(ctx: ServiceContext, userId: string, data: Parameters<typeof renewCredentials>[2]): Promise<User | null> {
   const updated = await renewCredentials(ctx.prisma, userId, data);
-  if (updated) ctx.tokenGenerations.remember(userId, updated.tokenGeneration);
+  if (updated) {
+    const revocation = { userId, generation: updated.tokenGeneration };
+    rememberRevocation(ctx, revocation);
+    ctx.events.publishRevocation(revocation);
+  }
   return updated;
+}
+
+/** Signs out this token only ("sign out on this device"), on every instance; the user's other tokens stand. */
+export async function signOut(ctx: ServiceContext, token: TokenClaims): Promise<void> {
+  await revokeToken(ctx.prisma, { tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAt, now: ctx.clock.now() });
+  const revocation = { userId: token.userId, tokenId: token.tokenId };
+  rememberRevocation(ctx, revocation);
+  ctx.events.publishRevocation(revocation);
 }
 
 /** A new password, proven by the current one; every token issued before is revoked. */
 export async function changePassword(ctx: ServiceContext, userId: string, input: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
   const user = await findUserById(ctx.prisma, userId);
-  if (!user) throw gone();
+  if (!user) throw accountGone();
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new AppError('wrong_password', 'The current password is wrong.', { errors: [{ in: 'body', path: '/currentPassword', message: 'is not your password' }] });
+    throw wrongPassword();
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
   const now = ctx.clock.now();
   const updated = await revokeTokens(ctx, userId, { passwordHash, now });
-  if (!updated) throw gone();
+  if (!updated) throw accountGone();
   return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
 }
 
 /** Revokes every access token of the user, the one used for this request included. */
 export async function signOutEverywhere(ctx: ServiceContext, userId: string): Promise<void> {
-  if (!(await revokeTokens(ctx, userId, { now: ctx.clock.now() }))) throw gone();
+  if (!(await revokeTokens(ctx, userId, { now: ctx.clock.now() }))) throw accountGone();
+}
+
+/**
+ * Asks to change the account's address, proven by the password: the new address gets a link, and
+ * replaces the old one when it is confirmed; until then Alea keeps writing to the old one.
+ */
+export async function changeEmail(ctx: ServiceContext, userId: string, input: { email: string; currentPassword: string }): Promise<UserView> {
+  const email = normaliseEmail(input.email);
+  const found = await findUserById(ctx.prisma, userId);
+  if (!found) throw accountGone();
+  if (!(await verifyPassword(input.currentPassword, found.passwordHash))) {
+    throw wrongPassword();
+  }
+  if (email === found.email) throw new AppError('conflict', 'This is your address already.', { errors: [{ in: 'body', path: '/email', message: 'is your address already' }] });
+  if (await findUserByEmail(ctx.prisma, email)) throw emailTaken();
+  return ctx.prisma.$transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const user = await lockUser(tx, userId);
+    if (!user) throw accountGone();
+    await sendConfirmationLink(tx, ctx, user, email, { limited: true, change: true });
+    return presentUser((await updateUser(tx, userId, { pendingEmail: email, now }))!, now);
+  });
 }
 
 export async function getMe(ctx: ServiceContext, userId: string): Promise<UserView> {
   const user = await findUserById(ctx.prisma, userId);
-  if (!user) throw gone();
+  if (!user) throw accountGone();
   return presentUser(user, ctx.clock.now());
 }
 
@@ -179,7 +242,7 @@ export async function updateMe(ctx: ServiceContext, userId: string, input: Updat
   return ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
     const user = await lockUser(tx, userId);
-    if (!user) throw gone();
+    if (!user) throw accountGone();
     let vacation: Omit<UserChanges, 'now'> = {};
     if (input.vacation === null) vacation = await endVacation(tx, user, now);
     else if (input.vacation !== undefined) vacation = await startVacation(tx, user, input.vacation.days, now);
@@ -189,7 +252,7 @@ export async function updateMe(ctx: ServiceContext, userId: string, input: Updat
       ...vacation,
       now,
     });
-    if (!updated) throw gone();
+    if (!updated) throw accountGone();
     return presentUser(updated, now);
   });
 }

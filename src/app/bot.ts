@@ -74,7 +74,7 @@ export async function thenBot(ctx: ServiceContext, userId: string, answer: Answe
     const after = await playBot(ctx, game.id, userId);
     return after ? { ...answer, body: after } : answer;
   } catch (err) {
-    console.error(`game ${game.id}: the bot could not move (the worker will retry):`, err);
+    ctx.log.error({ err, gameId: game.id }, 'the bot could not move; the worker will retry');
     return answer;
   }
 }

@@ -97,7 +97,7 @@ export interface Step {
   /** Ends the game with this outcome whatever the rules say (a resignation, a time-out). */
   outcome?: Outcome;
   /** A seat the change takes (joining). */
-  joined?: { userId: string; name: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  joined?: { userId: string; name: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null };
   /** New time controls for roles that stay pending (an extension). */
   clocks?: Record<string, SeatClock>;
   /** Made by the game's bot (bot.ts): its log entry has no user. */
@@ -361,7 +361,7 @@ async function apply(
   const players = [...row.players];
   if (step.joined) {
     await insertSeatTx(g.tx, row.id, step.role, step.joined.userId, now);
-    const { userId, name, email, emailPreference, vacationEndsAt } = step.joined;
+    const { userId, name, email, emailConfirmed, emailPreference, vacationEndsAt } = step.joined;
     players.push({
       role: step.role,
       userId,
@@ -369,7 +369,7 @@ async function apply(
       joinedAt: now,
       pendingSince: null,
       ...NO_CLOCK,
-      user: { id: userId, displayName: name, email, emailPreference, vacationEndsAt },
+      user: { id: userId, displayName: name, email, emailConfirmed, emailPreference, vacationEndsAt },
     });
     players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   }

@@ -3,7 +3,8 @@
 // where it is their move (with the deadline). It says only public facts (number, title, whose
 // move, deadline, finished), never anything from a view. One row per user and UTC day (dedupe key
 // digest:<user>:<day>), so any number of workers may run the job; a worker that was down sends
-// the day's digest when it comes back (a missed day is not sent late: it would be stale).
+// the day's digest when it comes back (a missed day is not sent late: it would be stale). An
+// address its owner has not confirmed gets none (email-confirmation.ts).
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../store/prisma.js';
 import type { Clock } from './clock.js';
@@ -30,7 +31,7 @@ export async function runDigests(deps: DigestDeps, limit = 50): Promise<number> 
   const day = now.toISOString().slice(0, 10);
   const users = await deps.prisma.$queryRaw<{ id: string; email: string; display_name: string }[]>`
     SELECT u.id, u.email, u.display_name FROM users u
-    WHERE u.email_preference = 'digest'
+    WHERE u.email_preference = 'digest' AND u.email_verified_at IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.dedupe_key = 'digest:' || u.id::text || ${`:${day}`})
     ORDER BY u.id LIMIT ${limit}`;
   let enqueued = 0;

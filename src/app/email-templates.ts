@@ -228,3 +228,45 @@ ${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
 `;
   return { subject, text, html };
 }
+
+/** The one email an address gets before it is confirmed: a link that confirms it. */
+export function confirmationEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date; hours: number; change: boolean }): Email {
+  const subject = 'Confirm your email address for Alea';
+  const lines = [
+    o.change
+      ? 'Someone (we hope you) asked to use this address for an Alea account instead of its current one.'
+      : 'Someone (we hope you) created an Alea account with this email address.',
+    `Confirm it with this link before ${formatTime(o.expiresAt)} (${o.hours} hours); it works once.`,
+    o.change
+      ? 'Until you do, Alea keeps writing to the old address. If it was not you, ignore this email: nothing changes.'
+      : 'Until you do, Alea sends this address no email about games. If you did not create an account on Alea, ignore this email: you will get no other.',
+  ];
+  const text = [`Hello ${o.name},`, '', ...lines, '', `Confirm this address: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(o.name)},</p>
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p><a href="${esc(o.url)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">Confirm this address</a></p>
+<p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+/** To the old, confirmed address of an account whose address was changed (and the new one confirmed). */
+export function emailChangedEmail(o: { publicUrl: string; name: string; newEmail: string }): Email {
+  const subject = 'Your Alea email address was changed';
+  const lines = [
+    `The address of your Alea account is now ${o.newEmail}: Alea writes there from now on, and you sign in with it.`,
+    'If you did not ask for this, someone else knows your password (the change needed it): ask whoever runs this Alea for help.',
+  ];
+  const text = [`Hello ${o.name},`, '', ...lines, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(o.name)},</p>
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}

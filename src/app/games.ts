@@ -8,13 +8,14 @@ import { findUserById } from '../store/users.js';
 import { VERSION } from '../version.js';
 import { asUnavailable, changeGame, gameEvent, holdRead, notFound } from './change.js';
 import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
+import { accountGone, AppError } from './errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
 import { currentState, setupGame } from './replay.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
+import { admitNewGame } from './game-limits.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -69,6 +70,7 @@ export async function createGame(
   const answer = await ctx.prisma.$transaction((tx) => {
     const now = ctx.clock.now();
     return idempotent(tx, userId, now, idempotency, async () => {
+      await admitNewGame(tx, ctx, userId, againstBot, now);
       const row = await insertGame(tx, {
         module: m.id,
         // The engine's seed: 256 bits from the system's CSPRNG, drawn now and kept secret for ever
@@ -133,7 +135,7 @@ function decodeCursor(cursor: string): number {
 export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameSummary[]; nextCursor: string | null }> {
   const limit = input.limit ?? 20;
   const rows = await listGameRows(ctx.prisma, {
-    ...(input.mine && { userId }),
+    ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator }),
     ...(input.status && { statuses: STATUSES[input.status] }),
     ...(input.cursor !== undefined && { before: decodeCursor(input.cursor) }),
     limit: limit + 1,
@@ -224,7 +226,7 @@ export async function joinGame(
   idempotency?: IdempotencyKey,
 ): Promise<Answer<GameResource>> {
   const user = await findUserById(ctx.prisma, userId);
-  if (!user) throw new AppError('unauthorized', 'This account no longer exists.');
+  if (!user) throw accountGone();
   return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
     if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
     if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
@@ -242,7 +244,14 @@ export async function joinGame(
       role,
       action: {},
       state: setupGame(m, g.row),
-      joined: { userId, name: user.displayName, email: user.email, emailPreference: user.emailPreference, vacationEndsAt: user.vacationEndsAt },
+      joined: {
+        userId,
+        name: user.displayName,
+        email: user.email,
+        emailConfirmed: user.emailVerifiedAt !== null,
+        emailPreference: user.emailPreference,
+        vacationEndsAt: user.vacationEndsAt,
+      },
     };
   });
 }

@@ -15,8 +15,9 @@
 //  - otherwise: each role whose move has just started (change.ts decides, by the same rule as
 //    move times) other than the actor gets "your move". The actor gets nothing about their own
 //    action.
-// Then each player's preference filters (wants()): `none` and a muted seat get nothing, `moves`
-// only the emails that ask them to act. Every row's dedupe key is <kind>:<game>:<version>:<role>,
+// Then each player's preference filters (wants()): an address its owner has not confirmed
+// (email-confirmation.ts), `none` and a muted seat get nothing, `moves` only the emails that ask
+// them to act. Every row's dedupe key is <kind>:<game>:<version>:<role>,
 // one per kind, change and recipient, so enqueueing a change twice adds nothing, and "your
 // move" is only ever enqueued by the change that starts that move: never twice for one move.
 //
@@ -44,9 +45,12 @@ export type EmailKind = 'your-turn' | 'reveal' | 'joined' | 'game-over' | 'resig
 /** The emails that ask their recipient to act: all that the `moves` preference keeps. */
 export const ACTION_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['your-turn', 'reminder', 'overdue']);
 
-/** Does this seat's player want this kind of email about this game? */
-export function wants(seat: Pick<SeatRow, 'emailNotifications'> & { user: { emailPreference: EmailPreference } }, kind: EmailKind): boolean {
-  if (!seat.emailNotifications) return false;
+/**
+ * Does this seat's player want this kind of email about this game? Never to an address its owner
+ * has not confirmed: anyone may register with anyone's address, and every game would mail it.
+ */
+export function wants(seat: Pick<SeatRow, 'emailNotifications'> & { user: { emailPreference: EmailPreference; emailConfirmed: boolean } }, kind: EmailKind): boolean {
+  if (!seat.emailNotifications || !seat.user.emailConfirmed) return false;
   const pref = seat.user.emailPreference;
   // `digest`: nothing as it happens; src/app/digest.ts sends one email a day.
   return pref === 'all' || (pref === 'moves' && ACTION_KINDS.has(kind));

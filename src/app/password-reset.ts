@@ -1,15 +1,18 @@
 // Password reset by email. Asking names an email address and always gets the same answer; if an
-// account has it, an email goes out (through the outbox) with a link that works for an hour, once.
+// account has it, an email goes out (through the outbox) with a link that works for an hour, once,
+// whether the address is confirmed or not (email-confirmation.ts): its owner may take back an
+// account someone registered with it, and the link, used, confirms it.
 // The link's token is signed with a key of its own derived from the service secret and names the
 // user and their token generation: setting the new password raises the generation, which spends
 // the link and revokes every access token issued before (as a password change does).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { findUserByEmail, findUserById } from '../store/users.js';
+import { confirmAddress, findUserByEmail, findUserById } from '../store/users.js';
 import { normaliseEmail, presentUser, revokeTokens, type SignedIn } from './accounts.js';
 import type { ServiceContext } from './context.js';
 import { passwordResetEmail } from './email-templates.js';
 import { AppError } from './errors.js';
 import { hashPassword } from './passwords.js';
+import { forgiveSignInFailures } from './sign-in-throttle.js';
 
 export const RESET_LINK_MS = 3600_000;
 export const RESEND_WINDOW_MS = 5 * 60_000;
@@ -105,5 +108,10 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
   // Only if the generation is still the link's: of two uses of one link, one wins.
   const updated = await revokeTokens(ctx, claim.userId, { passwordHash, whileGeneration: claim.generation, now });
   if (!updated) throw invalidResetLink();
+  // The link proved the mailbox: the address is confirmed (if it was not: its owner takes back an
+  // account someone registered with it), and failed sign-ins counted against it stop nobody now.
+  await confirmAddress(ctx.prisma, updated.id, updated.email, now);
+  await forgiveSignInFailures(ctx, updated.email);
+  if (updated.emailVerifiedAt === null) updated.emailVerifiedAt = now;
   return { user: presentUser(updated, now), tokenGeneration: updated.tokenGeneration };
 }

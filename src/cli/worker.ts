@@ -52,6 +52,7 @@ const services = {
   security: DEFAULT_SECURITY,
   tokenGenerations: new TokenGenerations(DEFAULT_SECURITY.tokenGenerationCacheMs),
   background: background(),
+  log: logger,
 };
 const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
 const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots });

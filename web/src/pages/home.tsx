@@ -5,6 +5,7 @@ import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
 import { useMyEvents } from '../live';
+import { ConfirmEmailNotice } from './email-confirmation';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
@@ -55,6 +56,7 @@ export function Home() {
   return (
     <main>
       <h1>Welcome, {user?.name}</h1>
+      <ConfirmEmailNotice />
       {error && <p class="error" role="alert">{error}</p>}
       <div class="columns">
         <section class="panel" aria-labelledby="mine-title">
