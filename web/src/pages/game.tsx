@@ -3,8 +3,7 @@
 // else. Live: the game's event stream says when the version changes, and the page reads its view.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
-import { Board } from '../board/board';
-import { GallicWarBoard } from '../board/gallic-war';
+import { gameEntry, optionsText } from '../games/registry';
 import { useGameEvents } from '../live';
 import { navigate } from '../router';
 
@@ -55,8 +54,9 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   if (!game) return <main>{error ? <p class="error" role="alert">{error}</p> : <p class="loading">Loading the game…</p>}</main>;
   if (game.status === 'open') return <OpenGame game={game} invite={invite} onChange={setGame} />;
   const onGame = (g: Game) => setGame((cur) => (cur && cur.version > g.version ? cur : g));
-  if (game.game === 'caesars-gallic-war') return <GallicWarBoard game={game} onGame={onGame} reload={load} />;
-  return <Board game={game} onGame={onGame} reload={load} />;
+  const entry = gameEntry(game.game);
+  if (!entry) return <main><p class="error" role="alert">This client cannot show a game of {game.title}.</p></main>;
+  return <entry.Board game={game} onGame={onGame} reload={load} />;
 }
 
 function OpenGame({ game, invite, onChange }: { game: Game; invite: string | null; onChange: (g: Game) => void }) {
@@ -83,7 +83,7 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
         Game #{game.number}: {game.title}
       </h1>
       <p>
-        {game.game === 'julius-caesar' ? (game.scenario === 'historical' ? 'Historical deployment, ' : 'Free deployment, ') : optionsText(game)}
+        {capital(optionsText(game.game, game.options) || 'no optional rules')},{' '}
         {game.daysPerMove ? `${game.daysPerMove} days per move` : 'no time limit'}, {game.visibility}.
       </p>
       {error && <p class="error" role="alert">{error}</p>}
@@ -143,16 +143,4 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
   );
 }
 
-/** The optional rules a game was created with, in words (for games whose options are on/off). */
-function optionsText(game: Game): string {
-  const on = Object.entries(game.options).filter(([, v]) => v === true).map(([k]) => OPTION_NAMES[k] ?? k);
-  return on.length ? `with ${on.join(', ')}, ` : '';
-}
-
-const OPTION_NAMES: Record<string, string> = {
-  yearlyObjectives: 'Yearly Objectives',
-  historicalReinforcements: 'Historical Reinforcements',
-  restrictedNaval: 'Restricted Naval Movement',
-  legionI: 'Legio I',
-  altCardValues: 'the older card values',
-};
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

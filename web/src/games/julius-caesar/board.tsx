@@ -1,12 +1,13 @@
 // The board: status, the map, the hand of cards, the battle, what may be done, and the log.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { type Action, type Game, type Role, type View } from '../api';
-import { destination, isCardAction, labelOf, locationTarget, type Act } from './actions';
+import type { Game } from '../../api';
+import { destination, isCardAction, labelOf, locationTarget, type Act } from '../../board/actions';
+import { ActionList, Controls, Heading, Log, Status, useActing } from '../../board/play';
 import { BlockFace, type ViewBlock } from './blocks';
 import { Cards } from './cards';
 import { useCatalog } from './catalog';
 import { MapView, LocationList } from './map';
-import { ActionList, Controls, Heading, Log, Status, useActing } from './play';
+import type { Role, View } from './types';
 
 const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
 
@@ -262,4 +263,3 @@ function BattlePanel({ view, blocks, me }: { view: View; blocks: ViewBlock[]; me
   );
 }
 
-export type { Action };

@@ -3,12 +3,12 @@
 // type, ports and VP; blocks stacked on their locations. Every location is an element with
 // data-location and an accessible name; own blocks carry data-block. Keyboard: Tab reaches
 // selectable blocks and target locations; Enter or Space acts.
-import type { Role } from '../api';
-import coast from '../generated/coast.json';
-import type { Act } from './actions';
+import type { Act } from '../../board/actions';
+import { MapFrame, usePlaces } from '../../board/map-frame';
+import coast from '../../generated/coast.json';
 import { BlockFace, blockName, roman, type ViewBlock } from './blocks';
 import type { Catalog } from './catalog';
-import { MapFrame, usePlaces } from './map-frame';
+import type { Role } from './types';
 
 interface Common {
   blocks: ViewBlock[];

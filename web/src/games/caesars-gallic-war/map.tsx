@@ -4,24 +4,9 @@
 // and ports, and the blocks: own, neutral and revealed ones face up with their strength, the
 // opponent's hidden ones as a coloured stack with a count. An area is a button: it opens that
 // area (its blocks and the actions that concern it) in the side panel.
-import { api, type Schemas } from '../api';
-import coast from '../generated/coast-gaul.json';
-import { useOnce } from './catalog';
-import { MapFrame, usePlaces } from './map-frame';
-
-type Catalog = Extract<Schemas['CaesarsGallicWarCatalog'], { game: 'caesars-gallic-war' }>;
-export type GaulBlock = Schemas['CaesarsGallicWarView']['blocks'][number];
-
-let loaded: Promise<Catalog | null> | undefined;
-function loadCatalog(): Promise<Catalog | null> {
-  return (loaded ??= api
-    .GET('/v1/catalog/{game}', { params: { path: { game: 'caesars-gallic-war' } } })
-    .then(({ data }) => (data && data.game === 'caesars-gallic-war' ? (data as Catalog) : null))
-    .catch(() => null));
-}
-
-/** The game's public data, once per page load (null until it has come, or if it cannot). */
-export const useGaulCatalog = (): Catalog | null => useOnce(loadCatalog);
+import { MapFrame, usePlaces } from '../../board/map-frame';
+import coast from '../../generated/coast-gaul.json';
+import type { Catalog, GaulBlock } from './types';
 
 const B = 18; // a block's side, in map units
 const STRENGTH = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];

@@ -1,8 +1,8 @@
 // Blocks as the physical game's wooden blocks: own ones face up (name, the current strength on
 // the top edge, initiative and firepower), the enemy's face down (colour only) unless revealed.
-import type { View } from '../api';
+import type { ViewBlock } from './types';
 
-export type ViewBlock = View['blocks'][number];
+export type { ViewBlock };
 
 const ROMAN = ['', 'I', 'II', 'III', 'IV'];
 export const roman = (n: number | undefined) => (n === undefined ? '' : (ROMAN[n] ?? String(n)));

@@ -1,7 +1,7 @@
 // The hand and the sealed card play: my cards (playable ones are buttons), what each side has
 // played (sealed: "has played a card", never which), the reveal and Player 1.
-import type { Role, View } from '../api';
-import { isCardAction, type Act } from './actions';
+import { isCardAction, type Act } from '../../board/actions';
+import type { Role, View } from './types';
 import type { Catalog } from './catalog';
 
 const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');

@@ -1,16 +1,15 @@
-// Caesar's Gallic War in the browser: the year, supply and VP, the map of Gaul (gaul-map.tsx) with
+// Caesar's Gallic War in the browser: the year, supply and VP, the map of Gaul (map.tsx) with
 // the areas' blocks (own, neutral and revealed ones by name and strength, the opponent's hidden ones
 // as a count), an opened area's actions, the hand and the sealed play, every legal action by its
 // label, and the log. The areas are also listed as a table (a text alternative to the map).
 // Like the Julius Caesar board it shows only the server's view and acts only through legalActions.
-import type { Game, Schemas } from '../api';
 import { useEffect, useState } from 'preact/hooks';
-import { labelOf, type Act } from './actions';
-import { blockText, GaulMap, useGaulCatalog } from './gaul-map';
-import { ActionList, Controls, Heading, Log, Status, useActing } from './play';
-
-type View = Schemas['CaesarsGallicWarView'];
-type Block = View['blocks'][number];
+import type { Game } from '../../api';
+import { labelOf, type Act } from '../../board/actions';
+import { ActionList, Controls, Heading, Log, Status, useActing } from '../../board/play';
+import { useGaulCatalog } from './catalog';
+import { blockText, GaulMap } from './map';
+import type { GaulBlock as Block, View } from './types';
 
 const other = (r: string | null) => (r === 'Roman' ? 'Barbarian' : r === 'Barbarian' ? 'Roman' : null);
 
