@@ -57,11 +57,18 @@ function App() {
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
-    document.title = game ? 'Game · Alea' : route.path === '/settings' ? 'Settings · Alea' : route.path === '/signin' ? 'Sign in · Alea' : 'Alea';
+    // A game's page names itself (and says when it is the player's move).
+    if (!game) document.title = route.path === '/settings' ? 'Settings · Alea' : route.path === '/signin' ? 'Sign in · Alea' : 'Alea';
   }, [route.path]);
+  const invited = route.path === '/signin' && /^\/games\/[^?]+\?(.*&)?invite=/.test(route.query.get('next') ?? '');
   return (
     <>
       <TopBar />
+      {invited && (
+        <p class="notice narrow invite-note" role="status">
+          You have been invited to a game on Alea. Sign in, or create an account, to see who invites you and to join.
+        </p>
+      )}
       {page}
     </>
   );

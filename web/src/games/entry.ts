@@ -23,7 +23,7 @@ export interface GameEntry {
   /** A sentence or two on what the game is, for the landing page and the new-game form. */
   description: string;
   options: readonly OptionField[];
-  /** The side a person plays against the game's own bot, and what that bot is; null without one. */
-  bot: { role: Role; title: string } | null;
+  /** The game's own bot, if it has one: the side a person plays against it, what it is, how it plays. */
+  bot: { role: Role; title: string; plays: string } | null;
   Board: ComponentType<BoardProps>;
 }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
 import { gameEntry, optionsText } from '../games/registry';
+import { myMove } from '../board/play';
 import { useGameEvents } from '../live';
 import { navigate } from '../router';
 
@@ -29,6 +30,11 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
     setGone(false);
     void load();
   }, [load]);
+  // The tab's title says when it is my move, so a player with many tabs sees it.
+  const mine = !!game && myMove(game);
+  useEffect(() => {
+    document.title = game ? `${mine ? '(your move) ' : ''}#${game.number} ${game.title} · Alea` : 'Game · Alea';
+  }, [game?.number, game?.title, mine]);
   useGameEvents(
     id,
     // A private game's stream is for its players only: an invited visitor listens once seated.
@@ -77,6 +83,7 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
     else navigate('/');
   }
   const creator = game.players[0];
+  const entry = gameEntry(game.game);
   return (
     <main class="narrow">
       <h1>
@@ -124,11 +131,18 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
         </section>
       ) : (
         <section class="panel">
-          <h2>{creator ? `${creator.user.name} invites you to play` : 'An open game'}</h2>
+          <h2>{creator ? `${creator.user.name} invites you to a game of ${game.title}` : `An open game of ${game.title}`}</h2>
+          {entry && <p class="muted">{entry.description}</p>}
           <p>
             {creator && (
               <>
-                {creator.user.name} plays <span class={`side-${creator.role}`}>{creator.role}</span>.{' '}
+                {creator.user.name} plays <span class={`side-${creator.role}`}>{creator.role}</span>
+                {game.openRoles.length === 1 && (
+                  <>
+                    ; you would play <span class={`side-${game.openRoles[0]}`}>{game.openRoles[0]}</span>
+                  </>
+                )}
+                .
               </>
             )}
           </p>

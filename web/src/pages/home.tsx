@@ -6,6 +6,7 @@ import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
 import { useMyEvents } from '../live';
+import { capital } from '../board/words';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
@@ -18,7 +19,7 @@ function whose(g: GameSummary): preact.JSX.Element {
 }
 
 function opponent(g: GameSummary): string {
-  if (g.bot) return 'against the bot';
+  if (g.bot) return `against ${gameEntry(g.game)?.bot?.title ?? 'the bot'}`;
   const other = g.players.find((p) => p.role !== g.role);
   return other ? `against ${other.user.name}` : '';
 }
@@ -123,12 +124,13 @@ function NewGame() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [gameId, setGameId] = useState<GameId>(GAMES[0]!.id);
+  const [opponentKind, setOpponentKind] = useState<'private' | 'public' | 'bot'>('private');
   const entry = gameEntry(gameId)!;
+  const solo = !!entry.bot && opponentKind === 'bot';
   async function create(e: Event) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const days = String(f.get('days'));
-    const solo = !!entry.bot && f.get('visibility') === 'bot';
     const options: Record<string, string | boolean> = Object.fromEntries(
       entry.options.map((o) => [o.name, o.kind === 'choice' ? String(f.get(o.name)) : f.get(o.name) === 'on']),
     );
@@ -151,10 +153,17 @@ function NewGame() {
   return (
     <section class="panel" aria-labelledby="new-title">
       <h2 id="new-title">New game of {entry.title}</h2>
+      <p class="muted">{entry.description}</p>
       <form onSubmit={create}>
         <label>
           Game
-          <select name="game" onChange={(e) => setGameId((e.currentTarget as HTMLSelectElement).value as GameId)}>
+          <select
+            name="game"
+            onChange={(e) => {
+              setGameId((e.currentTarget as HTMLSelectElement).value as GameId);
+              if (opponentKind === 'bot') setOpponentKind('private');
+            }}
+          >
             {GAMES.map((g) => (
               <option value={g.id} selected={g.id === gameId}>
                 {g.title}
@@ -163,28 +172,32 @@ function NewGame() {
           </select>
         </label>
         <fieldset>
-          <legend>Who may join</legend>
+          <legend>Opponent</legend>
           <label class="inline">
-            <input type="radio" name="visibility" value="private" defaultChecked /> Private: I send an invite link
+            <input type="radio" name="visibility" value="private" checked={opponentKind === 'private'} onChange={() => setOpponentKind('private')} /> A friend: I send an invite link
           </label>
           <label class="inline">
-            <input type="radio" name="visibility" value="public" /> Public: anyone in the lobby
+            <input type="radio" name="visibility" value="public" checked={opponentKind === 'public'} onChange={() => setOpponentKind('public')} /> Anyone: the game waits in the lobby
           </label>
           {entry.bot && (
             <label class="inline">
-              <input type="radio" name="visibility" value="bot" /> Nobody: I play the {entry.bot.role} against {entry.bot.title}
+              <input type="radio" name="visibility" value="bot" checked={opponentKind === 'bot'} onChange={() => setOpponentKind('bot')} /> {capital(entry.bot.title)}: I play the {entry.bot.role}, the bot plays {entry.bot.plays}
             </label>
           )}
         </fieldset>
-        <label>
-          My side
-          <select name="role" key={gameId}>
-            {entry.roles.map((r) => (
-              <option value={r}>{r}</option>
-            ))}
-            <option value="random">Random</option>
-          </select>
-        </label>
+        {solo ? (
+          <p class="muted">You play the {entry.bot!.role}.</p>
+        ) : (
+          <label>
+            My side
+            <select name="role" key={gameId}>
+              {entry.roles.map((r) => (
+                <option value={r}>{r}</option>
+              ))}
+              <option value="random">Random</option>
+            </select>
+          </label>
+        )}
         <label>
           Days per move
           <select name="days">

@@ -14,6 +14,6 @@ export const caesarsGallicWar: GameEntry = {
     { kind: 'flag', name: 'legionI', title: 'Legio I in the force pool (errata)', short: 'Legio I', default: true },
     { kind: 'flag', name: 'altCardValues', title: 'The older card values', short: 'the older card values', default: false },
   ],
-  bot: { role: 'Roman', title: 'the bot (solitaire, 12)' },
+  bot: { role: 'Roman', title: 'the rulebook bot', plays: 'the Barbarian, by the solitaire rules of the rulebook (12)' },
   Board: GallicWarBoard,
 };

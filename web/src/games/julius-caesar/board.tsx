@@ -1,26 +1,54 @@
-// The board: status, the map, the hand of cards, the battle, what may be done, and the log.
+// The board of Julius Caesar: status, the map, the levy pools, the battle panel, the hand of
+// cards, what may be done, and the log. Everything the player can do comes from legalActions; the
+// page shows the server's view of the game and keeps nothing else.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Game } from '../../api';
 import { destination, isCardAction, labelOf, locationTarget, type Act } from '../../board/actions';
-import { ActionList, Controls, Heading, Log, Status, useActing } from '../../board/play';
-import { BlockFace, type ViewBlock } from './blocks';
+import { BattlePanel, battleRounds, type BattleBlock } from '../../board/battle';
+import { BlockChip } from '../../board/chip';
+import { Log } from '../../board/log';
+import { ActionList, Controls, Heading, Status, useActing } from '../../board/play';
+import { count } from '../../board/words';
+import type { BoardProps } from '../entry';
 import { Cards } from './cards';
 import { useCatalog } from './catalog';
-import { MapView, LocationList } from './map';
-import type { Role, View } from './types';
+import { LocationList, MapView, mapBlock } from './map';
+import type { Role, View, ViewBlock } from './types';
 
 const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
 
-export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) => void; reload: () => Promise<void> }) {
+/** A Year as the rulebook writes it: the Roman year (AUC) and ours, "705 (49 BC)". */
+export const year = (auc: number) => `${auc} (${754 - auc} BC)`;
+
+/** The log's turn headings ("— 705, turn 1 —"), with the year as the rulebook writes it. */
+export function logHeading(line: string): string | null {
+  const m = /^— (.*) —$/.exec(line);
+  return m ? m[1]!.replace(/\b7\d\d\b/, (y) => year(Number(y))) : null;
+}
+
+const PHASE: Record<View['phase'], string> = {
+  deployment: 'deployment',
+  discard: 'the discard',
+  card: 'card play',
+  command: 'commands',
+  battle: 'battles',
+  winter: 'the Winter Turn',
+  over: 'the game is over',
+};
+
+/** What a block in the levy pool may be levied at, in words. */
+const levyWords = (levy: string | null) => (levy === 'any' ? 'any friendly city' : levy === 'major-port' ? 'a major port' : levy);
+
+/** The actions of the Battle Phase: all of them while it lasts, and a battle's own elsewhere. */
+const BATTLE_TYPES = new Set(['battle', 'surprise', 'fire', 'pass', 'retreat', 'hit', 'regroup']);
+
+export function Board({ game, onGame, reload }: BoardProps) {
   const view = game.view as View;
-  // This board is Julius Caesar's: its seats are Caesar and Pompey (pages/game.tsx picks the board by game).
   const me = game.role as Role | null;
   const actions = game.legalActions as Act[];
   const catalog = useCatalog();
   const [selected, setSelected] = useState<string | null>(null);
   const [choices, setChoices] = useState<Act[] | null>(null);
-  // A location opened by a click that is not an action: its stack, large, in the side panel
-  // (on a phone, or where stacks crowd each other, the blocks are easier to pick there).
+  // A location opened by a click that is not an action: its stack, large, beside the map.
   const [place, setPlace] = useState<string | null>(null);
 
   // A new version may make the selection meaningless.
@@ -36,6 +64,7 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
     for (const p of [view.pools.Caesar, view.pools.Pompey]) for (const b of p.available ?? []) names.set(b.id, b.name);
     return (id: string) => names.get(id) ?? catalog?.blockName(id) ?? id;
   }, [view, catalog]);
+  const placeName = (id: string) => catalog?.locations.find((l) => l.id === id)?.name ?? id;
   const label = (a: Act) => labelOf(a, nameOf);
 
   const acting = useActing(game, onGame, reload);
@@ -65,30 +94,33 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
     setPlace(null);
   };
   const placeBlocks = place ? blocks.filter((b) => b.location === place) : [];
-  // On a narrow screen the side panel is below the map: bring the opened location into view.
-  useEffect(() => {
-    if (place && matchMedia('(max-width: 900px)').matches) document.getElementById('place-title')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [place]);
 
   const opponent = me ? other(me) : null;
   const blockOnly = selected ? blockActions(selected).filter((a) => !destination(a)) : [];
-  const general = actions.filter((a) => !a.block && !locationTarget(a) && !isCardAction(a));
+  const battleActs = actions.filter((a) => view.phase === 'battle' || BATTLE_TYPES.has(a.type));
+  const general = actions.filter((a) => !a.block && !locationTarget(a) && !isCardAction(a) && !battleActs.includes(a));
   const selBlock = selected ? blocks.find((b) => b.id === selected) : undefined;
+  const chip = (b: ViewBlock, i: number) => mapBlock(b, i, me, { selected, selectable });
+  const sheet = choices || selected || place;
 
   return (
     <main>
       <Heading game={game} me={me} opponent={opponent} />
       <Status game={game} me={me} opponent={opponent} prompt={view.prompt} error={error}>
         <span>
-          <strong>{view.year} BC</strong>, {view.turn === 0 ? 'before turn 1' : view.turn === 6 ? 'Winter' : `turn ${view.turn}`}, {view.phase}
+          <strong>{year(view.year)}</strong>, {view.turn === 0 ? 'before turn 1' : view.turn === 6 ? 'Winter' : `turn ${view.turn}`}: {PHASE[view.phase]}
         </span>
         <span>
           VP: <span class="side-Caesar">Caesar {view.vp.Caesar}</span> · <span class="side-Pompey">Pompey {view.vp.Pompey}</span>
         </span>
-        {view.p1 && <span>Player 1: <strong class={`side-${view.p1}`}>{view.p1}</strong></span>}
+        {view.p1 && (
+          <span>
+            Player 1: <strong class={`side-${view.p1}`}>{view.p1}</strong>
+          </span>
+        )}
       </Status>
       <div class="game">
-        <div>
+        <div class="board">
           {catalog ? (
             <MapView
               catalog={catalog}
@@ -106,49 +138,28 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
           ) : (
             <LocationList blocks={blocks} me={me} selected={selected} selectable={selectable} targets={targets} onLocation={clickLocation} onBlock={selectBlock} label={label} />
           )}
-          <Pools view={view} me={me} selectable={selectable} selected={selected} onBlock={selectBlock} />
+          <Pools view={view} me={me} selectable={selectable} selected={selected} onBlock={selectBlock} nameOf={nameOf} />
         </div>
         <div class="side">
-          {place && !selected && (
-            <section class="panel" aria-labelledby="place-title">
-              <h2 id="place-title">{place}</h2>
-              {placeBlocks.length === 0 && <p class="muted">No block here.</p>}
-              {placeBlocks.map((b, i) =>
-                b.id && selectable.has(b.id) ? (
-                  <button class="link" key={b.id} onClick={() => selectBlock(b.id!)} aria-label={`Select ${nameOf(b.id)}`}>
-                    <BlockFace b={b} />
-                  </button>
-                ) : (
-                  <BlockFace key={b.id ?? i} b={b} />
-                ),
-              )}
-              <p>
-                <button class="secondary" onClick={() => setPlace(null)}>
-                  Close
-                </button>
-              </p>
-            </section>
-          )}
-          {view.battle && <BattlePanel view={view} blocks={blocks} me={me} />}
-          {(choices || selected || general.length > 0) && (
-            <section class="panel actions" aria-label="Actions">
-              {choices && (
+          {sheet && (
+            <section class="panel actions map-sheet" aria-labelledby="sheet-title">
+              {choices ? (
                 <>
-                  <h2>Which one?</h2>
+                  <h2 id="sheet-title">Which one?</h2>
                   {choices.map((a) => (
                     <button disabled={busy} onClick={() => act(a)}>
                       {label(a)}
                     </button>
                   ))}
+                  <button class="secondary" onClick={() => setChoices(null)}>
+                    Cancel
+                  </button>
                 </>
-              )}
-              {selected && (
+              ) : selected ? (
                 <>
-                  <h2>{nameOf(selected)}</h2>
-                  {selBlock && <BlockFace b={selBlock} />}
-                  <p class="muted">
-                    {blockActions(selected).some((a) => destination(a)) ? 'Its possible destinations are highlighted on the map: click one.' : ''}
-                  </p>
+                  <h2 id="sheet-title">{nameOf(selected)}</h2>
+                  {selBlock && <BlockChip m={chip(selBlock, 0)} />}
+                  {blockActions(selected).some((a) => destination(a)) && <p class="muted">Its possible destinations are highlighted on the map: click one.</p>}
                   {blockOnly.map((a) => (
                     <button disabled={busy} onClick={() => act(a)}>
                       {label(a)}
@@ -158,108 +169,148 @@ export function Board({ game, onGame, reload }: { game: Game; onGame: (g: Game) 
                     Deselect
                   </button>
                 </>
-              )}
-              {!selected &&
-                general.map((a) => (
-                  <button disabled={busy} onClick={() => act(a)}>
-                    {label(a)}
+              ) : place && (
+                <>
+                  <h2 id="sheet-title">{placeName(place)}</h2>
+                  {placeBlocks.length === 0 && <p class="muted">No block here.</p>}
+                  <div>
+                    {placeBlocks.map((b, i) =>
+                      b.id && selectable.has(b.id) ? (
+                        <button class="link" key={b.id} onClick={() => selectBlock(b.id!)} aria-label={`Select ${nameOf(b.id)}`}>
+                          <BlockChip m={chip(b, i)} />
+                        </button>
+                      ) : (
+                        <BlockChip key={b.id ?? i} m={chip(b, i)} />
+                      ),
+                    )}
+                  </div>
+                  <button class="secondary" onClick={() => setPlace(null)}>
+                    Close
                   </button>
-                ))}
+                </>
+              )}
             </section>
+          )}
+          {general.length > 0 && (
+            <section class="panel actions" aria-label="Actions">
+              {general.map((a) => (
+                <button disabled={busy} onClick={() => act(a)}>
+                  {label(a)}
+                </button>
+              ))}
+            </section>
+          )}
+          {(view.battle || battleActs.length > 0) && (
+            <JCBattle view={view} me={me} actions={battleActs} chip={chip} blocks={blocks} label={label} nameOf={nameOf} placeName={placeName} busy={busy} onAct={(a) => void act(a)} />
           )}
           <Cards view={view} me={me} actions={actions} busy={busy} onAct={act} catalog={catalog} label={label} />
           <ActionList actions={actions} busy={busy} onAct={(a) => void act(a)} label={label} foldOver={8} />
           <Controls game={game} me={me} opponent={opponent} acting={acting} />
-          <Log lines={view.log} total={game.logLength} />
+          <Log gameId={game.id} lines={view.log} total={game.logLength} heading={logHeading} />
         </div>
       </div>
     </main>
   );
 }
 
-function Pools({ view, me, selectable, selected, onBlock }: { view: View; me: Role | null; selectable: Set<string>; selected: string | null; onBlock: (id: string) => void }) {
+const ROWS = [
+  { key: 'A', label: 'A' },
+  { key: 'B', label: 'B' },
+  { key: 'C', label: 'C' },
+  { key: 'D', label: 'D' },
+  { key: 'reserve', label: 'Reserves' },
+];
+
+function JCBattle({
+  view,
+  me,
+  actions,
+  blocks,
+  chip,
+  label,
+  nameOf,
+  placeName,
+  busy,
+  onAct,
+}: {
+  view: View;
+  me: Role | null;
+  actions: Act[];
+  blocks: ViewBlock[];
+  chip: (b: ViewBlock, i: number) => ReturnType<typeof mapBlock>;
+  label: (a: Act) => string;
+  nameOf: (id: string) => string;
+  placeName: (id: string) => string;
+  busy: boolean;
+  onAct: (a: Act) => void;
+}) {
+  const b = view.battle;
+  if (!b) {
+    // Between battles: the next one to choose, or the victor's regroup.
+    const regroup = actions.find((a) => a.type === 'regroup');
+    const from = regroup ? blocks.find((x) => x.id === regroup.block)?.location : undefined;
+    const title = from ? `Battle at ${placeName(from)}: regroup` : actions.some((a) => a.type === 'battle') ? 'Battle: choose the next one' : 'Battle';
+    return <BattlePanel title={title} actions={actions} label={label} blockName={nameOf} busy={busy} onAct={onAct} />;
+  }
+  const here = blocks.filter((x) => x.location === b.location);
+  const rows: BattleBlock[] = here.map((x, i) => ({ block: chip(x, i), side: x.side, row: x.reserve || !x.name ? 'reserve' : (x.initiative ?? 'reserve') }));
+  const turn = b.acting
+    ? b.acting.hits
+      ? `${b.acting.role === me ? 'You take' : `${b.acting.role} takes`} ${count(b.acting.hits, 'hit')}: ${b.acting.role === me ? 'choose the block' : 'they choose the block'}.`
+      : `${b.acting.role === me ? 'Your turn' : `${b.acting.role}'s turn`}${b.acting.initiative ? ` (initiative ${b.acting.initiative})` : ''}.`
+    : '';
   return (
-    <section class="panel" aria-label="Levy pools">
+    <BattlePanel
+      title={`Battle at ${placeName(b.location)}`}
+      summary={
+        <>
+          <span class={`side-${b.attacker}`}>{b.attacker}</span> attacks, <span class={`side-${b.defender}`}>{b.defender}</span> defends{b.surprise ? ' (surprise)' : ''}. <strong>Round {b.round} of 4.</strong> {turn}
+          {b.round === 1 && here.some((x) => x.reserve) ? ' Reserves arrive in round 2.' : ''}
+        </>
+      }
+      attacker={b.attacker}
+      defender={b.defender}
+      rows={ROWS}
+      blocks={rows}
+      actingRow={b.acting && !b.acting.hits ? b.acting.initiative : null}
+      rounds={battleRounds(view.log)}
+      actions={actions}
+      label={label}
+      blockName={nameOf}
+      busy={busy}
+      onAct={onAct}
+    />
+  );
+}
+
+function Pools({ view, me, selectable, selected, onBlock, nameOf }: { view: View; me: Role | null; selectable: Set<string>; selected: string | null; onBlock: (id: string) => void; nameOf: (id: string) => string }) {
+  return (
+    <section class="panel pools" aria-label="Levy pools">
       {(['Caesar', 'Pompey'] as const).map((side) => {
         const p = view.pools[side];
         const levies = side === me ? (p.available ?? []).filter((b) => selectable.has(b.id)) : [];
         const rest = side === me ? (p.available ?? []).filter((b) => !selectable.has(b.id)) : [];
+        const where = (b: { levy: string | null }) => (b.levy ? ` · ${levyWords(b.levy)}` : '');
         return (
           <div key={side}>
-            <strong class={`side-${side}`}>{side}'s levy pool</strong>: {p.count} blocks
+            <strong class={`side-${side}`}>{side}'s levy pool</strong>: {count(p.count, 'block')}
             {levies.length > 0 && (
               <div>
                 <span class="muted">Levy: pick a block, then a highlighted city. </span>
                 {levies.map((b) => (
                   <button key={b.id} class={selected === b.id ? '' : 'secondary'} aria-pressed={selected === b.id} data-block={b.id} onClick={() => onBlock(b.id)}>
                     {b.name}
-                    {b.levy ? ` · ${b.levy}` : ''}
+                    {where(b)}
                   </button>
                 ))}
               </div>
             )}
-            {rest.length > 0 && <span class="muted"> ({rest.map((b) => `${b.name}${b.levy ? ` · ${b.levy}` : ''}`).join(', ')})</span>}
-            {p.eliminated.length > 0 && <span class="muted"> · eliminated this year: {p.eliminated.join(', ')}</span>}
-            {p.killed.length > 0 && <span class="muted"> · leaders killed: {p.killed.join(', ')}</span>}
+            {rest.length > 0 && <span class="muted"> ({rest.map((b) => `${b.name}${where(b)}`).join(', ')})</span>}
+            {p.eliminated.length > 0 && <span class="muted"> · eliminated this Year: {p.eliminated.map(nameOf).join(', ')}</span>}
+            {p.killed.length > 0 && <span class="muted"> · leaders killed: {p.killed.map(nameOf).join(', ')}</span>}
           </div>
         );
       })}
     </section>
   );
 }
-
-const FIRE = /fires: ([\d, ]+) — (\d+) hits?/;
-
-function BattlePanel({ view, blocks, me }: { view: View; blocks: ViewBlock[]; me: Role | null }) {
-  const b = view.battle!;
-  const here = blocks.filter((x) => x.location === b.location);
-  const recent = view.log.slice(-8).filter((l) => FIRE.test(l));
-  return (
-    <section class="panel" aria-labelledby="battle-title">
-      <h2 id="battle-title">
-        Battle at {b.location}, round {b.round}
-      </h2>
-      <p>
-        <span class={`side-${b.attacker}`}>{b.attacker}</span> attacks <span class={`side-${b.defender}`}>{b.defender}</span>
-        {b.surprise && ' (surprise)'}.{' '}
-        {b.acting && (
-          <strong>
-            {b.acting.role === me ? 'Your' : `${b.acting.role}'s`} turn{b.acting.initiative ? ` (initiative ${b.acting.initiative})` : ''}
-            {b.acting.hits ? `: ${b.acting.hits} hits to take` : ''}
-          </strong>
-        )}
-      </p>
-      {(['Caesar', 'Pompey'] as const).map((side) => (
-        <div key={side}>
-          <span class={`side-${side}`}>{side}</span>:{' '}
-          {here
-            .filter((x) => x.side === side)
-            .map((x, i) => (
-              <BlockFace key={x.id ?? `${side}-${i}`} b={x} />
-            ))}
-        </div>
-      ))}
-      {recent.length > 0 && (
-        <ul aria-label="Dice">
-          {recent.map((l) => {
-            const [, rolls, hits] = FIRE.exec(l)!;
-            return (
-              <li>
-                {l.split(' fires:')[0]}:{' '}
-                <span class="dice">
-                  {rolls!.split(',').map((r) => (
-                    <span class="die" aria-label={`rolled ${r.trim()}`}>
-                      {r.trim()}
-                    </span>
-                  ))}
-                </span>{' '}
-                {hits} hit{hits === '1' ? '' : 's'}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
-  );
-}
-
