@@ -6,6 +6,7 @@
 // is ringed and sits on top of its pile. The game says what a block shows (MapBlock); this file
 // only draws and opens stacks, so every game's map (and a replay's) uses it.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { keyed } from './keys';
 import { count } from './words';
 
 export interface MapBlock {
@@ -41,14 +42,6 @@ export interface Pile {
   place: string;
   blocks: MapBlock[];
 }
-
-const keyed = (f: () => void) => (e: KeyboardEvent) => {
-  if (e.key === 'Enter' || e.key === ' ') {
-    e.preventDefault();
-    e.stopPropagation();
-    f();
-  }
-};
 
 /** A name short enough for a block's face: "Mediomatrici" → "Mediom.". */
 export function shortName(name: string): string {

@@ -246,21 +246,18 @@ export function usePanZoom(o: ZoomOptions): PanZoom {
       else return;
       e.preventDefault();
     };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    el.addEventListener('pointerdown', onDown);
-    el.addEventListener('pointermove', onMove);
-    el.addEventListener('pointerup', onUp);
-    el.addEventListener('pointercancel', onUp);
-    el.addEventListener('click', onClick, true);
-    el.addEventListener('keydown', onKey);
+    const listeners: [string, (e: any) => void, AddEventListenerOptions | boolean][] = [
+      ['wheel', onWheel, { passive: false }],
+      ['pointerdown', onDown, false],
+      ['pointermove', onMove, false],
+      ['pointerup', onUp, false],
+      ['pointercancel', onUp, false],
+      ['click', onClick, true],
+      ['keydown', onKey, false],
+    ];
+    for (const [type, f, o] of listeners) el.addEventListener(type, f, o);
     return () => {
-      el.removeEventListener('wheel', onWheel);
-      el.removeEventListener('pointerdown', onDown);
-      el.removeEventListener('pointermove', onMove);
-      el.removeEventListener('pointerup', onUp);
-      el.removeEventListener('pointercancel', onUp);
-      el.removeEventListener('click', onClick, true);
-      el.removeEventListener('keydown', onKey);
+      for (const [type, f, o] of listeners) el.removeEventListener(type, f, o);
     };
   }, [clamp]);
 

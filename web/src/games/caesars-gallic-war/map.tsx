@@ -6,6 +6,7 @@
 // come from the frame (board/map-frame.tsx). An area is a button: it opens that area (its blocks
 // and the actions that concern it) beside the map. It draws from the view and the catalog alone;
 // the actions are optional, so a replay can draw the same map.
+import { keyed } from '../../board/keys';
 import { MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
@@ -16,13 +17,6 @@ const STRENGTH = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
 /** A block's side and an area's hit circle, in map units. */
 export const BLOCK = 28;
 const HIT = 12.5;
-
-const keyed = (f: () => void) => (e: KeyboardEvent) => {
-  if (e.key === 'Enter' || e.key === ' ') {
-    e.preventDefault();
-    f();
-  }
-};
 
 export function blockText(b: GaulBlock): string {
   if (!b.name) return `a ${b.side} block, face down${b.reserve ? ', in reserve' : ''}`;

@@ -6,6 +6,7 @@
 // from the view's blocks and the catalog alone: the actions (selectable blocks, targets) are
 // optional, so a replay can draw the same map.
 import type { Act } from '../../board/actions';
+import { keyed } from '../../board/keys';
 import { MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
@@ -31,15 +32,6 @@ interface Common extends MapActions {
   blocks: ViewBlock[];
   me: Role | null;
 }
-
-// SVG elements take attributes as written: `tabindex` in lower case (Preact would set a
-// `tabIndex` attribute, which SVG ignores, and the element would not be focusable).
-const keyed = (f: () => void) => (e: KeyboardEvent) => {
-  if (e.key === 'Enter' || e.key === ' ') {
-    e.preventDefault();
-    f();
-  }
-};
 
 function byLocation(blocks: ViewBlock[]): Map<string, ViewBlock[]> {
   const m = new Map<string, ViewBlock[]>();
