@@ -12,9 +12,8 @@ export type Schemas = components['schemas'];
 export type Game = Schemas['Game'];
 export type GameSummary = Schemas['GameSummary'];
 export type Action = Schemas['Action'];
-export type View = Schemas['JuliusCaesarView'];
-/** Julius Caesar's roles (the board's); a game's seat may be any game's role (Schemas['Role']). */
-export type Role = keyof View['cards'];
+export type Role = Schemas['Role'];
+export type GameId = Schemas['GameModuleId'];
 export type User = Schemas['User'];
 export type Problem = Schemas['Problem'];
 

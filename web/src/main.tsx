@@ -59,12 +59,19 @@ function App() {
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
+    // A game's page names itself (and says when it is the player's move).
     const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea' };
-    document.title = game ? 'Game · Alea' : (titles[route.path] ?? 'Alea');
+    if (!game) document.title = titles[route.path] ?? 'Alea';
   }, [route.path]);
+  const invited = route.path === '/signin' && /^\/games\/[^?]+\?(.*&)?invite=/.test(route.query.get('next') ?? '');
   return (
     <>
       <TopBar />
+      {invited && (
+        <p class="notice narrow invite-note" role="status">
+          You have been invited to a game on Alea. Sign in, or create an account, to see who invites you and to join.
+        </p>
+      )}
       {page}
     </>
   );

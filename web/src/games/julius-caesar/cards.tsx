@@ -1,7 +1,8 @@
 // The hand and the sealed card play: my cards (playable ones are buttons), what each side has
 // played (sealed: "has played a card", never which), the reveal and Player 1.
-import type { Role, View } from '../api';
-import { isCardAction, type Act } from './actions';
+import { isCardAction, type Act } from '../../board/actions';
+import { count } from '../../board/words';
+import type { Role, View } from './types';
 import type { Catalog } from './catalog';
 
 const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
@@ -9,7 +10,7 @@ const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
 function cardText(id: string, catalog: Catalog | null): { big: string; small: string; god: boolean } {
   const c = catalog?.card(id);
   if (c?.god) return { big: c.god, small: c.text, god: true };
-  if (c) return { big: `${c.move ?? ''}·${c.levy ?? ''}`, small: `${c.move} MP, ${c.levy} LP`, god: false };
+  if (c) return { big: `${c.move ?? ''}·${c.levy ?? ''}`, small: `Move ${c.move}, Levy ${c.levy}`, god: false };
   return { big: id, small: '', god: false };
 }
 
@@ -113,7 +114,7 @@ export function Cards({
       )}
       {me && (
         <p class="muted">
-          {other(me)} holds {view.handCount[other(me)]} cards.
+          {other(me)} holds {count(view.handCount[other(me)], 'card')}.
         </p>
       )}
     </section>

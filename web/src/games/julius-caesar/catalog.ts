@@ -1,8 +1,8 @@
 // The game's public data (map with coordinates, roads, seas, blocks, cards) from the API's
 // catalog, read once per page load (the API marks it cacheable). Until it has loaded, or if the
 // server has none, the board shows its locations as a list instead of the map.
-import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api';
+import { api } from '../../api';
+import { useOnce } from '../../board/once';
 
 export interface MapLocation {
   id: string;
@@ -54,14 +54,3 @@ async function fetchCatalog(): Promise<Catalog | null> {
 }
 
 export const useCatalog = (): Catalog | null => useOnce(loadCatalog);
-
-/** The value of a load shared by the whole page (a game's catalog), null until it has come. */
-export function useOnce<T>(load: () => Promise<T | null>): T | null {
-  const [c, setC] = useState<T | null>(null);
-  useEffect(() => {
-    let live = true;
-    void load().then((x) => live && setC(x));
-    return () => void (live = false);
-  }, [load]);
-  return c;
-}
