@@ -187,11 +187,6 @@ export async function checkBackupFile(file: string): Promise<{ manifest: BackupM
   });
 }
 
-/** The manifest alone (the first lines of the file). */
-export async function readManifest(file: string): Promise<BackupManifest> {
-  return readBackup(file, (reader) => reader.header());
-}
-
 async function readBackup<T>(file: string, use: (reader: BackupReader) => Promise<T>): Promise<T> {
   const source = createReadStream(file);
   const gunzip = createGunzip();
@@ -264,7 +259,12 @@ export async function assertEmptyTarget(client: pg.ClientBase, force: boolean): 
 
 export async function restoreDatabase(databaseUrl: string, file: string, options: RestoreOptions = {}): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
-  const manifest = await readManifest(file);
+  // The whole file is checked first (its gzip checksum, each table's sha-256, the END line):
+  // a damaged byte would otherwise reach COPY as garbage and fail there with whatever error the
+  // garbage happens to make, after the target was already touched.
+  const started = Date.now();
+  const { manifest } = await checkBackupFile(file);
+  log(`checked the file in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const known = new Map((await readMigrations()).map((m) => [m.name, m]));
   const migrations = manifest.migrations.map((m) => {
     const mine = known.get(m.name);
