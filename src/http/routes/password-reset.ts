@@ -4,7 +4,7 @@
 // reset works before any web client exists. All but the page itself are rate limited.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../app/errors.js';
-import { requestPasswordReset, resetLinkUsable, resetPassword } from '../../app/password-reset.js';
+import { requestPasswordReset, resetLinkUsable, resetPassword } from '../../app/accounts/password-reset.js';
 import { BUTTON_STYLE, esc, page, sendPage } from '../html.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';

@@ -6,7 +6,7 @@
 // never changes anything, because mail scanners fetch links on their own. The token is signed
 // (src/app/unsubscribe.ts); a forged or malformed one is a 400.
 import type { FastifyPluginAsync } from 'fastify';
-import { unsubscribeUser } from '../../app/accounts.js';
+import { unsubscribeUser } from '../../app/accounts/accounts.js';
 import { AppError } from '../../app/errors.js';
 import { verifyUnsubscribeToken } from '../../app/unsubscribe.js';
 import { BUTTON_STYLE, page, sendPage } from '../html.js';
