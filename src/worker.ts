@@ -15,7 +15,7 @@ import type { Clock } from './app/clock.js';
 import { runDigests } from './app/digest.js';
 import { purgeExpiredKeys } from './app/idempotency.js';
 import { runDueClocks } from './app/time-controls.js';
-import { unsubscribeUrl } from './app/unsubscribe.js';
+import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';
 import type { MailTransport } from './mail/transport.js';

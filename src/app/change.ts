@@ -48,7 +48,7 @@ import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
 import type { ServiceContext } from './context.js';
 import { AppError } from './errors.js';
 import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from './idempotency.js';
-import { notificationRows } from './notifications.js';
+import { notificationRows } from './notify/notifications.js';
 import type { GameEvent } from './events.js';
 import { canSee, isKeptAnswer, keptAnswer, moduleOf, presentGame, presentSummary, restoreAnswer, roleOf, type GameResource, type GameSummary } from './present.js';
 import { currentState, replay as replayGame, standingActions } from './replay.js';

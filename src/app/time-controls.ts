@@ -20,10 +20,10 @@ import { changeAsPlayer } from './change.js';
 import type { Clock } from './clock.js';
 import { extendedClock, isOverdue } from './clocks.js';
 import type { ServiceContext } from './context.js';
-import { formatTime, overdueEmail, reminderEmail } from './email-templates.js';
+import { formatTime, overdueEmail, reminderEmail } from './notify/email-templates.js';
 import { AppError } from './errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
-import { outboxRow, wants } from './notifications.js';
+import { outboxRow, wants } from './notify/notifications.js';
 import { moduleOf, publicVp, type GameResource } from './present.js';
 import { currentState } from './replay.js';
 

@@ -3,7 +3,7 @@
 // by the rules, a time-out; and enqueueing the same change twice.
 import t from 'tap';
 import type { GameModule, Outcome } from '../../src/engine/index.js';
-import { enqueueNotifications, plan, wants, type GameChange } from '../../src/app/notifications.js';
+import { enqueueNotifications, plan, wants, type GameChange } from '../../src/app/notify/notifications.js';
 import type { SeatRow } from '../../src/store/games.js';
 import { testDatabase } from '../helpers/db.js';
 

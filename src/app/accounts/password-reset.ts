@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { confirmAddress, findUserByEmail, findUserById } from '../../store/users.js';
 import { normaliseEmail, presentUser, revokeTokens, type SignedIn } from './accounts.js';
 import type { ServiceContext } from '../context.js';
-import { passwordResetEmail } from '../email-templates.js';
+import { passwordResetEmail } from '../notify/email-templates.js';
 import { AppError } from '../errors.js';
 import { hashPassword } from './passwords.js';
 import { forgiveSignInFailures } from './sign-in-throttle.js';

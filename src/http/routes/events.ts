@@ -15,7 +15,7 @@ import { AppError } from '../../app/errors.js';
 import { tokenStands, type TokenClaims } from '../../app/accounts/accounts.js';
 import type { GameEvent, Revocation } from '../../app/events.js';
 import { watchGame } from '../../app/games.js';
-import { enterPresence, type Presence } from '../../app/presence.js';
+import { enterPresence, type Presence } from '../../app/notify/presence.js';
 import { tokenOf, userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { unsubscribeUser } from '../../app/accounts/accounts.js';
 import { AppError } from '../../app/errors.js';
-import { verifyUnsubscribeToken } from '../../app/unsubscribe.js';
+import { verifyUnsubscribeToken } from '../../app/notify/unsubscribe.js';
 import { BUTTON_STYLE, page, sendPage } from '../html.js';
 import { operation, type OpenApi } from '../openapi.js';
 

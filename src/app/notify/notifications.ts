@@ -23,10 +23,10 @@
 //
 // Every email is written from its recipient's own view (module.view(state, role)), so nothing
 // hidden from them can reach their mailbox.
-import type { GameModule, Outcome } from '../engine/index.js';
-import type { Config } from '../config/config.js';
-import type { Prisma } from '../store/prisma.js';
-import type { EmailPreference, GameEntryKind, SeatRow } from '../store/games.js';
+import type { GameModule, Outcome } from '../../engine/index.js';
+import type { Config } from '../../config/config.js';
+import type { Prisma } from '../../store/prisma.js';
+import type { EmailPreference, GameEntryKind, SeatRow } from '../../store/games.js';
 import {
   gameEndedEmail,
   isSealedPlay,
