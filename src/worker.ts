@@ -12,9 +12,9 @@
 // idempotency keys past their lifetime. It runs inside `npm start` (unless WORKER=off) and alone as
 // `npm run worker`.
 import type { Clock } from './app/clock.js';
-import { runDigests } from './app/digest.js';
-import { purgeExpiredKeys } from './app/idempotency.js';
-import { runDueClocks } from './app/time-controls.js';
+import { runDigests } from './app/games/digest.js';
+import { purgeExpiredKeys } from './app/games/idempotency.js';
+import { runDueClocks } from './app/games/time-controls.js';
 import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';

@@ -4,7 +4,7 @@
 // and a game changed behind the process's back is read again before anything is decided on it.
 import pg from 'pg';
 import t, { type Test } from 'tap';
-import { sharedRecentStates } from '../../src/app/recent-states.js';
+import { sharedRecentStates } from '../../src/app/games/recent-states.js';
 import { gameQuery, gameRead, isBusy, writeChangeAt } from '../../src/store/game-tx.js';
 import { revisionOf, setSeatEmails, type GameRow } from '../../src/store/games.js';
 import { apiServer, look, startGame, type ApiServer, type Seated, type Started } from '../helpers/api.js';

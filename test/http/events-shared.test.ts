@@ -4,7 +4,7 @@
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { sharedEvents } from '../../src/app/events.js';
-import { recentStates, sharedRecentStates } from '../../src/app/recent-states.js';
+import { recentStates, sharedRecentStates } from '../../src/app/games/recent-states.js';
 import { listenChannel } from '../../src/store/notify-channel.js';
 import { act, apiServer, look, openEvents, openStream, type ApiServer } from '../helpers/api.js';
 import { testDatabase, type TestDatabase } from '../helpers/db.js';

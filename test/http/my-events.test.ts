@@ -3,7 +3,7 @@
 // people's games; across instances too (the same LISTEN/NOTIFY channel as the games' streams).
 import t, { type Test } from 'tap';
 import { sharedEvents } from '../../src/app/events.js';
-import { sharedRecentStates } from '../../src/app/recent-states.js';
+import { sharedRecentStates } from '../../src/app/games/recent-states.js';
 import { listenChannel } from '../../src/store/notify-channel.js';
 import { act, apiServer, look, openStream, type ApiServer, type User } from '../helpers/api.js';
 import { testDatabase, type TestDatabase } from '../helpers/db.js';

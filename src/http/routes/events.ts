@@ -14,7 +14,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app/errors.js';
 import { tokenStands, type TokenClaims } from '../../app/accounts/accounts.js';
 import type { GameEvent, Revocation } from '../../app/events.js';
-import { watchGame } from '../../app/games.js';
+import { watchGame } from '../../app/games/games.js';
 import { enterPresence, type Presence } from '../../app/notify/presence.js';
 import { tokenOf, userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';

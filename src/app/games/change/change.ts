@@ -19,9 +19,9 @@
 // exactly one wins; the others see the new version and get stale_version. Requests with the same Idempotency-Key
 // for the same game queue on the same lock, so the second one finds the first one's answer and
 // replays it.
-import type { GameModule, Outcome } from '../engine/index.js';
-import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../store/games.js';
-import type { Prisma } from '../store/prisma.js';
+import type { GameModule, Outcome } from '../../../engine/index.js';
+import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../../../store/games.js';
+import type { Prisma } from '../../../store/prisma.js';
 import {
   gameQuery,
   gameRead,
@@ -40,19 +40,19 @@ import {
   type OutboxRow,
   type ReadGame,
   type Written,
-} from '../store/game-tx.js';
-import { revisionOf } from '../store/games.js';
-import { splitLog } from '../store/game-log.js';
-import { poolOf } from '../store/prisma.js';
-import { moveClock, NO_CLOCK, sameClock } from './clocks.js';
-import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
-import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from './idempotency.js';
-import { notificationRows } from './notify/notifications.js';
-import type { GameEvent } from './events.js';
-import { canSee, isKeptAnswer, keptAnswer, moduleOf, presentGame, presentSummary, restoreAnswer, roleOf, type GameResource, type GameSummary } from './present.js';
-import { currentState, replay as replayGame, standingActions } from './replay.js';
-import { nothingDerived, presentMemo, sharedRecentStates, type Derived, type Remembered } from './recent-states.js';
+} from '../../../store/game-tx.js';
+import { revisionOf } from '../../../store/games.js';
+import { splitLog } from '../../../store/game-log.js';
+import { poolOf } from '../../../store/prisma.js';
+import { moveClock, NO_CLOCK, sameClock } from '../clocks.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from '../idempotency.js';
+import { notificationRows } from '../../notify/notifications.js';
+import type { GameEvent } from '../../events.js';
+import { canSee, isKeptAnswer, keptAnswer, moduleOf, presentGame, presentSummary, restoreAnswer, roleOf, type GameResource, type GameSummary } from '../present.js';
+import { currentState, replay as replayGame, standingActions } from '../history.js';
+import { nothingDerived, presentMemo, sharedRecentStates, type Derived, type Remembered } from '../recent-states.js';
 
 /**
  * A game's state is stored every this many changes (issue 11: writing it each move was a third

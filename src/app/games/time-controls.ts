@@ -13,19 +13,19 @@
 //   each is sent once per move. A reminder found only after its deadline (the worker was down)
 //   is dropped in favour of the overdue notice. The overdue notice goes to each opponent who
 //   could claim (not late themselves).
-import type { Config } from '../config/config.js';
-import { findGame, lockGameWithDueClock, postponeDueClocks, updateSeatClocks, type SeatClock } from '../store/games.js';
-import type { Prisma, PrismaClient } from '../store/prisma.js';
-import { changeAsPlayer } from './change.js';
-import type { Clock } from './clock.js';
+import type { Config } from '../../config/config.js';
+import { findGame, lockGameWithDueClock, postponeDueClocks, updateSeatClocks, type SeatClock } from '../../store/games.js';
+import type { Prisma, PrismaClient } from '../../store/prisma.js';
+import { changeAsPlayer } from './change/change.js';
+import type { Clock } from '../clock.js';
 import { extendedClock, isOverdue } from './clocks.js';
-import type { ServiceContext } from './context.js';
-import { formatTime, overdueEmail, reminderEmail } from './notify/email-templates.js';
-import { AppError } from './errors.js';
+import type { ServiceContext } from '../context.js';
+import { formatTime, overdueEmail, reminderEmail } from '../notify/email-templates.js';
+import { AppError } from '../errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
-import { outboxRow, wants } from './notify/notifications.js';
+import { outboxRow, wants } from '../notify/notifications.js';
 import { moduleOf, publicVp, type GameResource } from './present.js';
-import { currentState } from './replay.js';
+import { currentState } from './history.js';
 
 export async function claimTimeout(
   ctx: ServiceContext,

@@ -1,13 +1,13 @@
 // Playing: an action, a sealed card play, taking back my last action, resigning. Each is one
 // change transaction (change.ts); the engine decides what is legal.
-import { RuleError, withinActionDepth, type Action, type GameModule } from '../engine/index.js';
-import { entriesAfterTx, listEntriesTx } from '../store/game-tx.js';
-import { changeAsPlayer, changeGame, requireActive, requireSeat, staleVersion } from './change.js';
-import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
+import { RuleError, withinActionDepth, type Action, type GameModule } from '../../engine/index.js';
+import { entriesAfterTx, listEntriesTx } from '../../store/game-tx.js';
+import { changeAsPlayer, changeGame, requireActive, requireSeat, staleVersion } from './change/change.js';
+import type { ServiceContext } from '../context.js';
+import { AppError } from '../errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
 import { publicVp, type GameResource } from './present.js';
-import { replay, standingActions } from './replay.js';
+import { replay, standingActions } from './history.js';
 import { thenBot } from './bot.js';
 
 function sameAction(a: unknown, b: unknown): boolean {

@@ -1,17 +1,17 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { games, type SetupOptions } from '../engine/index.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../store/games.js';
-import { gameRevision, readGame } from '../store/game-tx.js';
-import { poolOf } from '../store/prisma.js';
-import { findUserById } from '../store/users.js';
-import { VERSION } from '../version.js';
-import { asUnavailable, changeGame, gameEvent, holdRead, notFound } from './change.js';
-import type { ServiceContext } from './context.js';
-import { accountGone, AppError } from './errors.js';
+import { games, type SetupOptions } from '../../engine/index.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../../store/games.js';
+import { gameRevision, readGame } from '../../store/game-tx.js';
+import { poolOf } from '../../store/prisma.js';
+import { findUserById } from '../../store/users.js';
+import { VERSION } from '../../version.js';
+import { asUnavailable, changeGame, gameEvent, holdRead, notFound } from './change/change.js';
+import type { ServiceContext } from '../context.js';
+import { accountGone, AppError } from '../errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
-import { currentState, setupGame } from './replay.js';
+import { currentState, setupGame } from './history.js';
 import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';

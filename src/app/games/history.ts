@@ -4,9 +4,9 @@
 // `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the engine
 // state alone.
 import { isDeepStrictEqual } from 'node:util';
-import type { Action, GameModule, SetupOptions } from '../engine/index.js';
-import { logIsInRows } from '../store/game-log.js';
-import type { Entry, GameRow } from '../store/games.js';
+import type { Action, GameModule, SetupOptions } from '../../engine/index.js';
+import { logIsInRows } from '../../store/game-log.js';
+import type { Entry, GameRow } from '../../store/games.js';
 
 export interface StandingAction {
   seq: number;
