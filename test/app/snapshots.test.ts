@@ -3,7 +3,7 @@
 // rows after the snapshot. Whatever the snapshot's lag, what a reader gets is the state the whole
 // log replays to, on an instance that does not have the game in memory as well as on one that does.
 import t from 'tap';
-import { SNAPSHOT_EVERY } from '../../src/app/games/change/change.js';
+import { SNAPSHOT_EVERY } from '../../src/app/games/change/write.js';
 import { moduleOf } from '../../src/app/games/present.js';
 import { currentState, replay, standingActions } from '../../src/app/games/history.js';
 import { sharedRecentStates } from '../../src/app/games/recent-states.js';

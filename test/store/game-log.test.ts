@@ -4,7 +4,7 @@
 // inline (written before this) is read as it is and carries on.
 import t from 'tap';
 import { verifyGames } from '../../src/app/games/verify.js';
-import { SNAPSHOT_EVERY } from '../../src/app/games/change/change.js';
+import { SNAPSHOT_EVERY } from '../../src/app/games/change/write.js';
 import { moduleOf } from '../../src/app/games/present.js';
 import { currentState } from '../../src/app/games/history.js';
 import { findGame } from '../../src/store/games.js';

@@ -2,7 +2,8 @@
 // change transaction (change.ts); the engine decides what is legal.
 import { RuleError, withinActionDepth, type Action, type GameModule } from '../../engine/index.js';
 import { entriesAfterTx, listEntriesTx } from '../../store/game-tx.js';
-import { changeAsPlayer, changeGame, requireActive, requireSeat, staleVersion } from './change/change.js';
+import { changeAsPlayer, changeGame } from './change/change.js';
+import { requireActive, requireSeat, staleVersion } from './change/checks.js';
 import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';

@@ -19,17 +19,14 @@
 // exactly one wins; the others see the new version and get stale_version. Requests with the same Idempotency-Key
 // for the same game queue on the same lock, so the second one finds the first one's answer and
 // replays it.
-import type { GameModule, Outcome } from '../../../engine/index.js';
-import type { GameEntryKind, EmailPreference, GameRow, SeatClock } from '../../../store/games.js';
-import type { Prisma } from '../../../store/prisma.js';
+import type { GameModule } from '../../../engine/index.js';
+import type { GameRow } from '../../../store/games.js';
 import {
   gameQuery,
   gameRead,
   inTransaction,
   gameRevision,
-  insertSeatTx,
   readGame,
-  isBusy,
   listEntriesTx,
   writeChange,
   writeChangeAt,
@@ -37,98 +34,23 @@ import {
   type ChangeParts,
   type GameTx,
   type KeyToSave,
-  type OutboxRow,
   type ReadGame,
-  type Written,
 } from '../../../store/game-tx.js';
 import { revisionOf } from '../../../store/games.js';
-import { splitLog } from '../../../store/game-log.js';
 import { poolOf } from '../../../store/prisma.js';
-import { moveClock, NO_CLOCK, sameClock } from '../clocks.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from '../idempotency.js';
-import { notificationRows } from '../../notify/notifications.js';
-import type { GameEvent } from '../../events.js';
-import { canSee, isKeptAnswer, keptAnswer, moduleOf, presentGame, presentSummary, restoreAnswer, roleOf, type GameResource, type GameSummary } from '../present.js';
+import { isKeptAnswer, moduleOf, restoreAnswer, roleOf, type GameResource } from '../present.js';
 import { currentState, replay as replayGame, standingActions } from '../history.js';
-import { nothingDerived, presentMemo, sharedRecentStates, type Derived, type Remembered } from '../recent-states.js';
-
-/**
- * A game's state is stored every this many changes (issue 11: writing it each move was a third
- * of a move's WAL and the largest write of its transaction); a read applies at most this many
- * minus one log rows to it, about 50 µs each, and usually finds the state in memory anyway
- * (recent-states.ts).
- */
-export const SNAPSHOT_EVERY = 10;
+import { nothingDerived, sharedRecentStates, type Derived, type Remembered } from '../recent-states.js';
+import { asUnavailable, keyReused, notFound, requireActive, requireSeat, requireVersion } from './checks.js';
+import { gameEvent } from './game-event.js';
+import type { ChangeRequest, Locked, Step } from './types.js';
+import { apply } from './write.js';
 
 // Waiting for a pool connection, and for the game's lock (the service is overloaded beyond them).
 const WAITS = { maxWaitMs: 10_000, lockTimeoutMs: 30_000 } as const;
-
-export interface ChangeRequest {
-  userId: string;
-  gameId: string;
-  idempotency?: IdempotencyKey;
-}
-
-/** The game as the change finds it, under its row lock. */
-export interface Locked {
-  row: GameRow;
-  module: GameModule;
-  /** The engine state; null while the game is open. */
-  state: unknown;
-  /** What was worked out of that state already (its views: e.g. the mover's, by the GET before the move). */
-  derived: Derived;
-  version: number;
-  /** The caller's role, or null if the caller is not seated. */
-  role: string | null;
-  tx: GameTx;
-  now: Date;
-}
-
-/** What a change does. */
-export interface Step {
-  kind: GameEntryKind;
-  /** The role acting (for a start: the role just taken). */
-  role: string;
-  action: unknown;
-  /** The engine state after the change. */
-  state: unknown;
-  /** Ends the game with this outcome whatever the rules say (a resignation, a time-out). */
-  outcome?: Outcome;
-  /** A seat the change takes (joining). */
-  joined?: { userId: string; name: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null };
-  /** New time controls for roles that stay pending (an extension). */
-  clocks?: Record<string, SeatClock>;
-  /** Made by the game's bot (bot.ts): its log entry has no user. */
-  byBot?: boolean;
-}
-
-// ---- checks shared by the changes ----
-
-/** The caller's seat, or 403 (a watcher of a public game) / 404 (someone who may not see it). */
-export function requireSeat(g: Locked, userId: string): string {
-  if (g.role !== null) return g.role;
-  if (canSee(g.row, userId)) throw new AppError('forbidden', 'You are watching this game, not playing it.');
-  throw notFound();
-}
-
-export function requireActive(g: Locked): void {
-  if (g.row.status === 'open') throw new AppError('conflict', 'The game has not started yet: it is waiting for a second player.');
-  if (g.row.status !== 'active') throw new AppError('conflict', 'The game is over.');
-}
-
-export function staleVersion(current: number): AppError {
-  return new AppError('stale_version', `The game has moved on to version ${current}; read it again and retry.`, { currentVersion: current });
-}
-
-export function requireVersion(g: Locked, version: number | undefined): void {
-  if (version !== undefined && version !== g.version) throw staleVersion(g.version);
-}
-
-export function notFound(): AppError {
-  return new AppError('not_found', 'There is no such game, or you may not see it.');
-}
 
 /**
  * The usual change: by a seated player, to an active game, at the version the player last saw
@@ -147,8 +69,6 @@ export function changeAsPlayer(
     return decide(g, role);
   });
 }
-
-// ---- the transaction ----
 
 export async function changeGame(
   ctx: ServiceContext,
@@ -243,11 +163,6 @@ export function holdRead(gameId: string, read: Pick<ReadGame, 'row' | 'stateOmit
   return { version, state, derived, row };
 }
 
-/** A database too busy to answer in time (isBusy: no connection, a lock held too long) as a 503; any other error as it is. */
-export function asUnavailable(err: unknown): unknown {
-  return isBusy(err) ? new AppError('service_unavailable', 'The service is busy; retry in a moment.') : err;
-}
-
 /**
  * The change decided on the game as this process holds it, and written in one round trip
  * (writeChangeAt) on condition that the game is still at the held revision. 'stale' if it is
@@ -303,11 +218,6 @@ async function changeAsHeld(
   }
 }
 
-/** What listeners are told of a game that changed: nothing hidden (see events.ts). */
-export function gameEvent(game: GameSummary): GameEvent {
-  return { id: game.id, version: game.version, status: game.status, pending: [...game.pending], users: game.players.map((p) => p.user.id) };
-}
-
 /** The answer stored for an Idempotency-Key already used (found with the game, under its lock). */
 async function replay(
   stored: { requestHash: string; responseStatus: number | null; responseBody: unknown },
@@ -332,168 +242,3 @@ async function stateAt(tx: GameTx, module: GameModule, row: GameRow, version: nu
   return replayGame(module, row, standingActions(entries));
 }
 
-function keyReused(): AppError {
-  return new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key for a new request.');
-}
-
-/**
- * Records the step with `write` (its null: `notWritten`'s error) and answers with the game as it
- * now is (without reading it back), and the game's row as written.
- */
-async function apply(
-  ctx: ServiceContext,
-  g: Locked,
-  step: Step,
-  userId: string,
-  saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
-  derived: Derived,
-  write: (c: Change, parts: ChangeParts) => Promise<Written | null>,
-  notWritten: () => Error,
-): Promise<{ body: GameResource; row: GameRow }> {
-  const { row, module, now } = g;
-  const version = g.version + 1;
-  const outcome = step.outcome ?? module.outcome(step.state);
-  const finished = outcome !== null;
-  const started = step.kind === 'start';
-  const pendingBefore = row.status === 'active' ? row.pending : [];
-  const pendingAfter = finished ? [] : module.pending(step.state);
-
-  const players = [...row.players];
-  if (step.joined) {
-    await insertSeatTx(g.tx, row.id, step.role, step.joined.userId, now);
-    const { userId, name, email, emailConfirmed, emailPreference, vacationEndsAt } = step.joined;
-    players.push({
-      role: step.role,
-      userId,
-      emailNotifications: true,
-      joinedAt: now,
-      pendingSince: null,
-      ...NO_CLOCK,
-      user: { id: userId, displayName: name, email, emailConfirmed, emailPreference, vacationEndsAt },
-    });
-    players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
-  }
-  // A role's move time runs from when it became pending, and keeps running while it stays
-  // pending (several moves of one command count as one move). It starts again when the role
-  // acts and must act again in a new situation (who must act changed: e.g. its discard is in
-  // and now both must play a card). A move that starts gets a new deadline, reminder and
-  // overdue notice (clocks.ts); a role that need not act has none.
-  const sameSituation = pendingBefore.length === pendingAfter.length && pendingBefore.every((r) => pendingAfter.includes(r));
-  const restarted: string[] = [];
-  const seats = players.map((p) => {
-    const pending = pendingAfter.includes(p.role);
-    const continues = pendingBefore.includes(p.role) && p.pendingSince !== null && (p.role !== step.role || sameSituation);
-    if (pending && !continues) restarted.push(p.role);
-    const pendingSince = pending ? (continues ? p.pendingSince : now) : null;
-    let clock: SeatClock = !pending
-      ? NO_CLOCK
-      : continues
-        ? { deadline: p.deadline, remindAt: p.remindAt, overdueNoticeAt: p.overdueNoticeAt }
-        : moveClock(now, row.daysPerMove, p.user.vacationEndsAt);
-    if (pending && step.clocks?.[p.role]) clock = step.clocks[p.role]!;
-    return { ...p, pendingSince, ...clock };
-  });
-  const changedSeats = seats.filter((s, i) => {
-    const before = players[i]!;
-    return s.pendingSince?.getTime() !== before.pendingSince?.getTime() || !sameClock(s, before);
-  });
-
-  // The state is written every SNAPSHOT_EVERY changes, and by any change that is not an action
-  // (a start, an undo: the entries after a snapshot must apply forwards) or that ends the game;
-  // in between, the log row is the change, and a read applies the rows after the snapshot.
-  const snapshotNow = step.kind !== 'action' || finished || version - (row.snapshot?.stateVersion ?? 0) >= SNAPSHOT_EVERY;
-  const status = finished ? 'finished' : 'active';
-  const updated: GameRow = {
-    ...row,
-    status,
-    pending: pendingAfter,
-    outcome: (outcome ?? row.outcome) as GameRow['outcome'],
-    updatedAt: now,
-    startedAt: started ? now : row.startedAt,
-    finishedAt: finished ? now : row.finishedAt,
-    players: seats,
-    snapshot: { version, stateVersion: snapshotNow ? version : (row.snapshot?.stateVersion ?? 0), state: step.state as Prisma.JsonValue, tail: [] },
-  };
-  // Each view of the change is computed once: for the answer, the emails and the reveal check.
-  const memo = presentMemo(module, step.state, derived, [[g.state, g.derived.views]]);
-  const view = memo.view;
-  const emails = notificationRows(ctx.config, {
-    game: { id: row.id, number: row.number, title: module.title },
-    module,
-    version,
-    kind: step.kind,
-    action: step.action,
-    actor: { role: step.role, userId },
-    pendingBefore,
-    pendingAfter,
-    restarted,
-    started,
-    finished,
-    outcome,
-    stateBefore: g.state,
-    state: step.state,
-    seats,
-    now,
-    view,
-  });
-  const log = splitLog(g.state, step.state, snapshotNow);
-  const written = write(
-    {
-      gameId: row.id,
-      version,
-      kind: step.kind,
-      role: step.role,
-      userId: step.byBot ? null : userId,
-      actionJson: JSON.stringify(step.action),
-      stateJson: log.stateJson,
-      logFrom: log.logFrom,
-      logTailJson: log.logFrom === null ? null : JSON.stringify(log.logTail),
-      status,
-      pending: pendingAfter,
-      outcome,
-      now,
-      ...(started && { startedAt: now }),
-      ...(finished && { finishedAt: now }),
-    },
-    {
-      seats: changedSeats,
-      outbox: emails.map((e) => ({
-        kind: e.kind,
-        dedupeKey: e.dedupeKey!,
-        toAddress: e.toAddress,
-        subject: e.subject,
-        textBody: e.textBody,
-        htmlBody: e.htmlBody ?? null,
-        userId: e.userId!,
-        gameId: e.gameId!,
-      })) satisfies OutboxRow[],
-      notify: ctx.events.announcement?.(gameEvent(presentSummary(updated, userId))) ?? null,
-      // A key keeps the answer without its view and legal actions (restoreAnswer).
-      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(keptAnswer(updated, userId, step.state, ctx.config, memo)) } : null,
-    },
-  );
-  // The write and its COMMIT are on their way (writeChange sent them before its first await):
-  // the answer is made meanwhile, on this process's core while PostgreSQL works on another.
-  let body: GameResource;
-  try {
-    body = presentGame(updated, userId, step.state, ctx.config, memo);
-  } finally {
-    // Whatever happens here, the transaction ends only once PostgreSQL has answered.
-    await written.catch(() => false);
-  }
-  const w = await written;
-  // Not written: under the lock, the key was taken meanwhile by another request of this user
-  // (for another game); in one round trip, the game was no longer as held, or the key was used.
-  if (!w) throw notWritten();
-  return { body, row: withRevision(updated, step, w) };
-}
-
-/**
- * The row as written, at the revision the write reported (the change holds the game's lock:
- * nobody else wrote the game since it was read or checked). Not after a seat was taken: the
- * new player was read before the lock (a change to their name meanwhile would not have written
- * this game, whose seat was not theirs yet), so the row is not held as the game's.
- */
-function withRevision(updated: GameRow, step: Step, w: Written): GameRow {
-  return step.joined ? { ...updated, revision: undefined } : { ...updated, revision: w.gameRevision };
-}
