@@ -48,7 +48,7 @@ export function setupGame(m: GameModule, g: GameSeed): unknown {
   throw new Error(`${m.id} cannot set up a game with generator "${g.rng}"`);
 }
 
-export function replay(m: GameModule, g: GameSeed, actions: StandingAction[]): unknown {
+export function replayGame(m: GameModule, g: GameSeed, actions: StandingAction[]): unknown {
   let state = setupGame(m, g);
   for (const a of actions) state = m.apply(state, a.role, a.action);
   return state;
@@ -91,8 +91,8 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
   let state: unknown;
   let atSnapshot: unknown;
   try {
-    state = replay(m, game, standingActions(entries));
-    atSnapshot = game.snapshot.version === entries.length ? state : replay(m, game, standingActions(entries.slice(0, game.snapshot.version)));
+    state = replayGame(m, game, standingActions(entries));
+    atSnapshot = game.snapshot.version === entries.length ? state : replayGame(m, game, standingActions(entries.slice(0, game.snapshot.version)));
   } catch (err) {
     return [...problems, `replay failed: ${(err as Error).message}`];
   }

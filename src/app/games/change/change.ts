@@ -42,12 +42,12 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { KEY_LIFETIME_MS, type Answer, type IdempotencyKey } from '../idempotency.js';
 import { isKeptAnswer, moduleOf, restoreAnswer, roleOf, type GameResource } from '../present.js';
-import { currentState, replay as replayGame, standingActions } from '../history.js';
+import { currentState, replayGame, standingActions } from '../history.js';
 import { nothingDerived, sharedRecentStates, type Derived, type Remembered } from '../recent-states.js';
 import { asUnavailable, keyReused, notFound, requireActive, requireSeat, requireVersion } from './checks.js';
 import { gameEvent } from './game-event.js';
-import type { ChangeRequest, Locked, Step } from './types.js';
-import { apply } from './write.js';
+import type { ChangeRequest, Decision, Locked } from './types.js';
+import { recordChange } from './write.js';
 
 // Waiting for a pool connection, and for the game's lock (the service is overloaded beyond them).
 const WAITS = { maxWaitMs: 10_000, lockTimeoutMs: 30_000 } as const;
@@ -59,7 +59,7 @@ const WAITS = { maxWaitMs: 10_000, lockTimeoutMs: 30_000 } as const;
 export function changeAsPlayer(
   ctx: ServiceContext,
   req: ChangeRequest & { version: number | undefined },
-  decide: (g: Locked, role: string) => Promise<Step> | Step,
+  decide: (g: Locked, role: string) => Promise<Decision> | Decision,
 ): Promise<Answer<GameResource>> {
   const { version, ...request } = req;
   return changeGame(ctx, request, (g) => {
@@ -73,7 +73,7 @@ export function changeAsPlayer(
 export async function changeGame(
   ctx: ServiceContext,
   req: ChangeRequest,
-  decide: (g: Locked) => Promise<Step> | Step,
+  decide: (g: Locked) => Promise<Decision> | Decision,
 ): Promise<Answer<GameResource>> {
   const states = sharedRecentStates;
   const key = req.idempotency;
@@ -107,13 +107,13 @@ export async function changeGame(
         const { row } = read;
         const module = moduleOf(row);
         const state = read.stateOmitted ? known!.state : currentState(module, row.snapshot);
-        if (read.stored) return replay(read.stored, key!, module, (version) => stateAt(tx, module, row, version, state));
+        if (read.stored) return storedAnswer(read.stored, key!, module, (version) => stateAt(tx, module, row, version, state));
         const before = read.stateOmitted ? known!.derived : nothingDerived();
         const g: Locked = { row, module, state, derived: before, version: row.snapshot?.version ?? 0, role: roleOf(row, req.userId), tx, now };
-        const step = await decide(g);
+        const decision = await decide(g);
         const derived = nothingDerived();
-        const done = await apply(ctx, g, step, req.userId, saving, derived, (c, parts) => writeChange(tx, c, parts), keyReused);
-        return { status: 200, body: done.body, replayed: false, state: step.state, derived, row: done.row };
+        const done = await recordChange(ctx, g, decision, req.userId, saving, derived, (c, parts) => writeChange(tx, c, parts), keyReused);
+        return { status: 200, body: done.body, replayed: false, state: decision.state, derived, row: done.row };
       });
     }
   } catch (err) {
@@ -177,7 +177,7 @@ async function changeAsHeld(
   ctx: ServiceContext,
   req: ChangeRequest,
   held: Held,
-  decide: (g: Locked) => Promise<Step> | Step,
+  decide: (g: Locked) => Promise<Decision> | Decision,
   saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
 ): Promise<HeldResult> {
   const { row } = held;
@@ -198,9 +198,9 @@ async function changeAsHeld(
     now: ctx.clock.now(),
   };
   const write = (c: Change, parts: ChangeParts) => writeChangeAt(poolOf(ctx.prisma), { ...WAITS, expected }, c, parts);
-  let step: Step;
+  let decision: Decision;
   try {
-    step = await decide(g);
+    decision = await decide(g);
   } catch (err) {
     // What the decision threw (a stale version, an illegal move, the bot with nothing to do)
     // stands if the game is still as held; else it is decided again on the game as it is. With
@@ -210,8 +210,8 @@ async function changeAsHeld(
   }
   try {
     const derived = nothingDerived();
-    const done = await apply(ctx, g, step, req.userId, saving, derived, write, () => new NeedsLock());
-    return { status: 200, body: done.body, replayed: false, state: step.state, derived, row: done.row };
+    const done = await recordChange(ctx, g, decision, req.userId, saving, derived, write, () => new NeedsLock());
+    return { status: 200, body: done.body, replayed: false, state: decision.state, derived, row: done.row };
   } catch (err) {
     if (err instanceof NeedsLock) return needsLock || saving ? 'needs-lock' : 'stale';
     throw err;
@@ -219,7 +219,7 @@ async function changeAsHeld(
 }
 
 /** The answer stored for an Idempotency-Key already used (found with the game, under its lock). */
-async function replay(
+async function storedAnswer(
   stored: { requestHash: string; responseStatus: number | null; responseBody: unknown },
   key: IdempotencyKey,
   module: GameModule,

@@ -2,15 +2,15 @@
 // continue or end, and so which seats get a new deadline, reminder and overdue notice (clocks.ts).
 import type { SeatClock, SeatRow } from '../../../store/games.js';
 import { moveClock, NO_CLOCK, sameClock } from '../clocks.js';
-import type { Step } from './types.js';
+import type { Decision } from './types.js';
 
 /**
- * The seats after `step` (the players' seats before it, the joining one included), the seats
+ * The seats after `decision` (the players' seats before it, the joining one included), the seats
  * whose clock or pending time changed, and the roles whose move starts now.
  */
 export function seatClocks(
   players: SeatRow[],
-  step: Pick<Step, 'role' | 'clocks'>,
+  decision: Pick<Decision, 'role' | 'clocks'>,
   pendingBefore: readonly string[],
   pendingAfter: readonly string[],
   daysPerMove: number | null,
@@ -25,7 +25,7 @@ export function seatClocks(
   const restarted: string[] = [];
   const seats = players.map((p) => {
     const pending = pendingAfter.includes(p.role);
-    const continues = pendingBefore.includes(p.role) && p.pendingSince !== null && (p.role !== step.role || sameSituation);
+    const continues = pendingBefore.includes(p.role) && p.pendingSince !== null && (p.role !== decision.role || sameSituation);
     if (pending && !continues) restarted.push(p.role);
     const pendingSince = pending ? (continues ? p.pendingSince : now) : null;
     let clock: SeatClock = !pending
@@ -33,7 +33,7 @@ export function seatClocks(
       : continues
         ? { deadline: p.deadline, remindAt: p.remindAt, overdueNoticeAt: p.overdueNoticeAt }
         : moveClock(now, daysPerMove, p.user.vacationEndsAt);
-    if (pending && step.clocks?.[p.role]) clock = step.clocks[p.role]!;
+    if (pending && decision.clocks?.[p.role]) clock = decision.clocks[p.role]!;
     return { ...p, pendingSince, ...clock };
   });
   const changedSeats = seats.filter((s, i) => {

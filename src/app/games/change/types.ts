@@ -1,6 +1,7 @@
 // The shapes a change to a game is made of: who asks (ChangeRequest), the game as the change
-// finds it (Locked), and what the change does (Step). In a file of their own so that the parts of
-// a change (checks, seat clocks, the write, the transaction) share them without importing each other.
+// finds it (Locked), and what the change decided to do (Decision). In a file of their own so that
+// the parts of a change (checks, seat clocks, the write, the transaction) share them without
+// importing each other.
 import type { GameModule, Outcome } from '../../../engine/index.js';
 import type { EmailPreference, GameEntryKind, GameRow, SeatClock } from '../../../store/games.js';
 import type { GameTx } from '../../../store/game-tx.js';
@@ -28,8 +29,8 @@ export interface Locked {
   now: Date;
 }
 
-/** What a change does. */
-export interface Step {
+/** What a change does, as its `decide` decided it (written by recordChange, write.ts). */
+export interface Decision {
   kind: GameEntryKind;
   /** The role acting (for a start: the role just taken). */
   role: string;

@@ -13,7 +13,7 @@ import { keptAnswer, presentGame, presentSummary, type GameResource } from '../p
 import { presentMemo, type Derived } from '../recent-states.js';
 import { gameEvent } from './game-event.js';
 import { seatClocks } from './seat-clocks.js';
-import type { Locked, Step } from './types.js';
+import type { Decision, Locked } from './types.js';
 
 /**
  * A game's state is stored every this many changes (issue 11: writing it each move was a third
@@ -24,13 +24,13 @@ import type { Locked, Step } from './types.js';
 export const SNAPSHOT_EVERY = 10;
 
 /**
- * Records the step with `write` (its null: `notWritten`'s error) and answers with the game as it
+ * Records the decision with `write` (its null: `notWritten`'s error) and answers with the game as it
  * now is (without reading it back), and the game's row as written.
  */
-export async function apply(
+export async function recordChange(
   ctx: ServiceContext,
   g: Locked,
-  step: Step,
+  decision: Decision,
   userId: string,
   saving: Omit<KeyToSave, 'status' | 'bodyJson'> | undefined,
   derived: Derived,
@@ -39,18 +39,18 @@ export async function apply(
 ): Promise<{ body: GameResource; row: GameRow }> {
   const { row, module, now } = g;
   const version = g.version + 1;
-  const outcome = step.outcome ?? module.outcome(step.state);
+  const outcome = decision.outcome ?? module.outcome(decision.state);
   const finished = outcome !== null;
-  const started = step.kind === 'start';
+  const started = decision.kind === 'start';
   const pendingBefore = row.status === 'active' ? row.pending : [];
-  const pendingAfter = finished ? [] : module.pending(step.state);
+  const pendingAfter = finished ? [] : module.pending(decision.state);
 
   const players = [...row.players];
-  if (step.joined) {
-    await insertSeatTx(g.tx, row.id, step.role, step.joined.userId, now);
-    const { userId, name, email, emailConfirmed, emailPreference, vacationEndsAt } = step.joined;
+  if (decision.joined) {
+    await insertSeatTx(g.tx, row.id, decision.role, decision.joined.userId, now);
+    const { userId, name, email, emailConfirmed, emailPreference, vacationEndsAt } = decision.joined;
     players.push({
-      role: step.role,
+      role: decision.role,
       userId,
       emailNotifications: true,
       joinedAt: now,
@@ -60,12 +60,12 @@ export async function apply(
     });
     players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   }
-  const { seats, changedSeats, restarted } = seatClocks(players, step, pendingBefore, pendingAfter, row.daysPerMove, now);
+  const { seats, changedSeats, restarted } = seatClocks(players, decision, pendingBefore, pendingAfter, row.daysPerMove, now);
 
   // The state is written every SNAPSHOT_EVERY changes, and by any change that is not an action
   // (a start, an undo: the entries after a snapshot must apply forwards) or that ends the game;
   // in between, the log row is the change, and a read applies the rows after the snapshot.
-  const snapshotNow = step.kind !== 'action' || finished || version - (row.snapshot?.stateVersion ?? 0) >= SNAPSHOT_EVERY;
+  const snapshotNow = decision.kind !== 'action' || finished || version - (row.snapshot?.stateVersion ?? 0) >= SNAPSHOT_EVERY;
   const status = finished ? 'finished' : 'active';
   const updated: GameRow = {
     ...row,
@@ -76,18 +76,18 @@ export async function apply(
     startedAt: started ? now : row.startedAt,
     finishedAt: finished ? now : row.finishedAt,
     players: seats,
-    snapshot: { version, stateVersion: snapshotNow ? version : (row.snapshot?.stateVersion ?? 0), state: step.state as Prisma.JsonValue, tail: [] },
+    snapshot: { version, stateVersion: snapshotNow ? version : (row.snapshot?.stateVersion ?? 0), state: decision.state as Prisma.JsonValue, tail: [] },
   };
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
-  const memo = presentMemo(module, step.state, derived, [[g.state, g.derived.views]]);
+  const memo = presentMemo(module, decision.state, derived, [[g.state, g.derived.views]]);
   const view = memo.view;
   const emails = notificationRows(ctx.config, {
     game: { id: row.id, number: row.number, title: module.title },
     module,
     version,
-    kind: step.kind,
-    action: step.action,
-    actor: { role: step.role, userId },
+    kind: decision.kind,
+    action: decision.action,
+    actor: { role: decision.role, userId },
     pendingBefore,
     pendingAfter,
     restarted,
@@ -95,20 +95,20 @@ export async function apply(
     finished,
     outcome,
     stateBefore: g.state,
-    state: step.state,
+    state: decision.state,
     seats,
     now,
     view,
   });
-  const log = splitLog(g.state, step.state, snapshotNow);
+  const log = splitLog(g.state, decision.state, snapshotNow);
   const written = write(
     {
       gameId: row.id,
       version,
-      kind: step.kind,
-      role: step.role,
-      userId: step.byBot ? null : userId,
-      actionJson: JSON.stringify(step.action),
+      kind: decision.kind,
+      role: decision.role,
+      userId: decision.byBot ? null : userId,
+      actionJson: JSON.stringify(decision.action),
       stateJson: log.stateJson,
       logFrom: log.logFrom,
       logTailJson: log.logFrom === null ? null : JSON.stringify(log.logTail),
@@ -133,14 +133,14 @@ export async function apply(
       })) satisfies OutboxRow[],
       notify: ctx.events.announcement?.(gameEvent(presentSummary(updated, userId))) ?? null,
       // A key keeps the answer without its view and legal actions (restoreAnswer).
-      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(keptAnswer(updated, userId, step.state, ctx.config, memo)) } : null,
+      key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(keptAnswer(updated, userId, decision.state, ctx.config, memo)) } : null,
     },
   );
   // The write and its COMMIT are on their way (writeChange sent them before its first await):
   // the answer is made meanwhile, on this process's core while PostgreSQL works on another.
   let body: GameResource;
   try {
-    body = presentGame(updated, userId, step.state, ctx.config, memo);
+    body = presentGame(updated, userId, decision.state, ctx.config, memo);
   } finally {
     // Whatever happens here, the transaction ends only once PostgreSQL has answered.
     await written.catch(() => false);
@@ -149,7 +149,7 @@ export async function apply(
   // Not written: under the lock, the key was taken meanwhile by another request of this user
   // (for another game); in one round trip, the game was no longer as held, or the key was used.
   if (!w) throw notWritten();
-  return { body, row: withRevision(updated, step, w) };
+  return { body, row: withRevision(updated, decision, w) };
 }
 
 /**
@@ -158,6 +158,6 @@ export async function apply(
  * new player was read before the lock (a change to their name meanwhile would not have written
  * this game, whose seat was not theirs yet), so the row is not held as the game's.
  */
-function withRevision(updated: GameRow, step: Step, w: Written): GameRow {
-  return step.joined ? { ...updated, revision: undefined } : { ...updated, revision: w.gameRevision };
+function withRevision(updated: GameRow, decision: Decision, w: Written): GameRow {
+  return decision.joined ? { ...updated, revision: undefined } : { ...updated, revision: w.gameRevision };
 }
