@@ -1,5 +1,5 @@
 // A change decided on the game as this process holds it, written in one round trip on condition
-// that the game is still at the held revision (src/app/change.ts changeAsHeld, issue 11): the
+// that the game is still at the held revision (src/app/games/change/change.ts changeAsHeld, issue 11): the
 // revisions move on with every write a game's read shows, the held row is the row a read gives,
 // and a game changed behind the process's back is read again before anything is decided on it.
 import pg from 'pg';

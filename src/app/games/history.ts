@@ -55,7 +55,7 @@ export function replayGame(m: GameModule, g: GameSeed, actions: StandingAction[]
 }
 
 /**
- * The game's current state: its snapshot's state (written every few changes, change.ts) with
+ * The game's current state: its snapshot's state (written every few changes, change/write.ts) with
  * the entries after it applied. Null while the game is open. The entries after a snapshot are
  * never undos (an undo writes a snapshot), so they apply forwards.
  */

@@ -1,6 +1,6 @@
 // Correspondence time controls: claiming a win on time, giving a late opponent more time, and
 // the worker's job that sends reminders and overdue notices when they are due. The deadlines
-// themselves are set by every change (change.ts, with clocks.ts) and moved by vacations
+// themselves are set by every change (change/seat-clocks.ts, with clocks.ts) and moved by vacations
 // (vacation.ts); everything lives in the database, so a restart forgets nothing.
 //
 // - A claim is allowed to a seated player whose opponent is pending past its deadline, and who
@@ -138,7 +138,7 @@ async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: 
     if (!due(seat.remindAt) && !due(seat.overdueNoticeAt)) continue;
     const clock: SeatClock = { deadline: seat.deadline, remindAt: seat.remindAt, overdueNoticeAt: seat.overdueNoticeAt };
     if (!row.pending.includes(seat.role) || state === null) {
-      // Not pending: nothing to remind (change.ts clears these; this only tidies up).
+      // Not pending: nothing to remind (change/seat-clocks.ts clears these; this only tidies up).
       updates.push({ role: seat.role, deadline: null, remindAt: null, overdueNoticeAt: null });
       continue;
     }

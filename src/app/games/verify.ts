@@ -1,5 +1,5 @@
 // Checks every started game: replaying its log from its seed must give its snapshot (see
-// replay.ts). Used by `npm run verify` (src/cli/verify.ts).
+// history.ts). Used by `npm run verify` (src/cli/verify.ts).
 import { games } from '../../engine/index.js';
 import { listEntries, startedGames, type Db } from '../../store/games.js';
 import { checkGame } from './history.js';

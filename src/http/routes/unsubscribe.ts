@@ -4,7 +4,7 @@
 // without that body is a 400 (RFC 8058 requires it: a bare POST is no one-click unsubscribe). The
 // same link in an email's footer opens (GET) a page with a button that does the same POST: GET
 // never changes anything, because mail scanners fetch links on their own. The token is signed
-// (src/app/unsubscribe.ts); a forged or malformed one is a 400.
+// (src/app/notify/unsubscribe.ts); a forged or malformed one is a 400.
 import type { FastifyPluginAsync } from 'fastify';
 import { unsubscribeUser } from '../../app/accounts/accounts.js';
 import { AppError } from '../../app/errors.js';
