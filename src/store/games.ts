@@ -69,8 +69,9 @@ export interface GameRow {
   revision?: number;
   /**
    * Null while the game is open. `version` is the game's (its log's last seq); the stored state
-   * is that of `stateVersion` (snapshots are written every few changes, src/app/games/change/write.ts), and `tail`
-   * holds the entries after it, to apply (src/app/games/history.ts currentState).
+   * is that of `stateVersion` (snapshots are written every few changes,
+   * src/app/games/change/write.ts), and `tail` holds the entries after it, to apply
+   * (src/app/games/history.ts currentState).
    */
   snapshot: { version: number; stateVersion: number; state?: Prisma.JsonValue; tail?: Entry[] } | null;
 }

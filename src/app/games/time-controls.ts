@@ -1,7 +1,7 @@
 // Correspondence time controls: claiming a win on time, giving a late opponent more time, and
 // the worker's job that sends reminders and overdue notices when they are due. The deadlines
-// themselves are set by every change (change/seat-clocks.ts, with clocks.ts) and moved by vacations
-// (vacation.ts); everything lives in the database, so a restart forgets nothing.
+// themselves are set by every change (change/seat-clocks.ts, with clocks.ts) and moved by
+// vacations (vacation.ts); everything lives in the database, so a restart forgets nothing.
 //
 // - A claim is allowed to a seated player whose opponent is pending past its deadline, and who
 //   is not late themselves; it ends the game (a `timeout` log entry) with the claimant as
