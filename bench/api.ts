@@ -45,12 +45,14 @@ async function serveAlea(databaseUrl: string, pool: number): Promise<{ url: stri
   const { buildServer } = await import('../src/http/server.js');
   const { createPrismaClient } = await import('../src/store/prisma.js');
   const { sharedEvents } = await import('../src/app/events.js');
+  const { sharedRecentStates } = await import('../src/app/games/recent-states.js');
   const { listenChannel } = await import('../src/store/notify-channel.js');
   const prisma = createPrismaClient(databaseUrl, { poolSize: pool });
   // As in production (src/main.ts): every change is also sent on the instances' channel.
   const events = await sharedEvents(
     (onMessage) => listenChannel(databaseUrl, 'alea_game_events', onMessage, console),
     (err) => console.error('notify failed', err),
+    sharedRecentStates,
   );
   const app = await buildServer({
     config: {

@@ -43,7 +43,7 @@ const { fixedClock } = await import('../src/app/clock.js');
 const { createWorker } = await import('../src/worker.js');
 const { createLogger } = await import('../src/logger.js');
 const { backupDatabase, restoreDatabase } = await import('../src/store/backup.js');
-const { verifyGames } = await import('../src/app/verify.js');
+const { verifyGames } = await import('../src/app/games/verify.js');
 
 const dir = KEEP || (await mkdtemp(join(tmpdir(), 'alea-storage-')));
 await chmod(dir, 0o755);

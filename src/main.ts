@@ -6,13 +6,14 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from './app/clock.js';
 import { sharedEvents } from './app/events.js';
+import { sharedRecentStates } from './app/games/recent-states.js';
 import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
 import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
 import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
-import { runDueBots } from './app/bot.js';
+import { runDueBots } from './app/games/bot.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
     events = await sharedEvents(
       (onMessage) => listenChannel(eventsDb, 'alea_game_events', onMessage, logger),
       (err) => logger.warn({ err }, 'could not tell other instances of a game change'),
+      sharedRecentStates,
     );
     app = await buildServer({ config, prisma, clock: systemClock, logger, events });
     await app.listen({ port: config.port, host: config.host });

@@ -3,19 +3,19 @@
 //
 // Two jobs, each in its own loop so that neither waits for the other (a hanging SMTP server must
 // not hold up reminders): (a) enqueue the reminders and overdue notices that are due
-// (app/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
+// (app/games/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
 // outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
 // pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
-// against it that a crash or restart left waiting on the bot (app/bot.ts). A round that did something is followed
+// against it that a crash or restart left waiting on the bot (app/games/bot.ts). A round that did something is followed
 // at once by another; otherwise the next comes after pollMs. Every hour (pruneEveryMs) it also
 // deletes what is no longer needed: done emails past their retention (mail/prune.ts) and
 // idempotency keys past their lifetime. It runs inside `npm start` (unless WORKER=off) and alone as
 // `npm run worker`.
 import type { Clock } from './app/clock.js';
-import { runDigests } from './app/digest.js';
-import { purgeExpiredKeys } from './app/idempotency.js';
-import { runDueClocks } from './app/time-controls.js';
-import { unsubscribeUrl } from './app/unsubscribe.js';
+import { runDigests } from './app/games/digest.js';
+import { purgeExpiredKeys } from './app/games/idempotency.js';
+import { runDueClocks } from './app/games/time-controls.js';
+import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';
 import type { MailTransport } from './mail/transport.js';
@@ -42,7 +42,7 @@ export interface WorkerDeps {
   logger: Logger;
   options?: WorkerOptions;
   /**
-   * Plays the bot in games against it where it is still pending (app/bot.ts runDueBots; needs the
+   * Plays the bot in games against it where it is still pending (app/games/bot.ts runDueBots; needs the
    * service's context, so the process that serves the API passes it); returns the games handled.
    */
   bots?: () => Promise<number>;

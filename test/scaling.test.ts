@@ -6,7 +6,7 @@
 // stored state, and every email is sent exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import t, { type Test } from 'tap';
-import { verifyGames } from '../src/app/verify.js';
+import { verifyGames } from '../src/app/games/verify.js';
 import { projectPath } from '../src/paths.js';
 import { openEvents } from './helpers/api.js';
 import { testDatabase } from './helpers/db.js';

@@ -15,7 +15,6 @@
 // a token could be made from.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sharedRecentStates, type RecentStates } from './recent-states.js';
 
 export interface GameEvent {
   id: string;
@@ -98,6 +97,11 @@ export function inProcessEvents(): GameEvents {
   };
 }
 
+/** What this process holds of games (recent-states.ts): forgotten when another instance changes them. */
+export interface HeldGames {
+  forget(gameId: string, version: number): void;
+}
+
 /** A channel every instance receives (its own messages included). */
 export interface Channel {
   /** The channel's name, for a NOTIFY sent by a transaction of the application's own. */
@@ -117,7 +121,7 @@ export interface Channel {
 export async function sharedEvents(
   connect: (onMessage: (payload: string) => void) => Promise<Channel>,
   onError: (err: unknown) => void,
-  states: RecentStates = sharedRecentStates,
+  states: HeldGames,
 ): Promise<GameEvents & { close(): Promise<void> }> {
   const local = inProcessEvents();
   const origin = randomUUID();

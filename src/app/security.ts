@@ -18,7 +18,7 @@ export interface SecuritySettings {
   authRateLimit: { max: number; windowMs: number };
   /**
    * Failed sign-ins per account and client source (an address, or an IPv6 /64), across
-   * instances (in the database), with backoff (src/app/sign-in-throttle.ts).
+   * instances (in the database), with backoff (src/app/accounts/sign-in-throttle.ts).
    */
   loginBackoff: LoginBackoff;
   /**
@@ -34,11 +34,11 @@ export interface SecuritySettings {
    */
   tokenGenerationCacheMs: number;
   /**
-   * Confirmation links of email addresses (src/app/email-confirmation.ts): how long one works,
+   * Confirmation links of email addresses (src/app/accounts/email-confirmation.ts): how long one works,
    * and how often an account may be sent one (to one address, and in a day in all; 429 past them).
    */
   emailConfirmation: { linkTtlMs: number; resendAfterMs: number; perDay: number };
-  /** Games one account may create (src/app/game-limits.ts), and its share of the lobby. */
+  /** Games one account may create (src/app/games/game-limits.ts), and its share of the lobby. */
   gameLimits: {
     /** Creations in a row; then one every intervalMs (a token bucket: 429 past it). */
     burst: number;

@@ -13,7 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tokenStands, type TokenClaims } from '../app/accounts.js';
+import { tokenStands, type TokenClaims } from '../app/accounts/accounts.js';
 import { AppError } from '../app/errors.js';
 import { operationsOf, type OpenApi } from './openapi.js';
 

@@ -11,7 +11,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../app/clock.js';
-import { rememberRevocation } from '../app/accounts.js';
+import { rememberRevocation } from '../app/accounts/accounts.js';
 import type { AppContext, ServiceContext } from '../app/context.js';
 import { background } from '../app/background.js';
 import { AppError } from '../app/errors.js';

@@ -131,7 +131,8 @@ function usefulUntilSql(): string {
 }
 
 // A "your move" or reminder is moot once its recipient's seat is no longer in the move that was
-// pending when it was enqueued (change.ts keeps pending_since for as long as the move lasts).
+// pending when it was enqueued (src/app/games/change/seat-clocks.ts keeps pending_since for as
+// long as the move lasts).
 const MOVE_MADE_SQL = `o.kind IN ('your-turn', 'reminder') AND o.game_id IS NOT NULL AND o.user_id IS NOT NULL AND NOT EXISTS (
   SELECT 1 FROM game_players p JOIN games g ON g.id = p.game_id
   WHERE p.game_id = o.game_id AND p.user_id = o.user_id AND g.status = 'active'

@@ -1,4 +1,4 @@
-// Confirmation links of email addresses (src/app/email-confirmation.ts), in Postgres: a digest
+// Confirmation links of email addresses (src/app/accounts/email-confirmation.ts), in Postgres: a digest
 // of each link's token, the address it confirms, when it was sent, until when it works and
 // whether it was used. The rows also count the links an account was sent, for the rate limit.
 import type { Db } from './games.js';

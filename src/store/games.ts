@@ -1,5 +1,5 @@
 // Games in Postgres: the games row (with its seats), the append-only log (game_actions), and the
-// snapshot of the engine state. The application layer (src/app/games.ts, src/app/play.ts) runs
+// snapshot of the engine state. The application layer (src/app/games/games.ts, src/app/games/play.ts) runs
 // these inside its transactions; nothing here decides rules or visibility.
 import { Prisma } from './generated/prisma/client.js';
 import type { PrismaClient } from './prisma.js';
@@ -69,8 +69,9 @@ export interface GameRow {
   revision?: number;
   /**
    * Null while the game is open. `version` is the game's (its log's last seq); the stored state
-   * is that of `stateVersion` (snapshots are written every few changes, change.ts), and `tail`
-   * holds the entries after it, to apply (src/app/replay.ts currentState).
+   * is that of `stateVersion` (snapshots are written every few changes,
+   * src/app/games/change/write.ts), and `tail` holds the entries after it, to apply
+   * (src/app/games/history.ts currentState).
    */
   snapshot: { version: number; stateVersion: number; state?: Prisma.JsonValue; tail?: Entry[] } | null;
 }

@@ -1,7 +1,7 @@
 // Failed sign-ins, in the database so that every instance sees the same counts (the per-address
 // limit of src/http/limits.ts is per process). Two kinds of rows per (normalised) email address,
 // known to an account or not alike, so the limits tell nothing about which accounts exist:
-//  - one per client source (a keyed digest of the address or its /64, src/app/sign-in-throttle.ts):
+//  - one per client source (a keyed digest of the address or its /64, src/app/accounts/sign-in-throttle.ts):
 //    its failures and wait, and when a sign-in from that source last succeeded;
 //  - one for the account as a whole (source ACCOUNT): every failure from anywhere, for a much
 //    higher ceiling.

@@ -48,7 +48,7 @@ export async function countGamesInProgress(db: Db, userId: string): Promise<{ op
   return { open: Number(row?.open ?? 0), againstBot: Number(row?.against_bot ?? 0) };
 }
 
-/** The rate of creating games (src/app/game-limits.ts): its bucket's new state. */
+/** The rate of creating games (src/app/games/game-limits.ts): its bucket's new state. */
 export async function setGameCreationTat(db: Db, userId: string, tat: Date): Promise<void> {
   await db.$executeRaw`UPDATE users SET game_creation_tat = ${tat} WHERE id = ${userId}::uuid`;
 }

@@ -1,9 +1,9 @@
-// The notification rules (src/app/notifications.ts) with a tiny stand-in game, for the cases
+// The notification rules (src/app/notify/notifications.ts) with a tiny stand-in game, for the cases
 // Julius Caesar reaches rarely or never: a creator who need not act at the start, a game ended
 // by the rules, a time-out; and enqueueing the same change twice.
 import t from 'tap';
 import type { GameModule, Outcome } from '../../src/engine/index.js';
-import { enqueueNotifications, plan, wants, type GameChange } from '../../src/app/notifications.js';
+import { enqueueNotifications, plan, wants, type GameChange } from '../../src/app/notify/notifications.js';
 import type { SeatRow } from '../../src/store/games.js';
 import { testDatabase } from '../helpers/db.js';
 

@@ -1,8 +1,8 @@
-// The client source failed sign-ins are counted by (src/app/sign-in-throttle.ts): an IPv4 address
+// The client source failed sign-ins are counted by (src/app/accounts/sign-in-throttle.ts): an IPv4 address
 // as it is, also mapped into IPv6; an IPv6 address by its /64, which one subscriber usually holds
 // whole (counting each of its addresses apart would give a guesser 2^64 budgets).
 import t from 'tap';
-import { sourceOf } from '../../src/app/sign-in-throttle.js';
+import { sourceOf } from '../../src/app/accounts/sign-in-throttle.js';
 
 t.test('sources: IPv4 as it is, IPv6 by its /64', async (t) => {
   t.equal(sourceOf('203.0.113.7'), '203.0.113.7');

@@ -9,8 +9,8 @@
 // (GameModule.bot: a pure function of the state returning one of its legal actions), so the
 // service's side is tested whether or not the real bot is there.
 import t, { type Test } from 'tap';
-import { runDueBots } from '../../src/app/bot.js';
-import { verifyGames } from '../../src/app/verify.js';
+import { runDueBots } from '../../src/app/games/bot.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { games, type Action, type GameModule } from '../../src/engine/index.js';
 import { createWorker } from '../../src/worker.js';
 import { registered, type AleaClient, type Game } from '../client/api.js';

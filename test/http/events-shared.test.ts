@@ -4,7 +4,7 @@
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { sharedEvents } from '../../src/app/events.js';
-import { recentStates } from '../../src/app/recent-states.js';
+import { recentStates, sharedRecentStates } from '../../src/app/games/recent-states.js';
 import { listenChannel } from '../../src/store/notify-channel.js';
 import { act, apiServer, look, openEvents, openStream, type ApiServer } from '../helpers/api.js';
 import { testDatabase, type TestDatabase } from '../helpers/db.js';
@@ -13,7 +13,7 @@ const CHANNEL = 'alea_game_events';
 const quiet = { warn: () => {} };
 
 async function instance(t: Test, db: TestDatabase): Promise<ApiServer> {
-  const events = await sharedEvents((on) => listenChannel(db.url, CHANNEL, on, quiet), (err) => t.fail(`notify: ${err}`));
+  const events = await sharedEvents((on) => listenChannel(db.url, CHANNEL, on, quiet), (err) => t.fail(`notify: ${err}`), sharedRecentStates);
   t.teardown(() => events.close());
   return apiServer(t, { db, events });
 }

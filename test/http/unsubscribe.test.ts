@@ -2,7 +2,7 @@
 // nothing; POST (as mail clients send it, or the page's button) turns the user's emails off;
 // a forged or malformed token is a 400.
 import t from 'tap';
-import { unsubscribeToken } from '../../src/app/unsubscribe.js';
+import { unsubscribeToken } from '../../src/app/notify/unsubscribe.js';
 import { act, apiServer, look, startGame } from '../helpers/api.js';
 import { header, mailHarness, to } from '../helpers/mail.js';
 

@@ -3,7 +3,7 @@
 // subjects, deep links, headers, text and HTML parts, and that nothing hidden from the
 // recipient is in any message.
 import t, { type Test } from 'tap';
-import { verifyUnsubscribeToken } from '../../src/app/unsubscribe.js';
+import { verifyUnsubscribeToken } from '../../src/app/notify/unsubscribe.js';
 import { act, apiServer, commandCard, discardBoth, look, startGame, toCommand, type ApiServer, type Started, type User } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
 import { header, mailHarness, rawText, to } from '../helpers/mail.js';

@@ -4,7 +4,7 @@
 // kept: the game still reads, replays and plays after the prune.
 import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { OUTBOX_RETENTION_MS, pruneOutbox } from '../../src/mail/prune.js';
 import { apiServer, commandCard, discardBoth, look, startGame } from '../helpers/api.js';
 import { mailHarness } from '../helpers/mail.js';

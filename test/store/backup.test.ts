@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import t, { type Test } from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { BackupFileError } from '../../src/store/backup-file.js';
 import { backupDatabase, checkBackupFile, restoreDatabase, tablesWithRows, TargetNotEmptyError } from '../../src/store/backup.js';
 import { apiServer, commandCard, discardBoth, look, startGame } from '../helpers/api.js';

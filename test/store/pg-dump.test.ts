@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { createDatabase, withDatabase } from '../../src/store/databases.js';
 import { startEmbeddedPostgres } from '../../src/store/embedded-postgres.js';
 import { migrate } from '../../src/store/migrate.js';

@@ -1,8 +1,8 @@
 // Accounts: register, sign in, change the password and confirm an address (rate limited per
 // client address), and sign out on this device or everywhere.
 import type { FastifyPluginAsync } from 'fastify';
-import { changePassword, login, register, signOut, signOutEverywhere } from '../../app/accounts.js';
-import { confirmEmail } from '../../app/email-confirmation.js';
+import { changePassword, login, register, signOut, signOutEverywhere } from '../../app/accounts/accounts.js';
+import { confirmEmail } from '../../app/accounts/email-confirmation.js';
 import { tokenOf, userOf } from '../auth.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';

@@ -12,10 +12,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app/errors.js';
-import { tokenStands, type TokenClaims } from '../../app/accounts.js';
+import { tokenStands, type TokenClaims } from '../../app/accounts/accounts.js';
 import type { GameEvent, Revocation } from '../../app/events.js';
-import { watchGame } from '../../app/games.js';
-import { enterPresence, type Presence } from '../../app/presence.js';
+import { watchGame } from '../../app/games/games.js';
+import { enterPresence, type Presence } from '../../app/notify/presence.js';
 import { tokenOf, userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 

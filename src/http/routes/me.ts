@@ -1,8 +1,8 @@
 // My account: name, email preference, vacation; my address (a change, confirmed by a link; the
 // link sent again).
 import type { FastifyPluginAsync } from 'fastify';
-import { changeEmail, getMe, updateMe, type UpdateMeInput } from '../../app/accounts.js';
-import { resendConfirmation } from '../../app/email-confirmation.js';
+import { changeEmail, getMe, updateMe, type UpdateMeInput } from '../../app/accounts/accounts.js';
+import { resendConfirmation } from '../../app/accounts/email-confirmation.js';
 import { userOf } from '../auth.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';

@@ -4,11 +4,11 @@
 // without that body is a 400 (RFC 8058 requires it: a bare POST is no one-click unsubscribe). The
 // same link in an email's footer opens (GET) a page with a button that does the same POST: GET
 // never changes anything, because mail scanners fetch links on their own. The token is signed
-// (src/app/unsubscribe.ts); a forged or malformed one is a 400.
+// (src/app/notify/unsubscribe.ts); a forged or malformed one is a 400.
 import type { FastifyPluginAsync } from 'fastify';
-import { unsubscribeUser } from '../../app/accounts.js';
+import { unsubscribeUser } from '../../app/accounts/accounts.js';
 import { AppError } from '../../app/errors.js';
-import { verifyUnsubscribeToken } from '../../app/unsubscribe.js';
+import { verifyUnsubscribeToken } from '../../app/notify/unsubscribe.js';
 import { BUTTON_STYLE, page, sendPage } from '../html.js';
 import { operation, type OpenApi } from '../openapi.js';
 

@@ -2,10 +2,10 @@
 // place that turns stored games into answers: the state itself, the seed and the log's actions
 // never leave here; the engine's view(state, role) and legalActions(state, role) for the
 // caller's own role (or the observer's view) are the only windows onto the state.
-import { games, type Action, type GameModule, type Outcome } from '../engine/index.js';
-import type { Config } from '../config/config.js';
+import { games, type Action, type GameModule, type Outcome } from '../../engine/index.js';
+import type { Config } from '../../config/config.js';
 import { presentOptions, type GameOptions } from './game-options.js';
-import type { GameRow, GameSummaryRow, GameStatus } from '../store/games.js';
+import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 
 export type ApiStatus = 'open' | 'active' | 'finished';
 

@@ -10,9 +10,9 @@
 // one subscriber usually holds): no address is stored in the clear.
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { clearLoginFailures, loginThrottle, recordLoginFailure, recordLoginSuccess } from '../store/login-throttle.js';
-import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
+import { clearLoginFailures, loginThrottle, recordLoginFailure, recordLoginSuccess } from '../../store/login-throttle.js';
+import type { ServiceContext } from '../context.js';
+import { AppError } from '../errors.js';
 
 /** The address as a source: IPv4 as it is (also when mapped into IPv6), IPv6 by its first 64 bits. */
 export function sourceOf(address: string): string {

@@ -7,7 +7,7 @@
 // - The opponent is told at the deadline that they may claim the win (or extend).
 // - An extension of n days gives n more days from the deadline, or from now if it has passed;
 //   its reminder is due when 20% of those n days are left.
-import type { SeatClock } from '../store/games.js';
+import type { SeatClock } from '../../store/games.js';
 
 export const DAY_MS = 24 * 3600 * 1000;
 /** Days per move allowed when creating a game (or null: no time limit). */

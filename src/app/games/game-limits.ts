@@ -8,10 +8,10 @@
 //    timestamp, the generic cell rate algorithm), 429 with Retry-After. Cancelled games count:
 //    the rate is of creations. A request refused spends nothing.
 // The lobby's share per creator is applied where the lobby is listed (store/games.ts listGames).
-import type { Prisma } from '../store/prisma.js';
-import { countGamesInProgress, lockUser, setGameCreationTat } from '../store/users.js';
-import type { ServiceContext } from './context.js';
-import { accountGone, AppError } from './errors.js';
+import type { Prisma } from '../../store/prisma.js';
+import { countGamesInProgress, lockUser, setGameCreationTat } from '../../store/users.js';
+import type { ServiceContext } from '../context.js';
+import { accountGone, AppError } from '../errors.js';
 
 /** "minute", "2 minutes", "second", "30 seconds" */
 function every(ms: number): string {

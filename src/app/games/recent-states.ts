@@ -9,9 +9,9 @@
 // returns new ones, answers are only serialised), so sharing them is safe. Each also keeps the
 // game's row as last read or written, on which a change can be decided and written in one round
 // trip (change.ts), guarded by the game's revision.
-import type { GameModule } from '../engine/index.js';
+import type { GameModule } from '../../engine/index.js';
 import type { LabelledAction, PresentMemo } from './present.js';
-import type { GameRow } from '../store/games.js';
+import type { GameRow } from '../../store/games.js';
 
 /** Views of one state by role (null: the observer). */
 export type Views = Map<string | null, unknown>;

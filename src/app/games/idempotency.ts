@@ -3,10 +3,10 @@
 // gets that answer again instead of acting twice. Concurrent requests with the same key queue
 // on the key: one acts, the others replay its answer.
 import { createHash } from 'node:crypto';
-import type { Prisma } from '../store/prisma.js';
-import { claimKey, purgeKeys, saveResponse } from '../store/idempotency.js';
-import type { AppContext } from './context.js';
-import { AppError } from './errors.js';
+import type { Prisma } from '../../store/prisma.js';
+import { claimKey, purgeKeys, saveResponse } from '../../store/idempotency.js';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
 
 export const KEY_LIFETIME_MS = 24 * 3600 * 1000;
 

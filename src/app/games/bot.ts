@@ -10,12 +10,12 @@
 // bot is about to replace), and the worker's round (runDueBots) for any game a crash, a restart or
 // a failed bot move left waiting on the bot. Every move is decided under the game's row lock from
 // the state found there, so several runners for one game never play a move twice or out of turn.
-import type { GameModule } from '../engine/index.js';
-import { gamesAwaitingBot } from '../store/bot-games.js';
-import type { PrismaClient } from '../store/prisma.js';
-import { changeGame } from './change.js';
-import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
+import type { GameModule } from '../../engine/index.js';
+import { gamesAwaitingBot } from '../../store/bot-games.js';
+import type { PrismaClient } from '../../store/prisma.js';
+import { changeGame } from './change/change.js';
+import type { ServiceContext } from '../context.js';
+import { AppError } from '../errors.js';
 import type { Answer } from './idempotency.js';
 import { botRoleOf, type GameResource } from './present.js';
 

@@ -5,7 +5,7 @@
 // A table rather than LISTEN/NOTIFY: the worker asks "is anyone watching?" at the moment it would
 // send, which a notification cannot answer, and expiry makes crashes harmless.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../context.js';
 
 /** How long a presence lasts without a heartbeat (several heartbeats: one late one is no absence). */
 export const PRESENCE_TTL_MS = 90_000;

@@ -12,7 +12,7 @@
 //  - the change ended a sealed card play (the cards were revealed): every pending role, the
 //    actor included, gets "your move" with the reveal and Player 1 as news; every other role
 //    gets the reveal;
-//  - otherwise: each role whose move has just started (change.ts decides, by the same rule as
+//  - otherwise: each role whose move has just started (change/seat-clocks.ts decides, by the same rule as
 //    move times) other than the actor gets "your move". The actor gets nothing about their own
 //    action.
 // Then each player's preference filters (wants()): an address its owner has not confirmed
@@ -23,10 +23,10 @@
 //
 // Every email is written from its recipient's own view (module.view(state, role)), so nothing
 // hidden from them can reach their mailbox.
-import type { GameModule, Outcome } from '../engine/index.js';
-import type { Config } from '../config/config.js';
-import type { Prisma } from '../store/prisma.js';
-import type { EmailPreference, GameEntryKind, SeatRow } from '../store/games.js';
+import type { GameModule, Outcome } from '../../engine/index.js';
+import type { Config } from '../../config/config.js';
+import type { Prisma } from '../../store/prisma.js';
+import type { EmailPreference, GameEntryKind, SeatRow } from '../../store/games.js';
 import {
   gameEndedEmail,
   isSealedPlay,
@@ -52,7 +52,7 @@ export const ACTION_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['your-tu
 export function wants(seat: Pick<SeatRow, 'emailNotifications'> & { user: { emailPreference: EmailPreference; emailConfirmed: boolean } }, kind: EmailKind): boolean {
   if (!seat.emailNotifications || !seat.user.emailConfirmed) return false;
   const pref = seat.user.emailPreference;
-  // `digest`: nothing as it happens; src/app/digest.ts sends one email a day.
+  // `digest`: nothing as it happens; src/app/games/digest.ts sends one email a day.
   return pref === 'all' || (pref === 'moves' && ACTION_KINDS.has(kind));
 }
 
@@ -87,7 +87,7 @@ export interface GameChange {
   /** The seats after the change, with their players' addresses, preferences and deadlines. */
   seats: SeatRow[];
   now: Date;
-  /** module.view, remembered for the change (change.ts passes one, so no view is computed twice). */
+  /** module.view, remembered for the change (change/write.ts passes one, so no view is computed twice). */
   view?: (state: unknown, role: string) => unknown;
 }
 
@@ -165,7 +165,7 @@ export function plan(c: GameChange): PlannedEmail[] {
   return out;
 }
 
-/** An outbox row of an email, with its text (which the outbox may keep compressed: change.ts). */
+/** An outbox row of an email, with its text (which the outbox may keep compressed: change/write.ts). */
 export type EmailRow = Prisma.OutboxEmailCreateManyInput & { textBody: string };
 
 /** An outbox row for one email to the player of `seat`, written from that role's view of `state`. */
@@ -218,7 +218,7 @@ export async function enqueueNotifications(
   return count;
 }
 
-/** The outbox rows for the emails a change causes (change.ts writes them with the change). */
+/** The outbox rows for the emails a change causes (change/write.ts writes them with the change). */
 export function notificationRows(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, change: GameChange): EmailRow[] {
   const rows: EmailRow[] = [];
   for (const p of plan(change)) {

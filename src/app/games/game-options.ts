@@ -1,8 +1,8 @@
 // The options a game is created with: exactly those its module declares (GameModule.options), each
 // one of its allowed values. Stored with the game (every option, defaults included, so the lobby
 // shows what was chosen) and passed to the engine's setup on every replay.
-import type { GameModule } from '../engine/index.js';
-import { AppError } from './errors.js';
+import type { GameModule } from '../../engine/index.js';
+import { AppError } from '../errors.js';
 
 export type GameOptions = Record<string, string | boolean>;
 

@@ -1,13 +1,14 @@
 // Playing: an action, a sealed card play, taking back my last action, resigning. Each is one
 // change transaction (change.ts); the engine decides what is legal.
-import { RuleError, withinActionDepth, type Action, type GameModule } from '../engine/index.js';
-import { entriesAfterTx, listEntriesTx } from '../store/game-tx.js';
-import { changeAsPlayer, changeGame, requireActive, requireSeat, staleVersion } from './change.js';
-import type { ServiceContext } from './context.js';
-import { AppError } from './errors.js';
+import { RuleError, withinActionDepth, type Action, type GameModule } from '../../engine/index.js';
+import { entriesAfterTx, listEntriesTx } from '../../store/game-tx.js';
+import { changeAsPlayer, changeGame } from './change/change.js';
+import { requireActive, requireSeat, staleVersion } from './change/checks.js';
+import type { ServiceContext } from '../context.js';
+import { AppError } from '../errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
 import { publicVp, type GameResource } from './present.js';
-import { replay, standingActions } from './replay.js';
+import { replayGame, standingActions } from './history.js';
 import { thenBot } from './bot.js';
 
 function sameAction(a: unknown, b: unknown): boolean {
@@ -122,7 +123,7 @@ export async function undo(
     const last = standing[standing.length - 1];
     if (!last) throw new AppError('not_undoable', 'There is no action to take back.');
     if (last.role !== role) throw new AppError('not_undoable', `The last action is ${last.role}'s, not yours: you cannot take it back.`);
-    const before = replay(m, g.row, standing.slice(0, -1));
+    const before = replayGame(m, g.row, standing.slice(0, -1));
     if (!m.undoable(before, g.state, role)) {
       throw new AppError('not_undoable', 'Your last action cannot be taken back: it drew dice, revealed something, or passed the turn on.');
     }

@@ -6,11 +6,11 @@
 // user and their token generation: setting the new password raises the generation, which spends
 // the link and revokes every access token issued before (as a password change does).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { confirmAddress, findUserByEmail, findUserById } from '../store/users.js';
+import { confirmAddress, findUserByEmail, findUserById } from '../../store/users.js';
 import { normaliseEmail, presentUser, revokeTokens, type SignedIn } from './accounts.js';
-import type { ServiceContext } from './context.js';
-import { passwordResetEmail } from './email-templates.js';
-import { AppError } from './errors.js';
+import type { ServiceContext } from '../context.js';
+import { passwordResetEmail } from '../notify/email-templates.js';
+import { AppError } from '../errors.js';
 import { hashPassword } from './passwords.js';
 import { forgiveSignInFailures } from './sign-in-throttle.js';
 

@@ -1,7 +1,7 @@
 // Correspondence time controls: claiming a win on time, giving a late opponent more time, and
 // the worker's job that sends reminders and overdue notices when they are due. The deadlines
-// themselves are set by every change (change.ts, with clocks.ts) and moved by vacations
-// (vacation.ts); everything lives in the database, so a restart forgets nothing.
+// themselves are set by every change (change/seat-clocks.ts, with clocks.ts) and moved by
+// vacations (vacation.ts); everything lives in the database, so a restart forgets nothing.
 //
 // - A claim is allowed to a seated player whose opponent is pending past its deadline, and who
 //   is not late themselves; it ends the game (a `timeout` log entry) with the claimant as
@@ -13,19 +13,19 @@
 //   each is sent once per move. A reminder found only after its deadline (the worker was down)
 //   is dropped in favour of the overdue notice. The overdue notice goes to each opponent who
 //   could claim (not late themselves).
-import type { Config } from '../config/config.js';
-import { findGame, lockGameWithDueClock, postponeDueClocks, updateSeatClocks, type SeatClock } from '../store/games.js';
-import type { Prisma, PrismaClient } from '../store/prisma.js';
-import { changeAsPlayer } from './change.js';
-import type { Clock } from './clock.js';
+import type { Config } from '../../config/config.js';
+import { findGame, lockGameWithDueClock, postponeDueClocks, updateSeatClocks, type SeatClock } from '../../store/games.js';
+import type { Prisma, PrismaClient } from '../../store/prisma.js';
+import { changeAsPlayer } from './change/change.js';
+import type { Clock } from '../clock.js';
 import { extendedClock, isOverdue } from './clocks.js';
-import type { ServiceContext } from './context.js';
-import { formatTime, overdueEmail, reminderEmail } from './email-templates.js';
-import { AppError } from './errors.js';
+import type { ServiceContext } from '../context.js';
+import { formatTime, overdueEmail, reminderEmail } from '../notify/email-templates.js';
+import { AppError } from '../errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
-import { outboxRow, wants } from './notifications.js';
+import { outboxRow, wants } from '../notify/notifications.js';
 import { moduleOf, publicVp, type GameResource } from './present.js';
-import { currentState } from './replay.js';
+import { currentState } from './history.js';
 
 export async function claimTimeout(
   ctx: ServiceContext,
@@ -138,7 +138,7 @@ async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: 
     if (!due(seat.remindAt) && !due(seat.overdueNoticeAt)) continue;
     const clock: SeatClock = { deadline: seat.deadline, remindAt: seat.remindAt, overdueNoticeAt: seat.overdueNoticeAt };
     if (!row.pending.includes(seat.role) || state === null) {
-      // Not pending: nothing to remind (change.ts clears these; this only tidies up).
+      // Not pending: nothing to remind (change/seat-clocks.ts clears these; this only tidies up).
       updates.push({ role: seat.role, deadline: null, remindAt: null, overdueNoticeAt: null });
       continue;
     }

@@ -4,9 +4,9 @@
 // `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the engine
 // state alone.
 import { isDeepStrictEqual } from 'node:util';
-import type { Action, GameModule, SetupOptions } from '../engine/index.js';
-import { logIsInRows } from '../store/game-log.js';
-import type { Entry, GameRow } from '../store/games.js';
+import type { Action, GameModule, SetupOptions } from '../../engine/index.js';
+import { logIsInRows } from '../../store/game-log.js';
+import type { Entry, GameRow } from '../../store/games.js';
 
 export interface StandingAction {
   seq: number;
@@ -48,14 +48,14 @@ export function setupGame(m: GameModule, g: GameSeed): unknown {
   throw new Error(`${m.id} cannot set up a game with generator "${g.rng}"`);
 }
 
-export function replay(m: GameModule, g: GameSeed, actions: StandingAction[]): unknown {
+export function replayGame(m: GameModule, g: GameSeed, actions: StandingAction[]): unknown {
   let state = setupGame(m, g);
   for (const a of actions) state = m.apply(state, a.role, a.action);
   return state;
 }
 
 /**
- * The game's current state: its snapshot's state (written every few changes, change.ts) with
+ * The game's current state: its snapshot's state (written every few changes, change/write.ts) with
  * the entries after it applied. Null while the game is open. The entries after a snapshot are
  * never undos (an undo writes a snapshot), so they apply forwards.
  */
@@ -91,8 +91,8 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
   let state: unknown;
   let atSnapshot: unknown;
   try {
-    state = replay(m, game, standingActions(entries));
-    atSnapshot = game.snapshot.version === entries.length ? state : replay(m, game, standingActions(entries.slice(0, game.snapshot.version)));
+    state = replayGame(m, game, standingActions(entries));
+    atSnapshot = game.snapshot.version === entries.length ? state : replayGame(m, game, standingActions(entries.slice(0, game.snapshot.version)));
   } catch (err) {
     return [...problems, `replay failed: ${(err as Error).message}`];
   }

@@ -2,7 +2,7 @@
 // parameters, so the cost can be raised later without invalidating existing hashes:
 //   scrypt$<logN>$<r>$<p>$<salt, base64url>$<hash, base64url>
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { PasswordHashing } from './security.js';
+import type { PasswordHashing } from '../security.js';
 
 const KEY_LENGTH = 32;
 

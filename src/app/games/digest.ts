@@ -5,12 +5,12 @@
 // digest:<user>:<day>), so any number of workers may run the job; a worker that was down sends
 // the day's digest when it comes back (a missed day is not sent late: it would be stale). An
 // address its owner has not confirmed gets none (email-confirmation.ts).
-import type { Config } from '../config/config.js';
-import type { PrismaClient } from '../store/prisma.js';
-import type { Clock } from './clock.js';
-import { formatTime } from './email-templates.js';
+import type { Config } from '../../config/config.js';
+import type { PrismaClient } from '../../store/prisma.js';
+import type { Clock } from '../clock.js';
+import { formatTime } from '../notify/email-templates.js';
 import { moduleOf } from './present.js';
-import { unsubscribeUrl } from './unsubscribe.js';
+import { unsubscribeUrl } from '../notify/unsubscribe.js';
 
 /** 07:00 UTC: morning in Europe, the small hours in the Americas (read before the day's moves). */
 export const DIGEST_HOUR_UTC = 7;

@@ -1,8 +1,8 @@
 // Checks every started game: replaying its log from its seed must give its snapshot (see
-// replay.ts). Used by `npm run verify` (src/cli/verify.ts).
-import { games } from '../engine/index.js';
-import { listEntries, startedGames, type Db } from '../store/games.js';
-import { checkGame } from './replay.js';
+// history.ts). Used by `npm run verify` (src/cli/verify.ts).
+import { games } from '../../engine/index.js';
+import { listEntries, startedGames, type Db } from '../../store/games.js';
+import { checkGame } from './history.js';
 
 export interface Mismatch {
   id: string;

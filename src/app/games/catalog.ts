@@ -1,8 +1,8 @@
 // A game's public data (map, blocks, cards), from its module, with a strong ETag derived from
 // the content: the document changes only when the service is upgraded, so clients cache it.
 import { createHash } from 'node:crypto';
-import { games, type Json } from '../engine/index.js';
-import { AppError } from './errors.js';
+import { games, type Json } from '../../engine/index.js';
+import { AppError } from '../errors.js';
 
 export interface Catalog {
   body: { [key: string]: Json };

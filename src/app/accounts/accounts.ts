@@ -3,9 +3,9 @@
 // (src/http/auth.ts); this layer proves who someone is and returns the user with the generation
 // a new token must carry (raising it revokes every earlier token), and decides whether a token
 // still stands (its generation, and whether it was signed out on its own).
-import { accountGone, AppError } from './errors.js';
-import type { ServiceContext } from './context.js';
-import type { Revocation } from './events.js';
+import { accountGone, AppError } from '../errors.js';
+import type { ServiceContext } from '../context.js';
+import type { Revocation } from '../events.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { sendConfirmationLink } from './email-confirmation.js';
 import { admitSignIn } from './sign-in-throttle.js';
@@ -23,7 +23,7 @@ import {
   type EmailPreference,
   type User,
   type UserChanges,
-} from '../store/users.js';
+} from '../../store/users.js';
 
 /** The account as its owner sees it (never the password hash). */
 export interface UserView {

@@ -12,12 +12,12 @@
 // unconfirmed address is sent (its owner takes back an account someone registered with their
 // address) and, used, confirms it (password-reset.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import type { Prisma } from '../store/prisma.js';
-import { insertLink, linksSentSince, lockLink, spendLinks } from '../store/email-confirmations.js';
-import { EmailTaken, lockUser, updateUser, type User } from '../store/users.js';
-import type { ServiceContext } from './context.js';
-import { confirmationEmail, emailChangedEmail } from './email-templates.js';
-import { accountGone, AppError } from './errors.js';
+import type { Prisma } from '../../store/prisma.js';
+import { insertLink, linksSentSince, lockLink, spendLinks } from '../../store/email-confirmations.js';
+import { EmailTaken, lockUser, updateUser, type User } from '../../store/users.js';
+import type { ServiceContext } from '../context.js';
+import { confirmationEmail, emailChangedEmail } from '../notify/email-templates.js';
+import { accountGone, AppError } from '../errors.js';
 
 const DAY_MS = 24 * 3600_000;
 

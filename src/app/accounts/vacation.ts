@@ -8,10 +8,10 @@
 // - Ending it early takes the unused part back from those deadlines and gives back the unused
 //   whole days (a day begun counts as taken).
 // - One vacation at a time.
-import { DAY_MS } from './clocks.js';
-import { AppError } from './errors.js';
-import { shiftSeatDeadlines, type User, type UserChanges } from '../store/users.js';
-import type { Prisma } from '../store/prisma.js';
+import { DAY_MS } from '../games/clocks.js';
+import { AppError } from '../errors.js';
+import { shiftSeatDeadlines, type User, type UserChanges } from '../../store/users.js';
+import type { Prisma } from '../../store/prisma.js';
 
 export const VACATION_DAYS_PER_YEAR = 21;
 
