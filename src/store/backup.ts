@@ -187,6 +187,11 @@ export async function checkBackupFile(file: string): Promise<{ manifest: BackupM
   });
 }
 
+/** The manifest alone (the first lines of the file). */
+export async function readManifest(file: string): Promise<BackupManifest> {
+  return readBackup(file, (reader) => reader.header());
+}
+
 async function readBackup<T>(file: string, use: (reader: BackupReader) => Promise<T>): Promise<T> {
   const source = createReadStream(file);
   const gunzip = createGunzip();
