@@ -15,7 +15,7 @@
 // before/after steps and the shared PostgreSQL, and how long the run had fewer files running
 // than `jobs` (the tail, where cores wait for the last long files).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +65,7 @@ function tapTimes(dir) {
         const file = relative(dir, p).replace(/\.tap$/, '');
         const pass = (text.match(/^\s*ok \d+/gm) ?? []).length;
         const fail = (text.match(/^\s*not ok \d+/gm) ?? []).length;
-        times.set(file, { wallMs: m ? Number(m[1]) : undefined, pass, fail });
+        times.set(file, { wallMs: m ? Number(m[1]) : undefined, pass, fail, writtenAt: statSync(p).mtimeMs });
       }
     }
   };
@@ -96,7 +96,11 @@ for (const r of records) {
   }
 }
 
-const rows = [...files.values()].sort((a, b) => (b.wallMs ?? 0) - (a.wallMs ?? 0));
+// tap keeps the results of files it did not run this time: with probe records, only this run's
+// (a file killed at tap's timeout leaves no record, but its results are newer than the run).
+const runStart = Math.min(...records.map((r) => r.start));
+const ran = (f) => !records.length || f.cpuMs !== undefined || f.writtenAt >= runStart;
+const rows = [...files.values()].filter(ran).sort((a, b) => (b.wallMs ?? 0) - (a.wallMs ?? 0));
 const sum = (k) => rows.reduce((s, r) => s + (r[k] ?? 0), 0);
 const byScript = (re) => records.filter((r) => re.test(r.script));
 const cpuOf = (rs) => rs.reduce((s, r) => s + r.cpuMs, 0);
