@@ -231,6 +231,8 @@ export function checkRecord(input: unknown): CheckResult {
       last = state;
     });
   } catch (err) {
+    // A log that went astray first is the reason, not the action it later makes impossible.
+    if (mismatch) return fail(mismatch);
     const which = err instanceof RuleError ? 'an action the rules refuse' : 'a broken log';
     return fail(`The replay stops at ${which}: ${(err as Error).message}`);
   }

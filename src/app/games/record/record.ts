@@ -7,7 +7,7 @@
 import { addedLines, botRole, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
 import type { GameModule } from '../../../engine/index.js';
 import type { Outcome } from '../../../engine/index.js';
-import { findGameSummary, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
+import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { notFound } from '../change/checks.js';
@@ -55,9 +55,15 @@ function entryFor(e: TimedEntry, reader: Reader, log: string[]): RecordEntry {
 
 /** GET /v1/games/{id}/record: the game's record as the caller may read it. */
 export async function gameRecord(ctx: ServiceContext, userId: string, gameId: string): Promise<GameRecord> {
-  const { row, reader, version } = await readable(ctx, userId, gameId);
+  const { row, reader } = await readable(ctx, userId, gameId);
+  return recordOf(ctx.prisma, row, reader);
+}
+
+/** A started game's record for this reader (`npm run check-record -- --game` reads it as the public once over). */
+export async function recordOf(db: Db, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
   if (row.status === 'open') throw new AppError('conflict', 'This game has not started: it has no record yet.');
-  const replay = await replayOf(ctx.prisma, row);
+  const version = row.snapshot?.version ?? 0;
+  const replay = await replayOf(db, row);
   const m = replay.module;
   const entries: RecordEntry[] = [];
   let log: string[] = [];
