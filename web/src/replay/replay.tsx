@@ -151,7 +151,7 @@ export function Replay({ game, entry, onClose }: { game: Game; entry: GameEntry;
           <button onClick={onClose}>Back to the game</button>
         </div>
         {e && (
-          <div class="replay-entry" data-testid="replay-entry">
+          <div class="replay-entry" data-testid="replay-entry" data-n={e.seq}>
             <p>
               <strong>
                 {e.seq}. {who}
