@@ -9,6 +9,14 @@ type WithId = { id: string };
 
 export const recordRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api }) => {
   app.route({
+    ...operation(api, 'getGamePosition'),
+    handler: async (request) => {
+      const { id, n } = request.params as WithId & { n: number };
+      return gamePosition(app.services, userOf(request), id, n);
+    },
+  });
+
+  app.route({
     ...operation(api, 'getGameRecord'),
     handler: async (request, reply) => {
       const { id } = request.params as WithId;
@@ -24,14 +32,6 @@ export const recordRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { 
     handler: async (request, reply) => {
       const text = await gameTranscript(app.services, userOf(request), (request.params as WithId).id);
       return reply.type('text/plain; charset=utf-8').header('cache-control', 'private, no-cache').send(text);
-    },
-  });
-
-  app.route({
-    ...operation(api, 'getGamePosition'),
-    handler: async (request) => {
-      const { id, n } = request.params as WithId & { n: number };
-      return gamePosition(app.services, userOf(request), id, n);
     },
   });
 };
