@@ -10,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { replayGame } from '../../src/app/games/history.js';
 import { games } from '../../src/engine/index.js';
 import { diceKey, seedCommitment } from '../../src/engine/kit/dice.js';
 import { checkRecord } from '../../src/engine/record.js';
@@ -87,6 +88,17 @@ async function midGame(s: ApiServer, create: Record<string, unknown> = {}) {
   return g;
 }
 
+const word = (id: string) => new RegExp(`(?<![\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+
+/** The block and card ids the engine's view for `role` (null: an observer) hides now: the full view's, less the role's own. */
+function hiddenFrom(state: unknown, role: string | null): Set<string> {
+  const full = jc.fullView!(state) as any;
+  const own = jc.view(state, role) as any;
+  const seen = new Set<string>([...own.blocks.map((b: any) => b.id), ...(own.hand ?? [])].filter(Boolean));
+  const all = [...full.blocks.map((b: any) => b.id), ...full.hands.Caesar, ...full.hands.Pompey];
+  return new Set(all.filter((id: string) => !seen.has(id)));
+}
+
 t.test('during a game: each reader\'s share only, the views they were served, never the seed', async (t) => {
   const s = await apiServer(t);
   const g = await midGame(s);
@@ -95,6 +107,9 @@ t.test('during a game: each reader\'s share only, the views they were served, ne
   const version = caesarGame.version;
   const row = await s.db.prisma.game.findUniqueOrThrow({ where: { id: g.id } });
   const entries = await s.db.prisma.gameAction.findMany({ where: { gameId: g.id }, orderBy: { seq: 'asc' } });
+  // The state now, replayed as the service keys it (the snapshot's state keeps its log in rows).
+  const seats = await s.db.prisma.gamePlayer.findMany({ where: { gameId: g.id } });
+  const state = replayGame(jc, { ...row, players: seats }, entries.map((e) => ({ seq: e.seq, role: e.role, action: e.action as any })).filter((_, i) => entries[i]!.kind === 'action'));
   const discard = (entries.find((e) => e.role === 'Caesar' && (e.action as any).type === 'discard')!.action as any).card as string;
 
   for (const [who, u, role] of [['Caesar', g.caesar, 'Caesar'], ['Pompey', g.pompey, 'Pompey'], ['an observer', observer, null]] as const) {
@@ -125,6 +140,11 @@ t.test('during a game: each reader\'s share only, the views they were served, ne
     const texts = JSON.stringify(record) + transcript.text + JSON.stringify(await Promise.all(Array.from({ length: version }, (_, i) => ok(u, `/v1/games/${g.id}/positions/${i + 1}`))));
     t.equal(texts.includes(discard), role === 'Caesar', `${who}: Caesar's discard ${discard} ${role === 'Caesar' ? 'shown' : 'hidden'}`);
     t.notOk(texts.includes(row.seed.slice(0, 12)), `${who}: nothing of the seed`);
+    // What the engine hides from this reader now (no battle has revealed a block yet, so it was
+    // hidden all along): the other side's blocks and hand, by id, appear nowhere in their share.
+    const secrets = [...hiddenFrom(state, role)];
+    t.ok(secrets.length > 10, `${who}: ${secrets.length} ids hidden from them`);
+    t.same(secrets.filter((id) => word(id).test(texts)), [], `${who}: none of the blocks and cards the engine hides from them`);
   }
   // A player's past positions are the views they were served then.
   const answers: any[] = [];
