@@ -175,6 +175,8 @@ t.test('a finished game: the whole board replayed, the record downloaded, the di
   await bar.getByRole('button', { name: 'End' }).click();
   const end = await checkStep(t, page, g.caesar, g.id, last, last);
   t.equal(end.full, true);
+  await page.getByRole('heading', { name: `Your hand (${end.view.hands.Caesar.length})` }).waitFor();
+  t.pass('Caesar\'s hand as it was at the end');
   t.match(await bar.innerText(), /Pompey resigned\./, 'the last entry: the resignation');
   t.match(await page.locator('[aria-label="Game status"]').innerText(), /Pompey resigned/, 'and the result');
   t.same(await axe(page), [], 'axe (WCAG 2.2 AA): the replay of a finished game');

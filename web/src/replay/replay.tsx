@@ -108,9 +108,12 @@ export function Replay({ game, entry, onClose }: { game: Game; entry: GameEntry;
   };
 
   // The game's own board, as it was: nothing to do in it (no legal actions, no controls).
+  // After the end the whole board is shown (fullView); a player's own hand as their board shows it.
+  const hands = (pos?.view as { hands?: Record<string, string[]> } | undefined)?.hands;
+  const view = pos && pos.full && game.role && hands?.[game.role] ? { ...(pos.view as object), hand: hands[game.role] } : pos?.view;
   const shown: Game | null = pos && {
     ...game,
-    view: pos.view,
+    view: view as Game['view'],
     legalActions: [],
     pending: [],
     version: pos.n,
