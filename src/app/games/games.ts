@@ -1,7 +1,8 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../../engine/index.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
+import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
 import { poolOf } from '../../store/prisma.js';
 import { findUserById } from '../../store/users.js';
@@ -18,6 +19,8 @@ import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame } from './game-limits.js';
+import { requireNoBlock } from '../blocks/blocks.js';
+import { swapSeatTx } from '../../store/game-tx.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -72,13 +75,9 @@ export async function createGame(
   const answer = await ctx.prisma.$transaction((tx) => {
     const now = ctx.clock.now();
     return idempotent(tx, userId, now, idempotency, async () => {
-      await admitNewGame(tx, ctx, userId, againstBot, now);
-      const row = await insertGame(tx, {
+      const row = await insertNewGame(tx, ctx, {
+        againstBot,
         module: m.id,
-        // The engine's seed: 256 bits from the system's CSPRNG, drawn now and kept secret for ever
-        // (it keys every deal and die). The engine's setup runs with it when the second player joins.
-        seed: randomBytes(32).toString('hex'),
-        rng: 'chacha20',
         // `solitaire` is the engine's own set-up option (SetupOptions), not one of the module's.
         options: againstBot ? { ...options, solitaire: true } : { ...options },
         visibility,
@@ -86,6 +85,8 @@ export async function createGame(
         daysPerMove: input.daysPerMove === undefined ? DEFAULT_DAYS_PER_MOVE : input.daysPerMove,
         creatorId: userId,
         creatorRole: role,
+        // A creator who let the server choose would play either side: whoever joins may choose.
+        anyRole: !againstBot && input.role === 'random',
         now,
       });
       return { status: 201, body: presentGame(row, userId, null, ctx.config) };
@@ -107,6 +108,17 @@ export async function createGame(
   return answer;
 }
 
+/**
+ * A new game in the caller's transaction, within its creator's limits (game-limits.ts), keyed by
+ * a fresh secret seed: 256 bits from the system's CSPRNG, drawn now and kept secret for ever (it
+ * keys every deal and die). The engine's setup runs with it when the second player joins.
+ */
+export async function insertNewGame(tx: Prisma.TransactionClient, ctx: ServiceContext, spec: Omit<NewGame, 'seed' | 'rng'> & { againstBot: boolean }): Promise<GameRow> {
+  const { againstBot, ...game } = spec;
+  await admitNewGame(tx, ctx, game.creatorId, againstBot, game.now);
+  return insertGame(tx, { ...game, seed: randomBytes(32).toString('hex'), rng: 'chacha20' });
+}
+
 /** Starts a game against the bot: the engine sets it up as solitaire; the bot's role has no seat. */
 function startAgainstBot(ctx: ServiceContext, userId: string, gameId: string): Promise<Answer<GameResource>> {
   return changeGame(ctx, { userId, gameId }, (g) => {
@@ -119,6 +131,10 @@ function startAgainstBot(ctx: ServiceContext, userId: string, gameId: string): P
 export interface ListGamesInput {
   status?: ApiStatus;
   mine?: boolean;
+  /** Only games of this module. */
+  game?: string;
+  /** Only games with this time per move: 1-14 days, or 'none' (no time limit). */
+  daysPerMove?: string;
   limit?: number;
   cursor?: string;
 }
@@ -137,7 +153,9 @@ function decodeCursor(cursor: string): number {
 export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameSummary[]; nextCursor: string | null }> {
   const limit = input.limit ?? 20;
   const rows = await listGameRows(ctx.prisma, {
-    ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator }),
+    ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator, viewerId: userId }),
+    ...(input.game !== undefined && { module: input.game }),
+    ...(input.daysPerMove !== undefined && { daysPerMove: input.daysPerMove === 'none' ? null : Number(input.daysPerMove) }),
     ...(input.status && { statuses: STATUSES[input.status] }),
     ...(input.cursor !== undefined && { before: decodeCursor(input.cursor) }),
     limit: limit + 1,
@@ -219,7 +237,11 @@ export interface JoinGameInput {
   inviteCode?: string;
 }
 
-/** Takes the free seat; when every seat is taken the engine sets the game up and it starts. */
+/**
+ * Takes the free seat; when every seat is taken the engine sets the game up and it starts. A
+ * creator who would play either side (anyRole) gives up theirs if the newcomer asks for it. Two
+ * people who blocked one another never meet this way.
+ */
 export async function joinGame(
   ctx: ServiceContext,
   userId: string,
@@ -229,18 +251,25 @@ export async function joinGame(
 ): Promise<Answer<GameResource>> {
   const user = await findUserById(ctx.prisma, userId);
   if (!user) throw accountGone();
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
+  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
     if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
     if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
     const m = moduleOf(g.row);
     if (botRoleOf(m, g.row.options) !== null) throw new AppError('conflict', `This game is played against the bot: it has no seat for anyone else.`);
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
+    if (g.row.invitee && g.row.invitee.id !== userId) throw new AppError('conflict', `This game is offered to ${g.row.invitee.name} only.`);
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
+    if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
+    const creator = g.row.players[0]!;
+    // While the game's lock is held (a join is decided under it).
+    await requireNoBlock(ctx.prisma, userId, creator.userId, 'join');
     if (input.role !== undefined && !free.includes(input.role)) {
-      throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);
+      if (!(g.row.anyRole && creator.role === input.role)) throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);
+      // The creator would play either side: they take the free one, and the newcomer theirs.
+      await swapSeatTx(g.tx, g.row.id, creator.userId, free[0]!);
+      g.row = { ...g.row, players: [{ ...creator, role: free[0]! }] };
     }
     const role = input.role ?? free[0]!;
-    if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
     return {
       kind: 'start',
       role,
@@ -267,10 +296,12 @@ export async function cancelGame(ctx: ServiceContext, userId: string, gameId: st
   const users = await ctx.prisma.$transaction(async (tx) => {
     const row = await lockGame(tx, gameId);
     if (!row || !canSee(row, userId)) throw notFound();
-    if (row.createdById !== userId) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
+    // The person an open game is offered to (a rematch) may decline it: it goes as if cancelled.
+    const declines = row.invitee?.id === userId && row.status === 'open';
+    if (row.createdById !== userId && !declines) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
     if (row.status !== 'open') throw new AppError('conflict', 'This game has started and can no longer be cancelled; a player may resign instead.');
     await deleteGame(tx, gameId);
-    return row.players.map((p) => p.userId);
+    return [...row.players.map((p) => p.userId), ...(row.invitee ? [row.invitee.id] : [])];
   });
   ctx.events.publish({ id: gameId, version: 0, cancelled: true, users });
 }

@@ -107,7 +107,8 @@ function instruction(v: ViewSummary): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function render(ctx: EmailContext, subject: string, heading: string, lines: string[], action: string): Email {
+/** An email about a game: greeting, heading, lines, a button to `action` on the game's page, the footer. */
+export function render(ctx: EmailContext, subject: string, heading: string, lines: string[], action: string): Email {
   const link = gameLink(ctx);
   const text = [
     `Hello ${ctx.recipient.name},`,
