@@ -64,10 +64,14 @@ t.test('offered once the game is over: same options, sides swapped, for the oppo
   t.equal((await g.caesar.client.post(rematch(g.id))).body.id, r.id);
   t.equal((await g.pompey.client.get(rematch(g.id))).body.id, r.id);
 
-  // Accepted by joining, without an invite code.
+  // Accepted by joining, without an invite code; the offerer's page of the old game hears of it.
+  const caesarStream = await openEvents(s.base, g.id, { token: g.caesar.token });
+  await caesarStream.waitFor(1);
   const joined = await g.pompey.client.post(`/v1/games/${r.id}/join`, {});
   t.equal(joined.status, 200);
   t.match(joined.body, { status: 'active', role: 'Caesar', invitee: null });
+  t.same((await caesarStream.waitFor(2))[1], { event: 'rematch', data: JSON.stringify({ id: g.id, rematch: r.id }) }, 'accepted: told on the old game');
+  await caesarStream.close();
   t.equal((await g.caesar.client.get(rematch(g.id))).body.status, 'active', 'the rematch, started');
   t.equal((await g.caesar.client.post(rematch(g.id))).body.id, r.id, 'still one rematch per game');
 });
@@ -77,7 +81,11 @@ t.test('declined (or withdrawn): the game goes, and another may be offered', asy
   const g = await startGame(s);
   await g.pompey.client.post(`/v1/games/${g.id}/resign`, {});
   const first = (await g.caesar.client.post(rematch(g.id))).body;
+  const caesarStream = await openEvents(s.base, g.id, { token: g.caesar.token });
+  await caesarStream.waitFor(1);
   t.equal((await g.pompey.client.delete(`/v1/games/${first.id}`)).status, 204, 'the invitee declines');
+  t.same((await caesarStream.waitFor(2))[1], { event: 'rematch', data: JSON.stringify({ id: g.id, rematch: first.id }) }, "declined: the offerer's page hears of it");
+  await caesarStream.close();
   t.equal((await g.pompey.client.get(`/v1/games/${first.id}`)).status, 404);
   t.equal((await g.caesar.client.get(rematch(g.id))).status, 404, 'no rematch now');
   const second = await g.pompey.client.post(rematch(g.id));

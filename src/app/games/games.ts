@@ -251,7 +251,7 @@ export async function joinGame(
 ): Promise<Answer<GameResource>> {
   const user = await findUserById(ctx.prisma, userId);
   if (!user) throw accountGone();
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
+  const answer = await changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
     if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
     if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
     const m = moduleOf(g.row);
@@ -285,6 +285,10 @@ export async function joinGame(
       },
     };
   });
+  // A rematch accepted: the pages of the game it follows hear of it (as of its offer).
+  const b = answer.body;
+  if (b.rematchOf && !answer.replayed) ctx.events.publish({ id: b.rematchOf, version: 0, rematch: b.id, users: b.players.map((p) => p.user.id) });
+  return answer;
 }
 
 /**
@@ -293,7 +297,7 @@ export async function joinGame(
  * cancelled: its players resign instead.
  */
 export async function cancelGame(ctx: ServiceContext, userId: string, gameId: string): Promise<void> {
-  const users = await ctx.prisma.$transaction(async (tx) => {
+  const gone = await ctx.prisma.$transaction(async (tx) => {
     const row = await lockGame(tx, gameId);
     if (!row || !canSee(row, userId)) throw notFound();
     // The person an open game is offered to (a rematch) may decline it: it goes as if cancelled.
@@ -301,9 +305,11 @@ export async function cancelGame(ctx: ServiceContext, userId: string, gameId: st
     if (row.createdById !== userId && !declines) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
     if (row.status !== 'open') throw new AppError('conflict', 'This game has started and can no longer be cancelled; a player may resign instead.');
     await deleteGame(tx, gameId);
-    return [...row.players.map((p) => p.userId), ...(row.invitee ? [row.invitee.id] : [])];
+    return { users: [...row.players.map((p) => p.userId), ...(row.invitee ? [row.invitee.id] : [])], rematchOf: row.rematchOf };
   });
-  ctx.events.publish({ id: gameId, version: 0, cancelled: true, users });
+  ctx.events.publish({ id: gameId, version: 0, cancelled: true, users: gone.users });
+  // A rematch declined or withdrawn: the pages of the game it followed hear of it too.
+  if (gone.rematchOf) ctx.events.publish({ id: gone.rematchOf, version: 0, rematch: gameId, users: gone.users });
 }
 
 /** Whether I get emails about this game (my seat's switch; my account's preference applies first). */

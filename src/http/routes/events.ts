@@ -1,8 +1,8 @@
 // Server-Sent Events. A game's stream: `event: version` whenever the game's version changes,
 // with only {id, version}; clients then GET the game for their own view. Its players also hear
 // `event: message` {id, seq} when a message is written (src/app/messages/; watchers too once a
-// public game is over) and `event: rematch` {id, rematch} when a rematch is offered; neither
-// changes the game's version, so neither carries an SSE id. A user's stream
+// public game is over) and `event: rematch` {id, rematch} when a rematch is offered, accepted,
+// declined or withdrawn; neither changes the game's version, so neither carries an SSE id. A user's stream
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
 // status and pending roles, for a home page. Listeners are told of changes made through any
 // instance sharing the database (src/app/events.ts).
