@@ -1,12 +1,13 @@
-// Home: my games (whose move, deadlines), open public games to join, and a new game.
+// Home: my games (whose move, deadlines), a new game, and the lobby (pages/lobby.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
-import { GAMES, gameEntry, optionsText } from '../games/registry';
+import { GAMES, gameEntry } from '../games/registry';
 import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
 import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
+import { Lobby } from './lobby';
 import { capital } from '../board/words';
 
 function whose(g: GameSummary): preact.JSX.Element {
@@ -28,26 +29,19 @@ function opponent(g: GameSummary): string {
 export function Home() {
   const user = me.use();
   const [mine, setMine] = useState<GameSummary[] | null>(null);
-  const [lobby, setLobby] = useState<GameSummary[] | null>(null);
+  const [changed, setChanged] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
   async function load() {
-    const [a, b] = await Promise.all([
-      api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } }),
-      api.GET('/v1/games', { params: { query: { status: 'open', limit: 20 } } }),
-    ]);
+    const a = await api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } });
     if (a.data) setMine(a.data.items);
-    if (b.data) setLobby(b.data.items.filter((g) => !g.role));
-    if (a.error || b.error) setError(problemText(a.error ?? b.error));
+    if (a.error) setError(problemText(a.error));
   }
   useEffect(() => void load(), []);
-  useMyEvents(load);
-
-  async function join(g: GameSummary) {
-    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: {} });
-    if (data) navigate(`/games/${g.id}`);
-    else setError(problemText(error));
-  }
+  useMyEvents(() => {
+    void load();
+    setChanged((n) => n + 1);
+  });
 
   // Games waiting for my move first, the most urgent deadline first among them.
   const urgent = (g: GameSummary) => (g.role && g.pending.includes(g.role) ? 0 : 1);
@@ -97,26 +91,7 @@ export function Home() {
           )}
         </section>
         <NewGame />
-        <section class="panel" aria-labelledby="lobby-title">
-          <h2 id="lobby-title">Open games</h2>
-          {lobby === null ? (
-            <p class="muted">Loading…</p>
-          ) : lobby.length === 0 ? (
-            <p class="muted">No public game is waiting for a player.</p>
-          ) : (
-            <ul class="games">
-              {lobby.map((g) => (
-                <li key={g.id}>
-                  #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
-                  {g.players[0]?.user.name}{' '}
-                  <button class="secondary" onClick={() => join(g)}>
-                    Join as {g.openRoles[0]}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <Lobby changed={changed} />
       </div>
     </main>
   );
