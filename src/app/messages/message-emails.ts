@@ -18,7 +18,7 @@ import type { GameRow, SeatRow } from '../../store/games.js';
 import { markEmailed, unnotifiedMessages, type MessageRow } from '../../store/messages.js';
 import type { Prisma, PrismaClient } from '../../store/prisma.js';
 import type { Clock } from '../clock.js';
-import { formatTime, gameLink } from '../notify/email-templates.js';
+import { esc, formatTime, render, type Quoted } from '../notify/email-templates.js';
 import { unsubscribeUrl } from '../notify/unsubscribe.js';
 import { moduleOf } from '../games/present.js';
 import { findReaders } from '../../store/messages.js';
@@ -39,8 +39,6 @@ function wantsMessageEmails(seat: SeatRow): boolean {
   return seat.emailNotifications && seat.user.emailConfirmed && seat.user.emailPreference === 'all';
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export interface MessagesEmailContext {
   publicUrl: string;
   gameId: string;
@@ -50,7 +48,7 @@ export interface MessagesEmailContext {
 }
 
 /** The quoted messages, as text lines and as HTML. */
-function quote(messages: MessageRow[], total: number): { text: string[]; html: string } {
+function quote(messages: MessageRow[], total: number): Quoted {
   const text: string[] = [];
   const html: string[] = [];
   if (total > messages.length) {
@@ -76,35 +74,10 @@ const authors = (messages: MessageRow[]) => [...new Set(messages.map((m) => m.au
 export function messagesEmail(ctx: MessagesEmailContext, messages: MessageRow[], total: number): { subject: string; text: string; html: string } {
   const name = `${ctx.game.title} #${ctx.game.number}`;
   const count = total === 1 ? 'a message' : `${total} messages`;
-  const subject = `${authors(messages)} wrote ${count} in ${name}`;
-  const link = gameLink(ctx);
-  const q = quote(messages, total);
-  const text = [
-    `Hello ${ctx.recipient.name},`,
-    '',
-    `${authors(messages)} wrote in ${name}:`,
-    '',
-    ...q.text,
-    `Answer on the game's page: ${link}`,
-    '',
-    '-- ',
-    `You are ${ctx.recipient.role} in ${name} on Alea.`,
-    `The game's page can turn its messages off. Email settings: ${ctx.publicUrl}/settings`,
-    `Stop all emails from Alea: ${ctx.unsubscribeUrl}`,
-    '',
-  ].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
-<p>Hello ${esc(ctx.recipient.name)},</p>
-<p><strong>${esc(authors(messages))} wrote in ${esc(name)}:</strong></p>
-${q.html}
-<p><a href="${esc(link)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">Answer on the game's page</a></p>
-<p style="font-size: small; color: #666">You are ${esc(ctx.recipient.role)} in ${esc(name)} on Alea. The game's page can turn its messages off.
-<a href="${esc(ctx.publicUrl)}/settings">Email settings</a> ·
-<a href="${esc(ctx.unsubscribeUrl)}">Stop all emails</a></p>
-</body></html>
-`;
-  return { subject, text, html };
+  return render(ctx, `${authors(messages)} wrote ${count} in ${name}`, `${authors(messages)} wrote in ${name}:`, [], "Answer on the game's page", {
+    quoted: quote(messages, total),
+    footnote: "The game's page can turn its messages off.",
+  });
 }
 
 /** Another email about the game with the messages added before its footer. */

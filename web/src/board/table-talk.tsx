@@ -168,11 +168,7 @@ function Messages({ game, me }: { game: Game; me: string | null }) {
         ) : (
           allowed.reason && <p class="muted">{allowed.reason}</p>
         ))}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <p class="error" role="alert">{error}</p>}
       {me && on !== null && (
         <p class="message-settings">
           <button class="link" onClick={toggle}>
@@ -312,11 +308,7 @@ function Rematch({ game }: { game: Game }) {
           </button>
         </>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <p class="error" role="alert">{error}</p>}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { me } from '../session';
 import { Countdown } from '../time';
 import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
-import { Lobby } from './lobby';
+import { GameSelect, Lobby } from './lobby';
 import { capital } from '../board/words';
 
 function whose(g: GameSummary): preact.JSX.Element {
@@ -132,22 +132,13 @@ function NewGame() {
       <h2 id="new-title">New game of {entry.title}</h2>
       <p class="muted">{entry.description}</p>
       <form onSubmit={create}>
-        <label>
-          Game
-          <select
-            name="game"
-            onChange={(e) => {
-              setGameId((e.currentTarget as HTMLSelectElement).value as GameId);
-              if (opponentKind === 'bot') setOpponentKind('private');
-            }}
-          >
-            {GAMES.map((g) => (
-              <option value={g.id} selected={g.id === gameId}>
-                {g.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <GameSelect
+          value={gameId}
+          onChange={(id) => {
+            setGameId(id);
+            if (opponentKind === 'bot') setOpponentKind('private');
+          }}
+        />
         <fieldset>
           <legend>Opponent</legend>
           <label class="inline">

@@ -60,11 +60,7 @@ export function Lobby({ changed }: { changed: number }) {
           </select>
         </label>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <p class="error" role="alert">{error}</p>}
       <h3>Open games</h3>
       {open === null ? (
         <p class="muted">Loading…</p>
@@ -131,16 +127,7 @@ function PlayAnyone() {
       <summary>Play anyone</summary>
       <form onSubmit={seek}>
         <p class="muted">Alea pairs you with the first player waiting for the same game and options; if nobody waits, your game waits in the lobby.</p>
-        <label>
-          Game
-          <select name="game" onChange={(e) => setGameId((e.currentTarget as HTMLSelectElement).value as GameId)}>
-            {GAMES.map((g) => (
-              <option value={g.id} selected={g.id === gameId}>
-                {g.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <GameSelect value={gameId} onChange={setGameId} />
         <label>
           My side
           <select name="side" key={gameId}>
@@ -161,15 +148,27 @@ function PlayAnyone() {
             <input type="checkbox" name="days" value="none" /> no limit
           </label>
         </fieldset>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" disabled={busy}>
           Find an opponent
         </button>
       </form>
     </details>
+  );
+}
+
+/** The game to play, for a form (a new game, play anyone). */
+export function GameSelect({ value, onChange }: { value: GameId; onChange: (id: GameId) => void }) {
+  return (
+    <label>
+      Game
+      <select name="game" onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value as GameId)}>
+        {GAMES.map((g) => (
+          <option value={g.id} selected={g.id === value}>
+            {g.title}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
