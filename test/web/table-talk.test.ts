@@ -99,11 +99,11 @@ t.test('the lobby: open games filtered, games in progress to watch, play anyone'
   const open = w.page.getByRole('list', { name: 'Open games' });
   await open.getByText(`#${jc.number} Julius Caesar`).waitFor();
   await open.getByText(`#${cgw.number} Caesar's Gallic War`).waitFor();
-  await w.page.getByLabel('Time per move').selectOption('5');
+  await w.page.getByLabel('Filter: time per move').selectOption('5');
   await open.getByText(`#${cgw.number} Caesar's Gallic War`).waitFor({ state: 'detached' });
   t.equal(await open.locator('li').count(), 1, 'filtered by time per move');
   const watch = w.page.getByRole('list', { name: 'Games to watch' });
-  await w.page.getByLabel('Time per move').selectOption('');
+  await w.page.getByLabel('Filter: time per move').selectOption('');
   await watch.getByText(/Marcus \(Caesar\) against Gnaeus \(Pompey\)/).waitFor();
   t.same(await axe(w.page), [], 'axe: the home page with the lobby');
   await watch.getByRole('link', { name: `#${g.game.number} Julius Caesar` }).click();
@@ -113,10 +113,39 @@ t.test('the lobby: open games filtered, games in progress to watch, play anyone'
   // Play anyone: Cicero wants to play Pompey in 5 days: paired with Crassus's game.
   await w.page.goto('/');
   await w.page.getByText('Play anyone').click();
-  await w.page.getByLabel('My side').last().selectOption('Pompey');
+  await w.page.getByLabel('Side I would play').selectOption('Pompey');
   await w.page.getByRole('button', { name: 'Find an opponent' }).click();
   await w.page.waitForURL(`**/games/${jc.id}`);
   await w.page.getByText(/You are\s+Pompey\s+against Crassus/).waitFor();
   t.pass('paired with the waiting game');
+  t.same(realErrors(w.errors), [], 'no console error');
+});
+
+t.test("a rematch accepted from its link (the email's); a block from the game's page, lifted in Settings", async (t) => {
+  const s = await apiServer(t, { clock: systemClock });
+  const g = await startGame(s);
+  await g.pompey.client.post(`/v1/games/${g.id}/resign`, {});
+  const offer = (await g.caesar.client.post(`/v1/games/${g.id}/rematch`)).body;
+  const browser = await launch(t);
+  const w = await signedIn(t, browser, s.base, g.pompey);
+  await w.page.goto(`/games/${offer.id}`);
+  await w.page.getByRole('heading', { name: 'Marcus invites you to a game of Julius Caesar' }).waitFor();
+  await w.page.getByText('A rematch of your last game together, sides swapped.').waitFor();
+  t.same(await axe(w.page), [], 'axe: a rematch offered, on its own page');
+  await w.page.getByRole('button', { name: 'Accept: play Caesar' }).click();
+  await w.page.getByText(/You are\s+Caesar\s+against Marcus/).waitFor();
+  t.match((await g.caesar.client.get(`/v1/games/${offer.id}`)).body, { status: 'active', role: 'Pompey' }, 'started, sides swapped');
+
+  // Blocked from the game's page: the box to write goes, with the reason; Settings lifts it.
+  await w.page.getByLabel('Write to Marcus').waitFor();
+  w.page.once('dialog', (d) => void d.accept());
+  await w.page.getByRole('button', { name: 'Block Marcus' }).click();
+  await w.page.getByText(/You have blocked this player/).waitFor();
+  t.equal(await w.page.getByLabel('Write to Marcus').count(), 0, 'no box to write in');
+  t.equal((await g.caesar.client.post(`/v1/games/${offer.id}/messages`, { text: 'hello?' })).body.code, 'blocked', 'nor may Marcus write');
+  await w.page.goto('/settings');
+  await w.page.getByRole('button', { name: 'Unblock Marcus' }).click();
+  await w.page.getByText(/You block nobody/).waitFor();
+  t.equal((await g.caesar.client.post(`/v1/games/${offer.id}/messages`, { text: 'hello again' })).status, 201, 'unblocked: Marcus writes again');
   t.same(realErrors(w.errors), [], 'no console error');
 });

@@ -3,7 +3,7 @@
 // rematch with sides swapped (offer, withdraw; accept or decline one offered). Each panel reads
 // its own endpoint; none of them knows anything of the game's hidden state.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, problemText, type Game, type Schemas } from '../api';
+import { api, problemText, type Game, type GameSummary, type Schemas } from '../api';
 import { talk } from '../live';
 import { navigate } from '../router';
 import { me as session } from '../session';
@@ -244,12 +244,15 @@ function Notes({ gameId }: { gameId: string }) {
 
 /** Once the game is over: offer a rematch (sides swapped, same options), or answer the one offered. */
 function Rematch({ game }: { game: Game }) {
-  const [rematch, setRematch] = useState<Game | null | undefined>(undefined);
+  const [rematch, setRematch] = useState<GameSummary | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const told = talk.use();
+  // Found among my newest games (offered by me or to me), rather than by GET .../rematch, whose
+  // 404 when none is offered would be an error in the console of every finished game's page. One
+  // older than those is still found by offering: the server answers the one offered.
   async function load() {
-    const { data, response } = await api.GET('/v1/games/{id}/rematch', { params: { path: { id: game.id } } });
-    setRematch(data ?? (response.status === 404 ? null : undefined));
+    const { data } = await api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } });
+    if (data) setRematch(data.items.find((g) => g.rematchOf === game.id) ?? null);
   }
   useEffect(() => void load(), [game.id]);
   useEffect(() => {
@@ -261,12 +264,12 @@ function Rematch({ game }: { game: Game }) {
     if (data) setRematch(data);
     else setError(problemText(error));
   }
-  async function accept(r: Game) {
+  async function accept(r: GameSummary) {
     const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: r.id } }, body: {} });
     if (data) navigate(`/games/${r.id}`);
     else setError(problemText(error));
   }
-  async function drop(r: Game) {
+  async function drop(r: GameSummary) {
     const { error } = await api.DELETE('/v1/games/{id}', { params: { path: { id: r.id } } });
     if (error) setError(problemText(error));
     else setRematch(null);

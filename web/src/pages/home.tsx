@@ -133,6 +133,7 @@ function NewGame() {
       <p class="muted">{entry.description}</p>
       <form onSubmit={create}>
         <GameSelect
+          label="Game"
           value={gameId}
           onChange={(id) => {
             setGameId(id);

@@ -41,7 +41,7 @@ export function Lobby({ changed }: { changed: number }) {
       <h2 id="lobby-title">Lobby</h2>
       <div class="lobby-filters" role="group" aria-label="Filters">
         <label>
-          Game
+          Filter: game
           <select name="lobby-game" onChange={(e) => setGame((e.currentTarget as HTMLSelectElement).value as GameId | '')}>
             <option value="">Any</option>
             {GAMES.map((g) => (
@@ -50,7 +50,7 @@ export function Lobby({ changed }: { changed: number }) {
           </select>
         </label>
         <label>
-          Time per move
+          Filter: time per move
           <select name="lobby-days" onChange={(e) => setDays((e.currentTarget as HTMLSelectElement).value)}>
             <option value="">Any</option>
             {DAYS.map((d) => (
@@ -127,9 +127,9 @@ function PlayAnyone() {
       <summary>Play anyone</summary>
       <form onSubmit={seek}>
         <p class="muted">Alea pairs you with the first player waiting for the same game and options; if nobody waits, your game waits in the lobby.</p>
-        <GameSelect value={gameId} onChange={setGameId} />
+        <GameSelect label="Which game" value={gameId} onChange={setGameId} />
         <label>
-          My side
+          Side I would play
           <select name="side" key={gameId}>
             <option value="either">Either</option>
             {entry.roles.map((r) => (
@@ -158,10 +158,10 @@ function PlayAnyone() {
 }
 
 /** The game to play, for a form (a new game, play anyone). */
-export function GameSelect({ value, onChange }: { value: GameId; onChange: (id: GameId) => void }) {
+export function GameSelect({ label, value, onChange }: { label: string; value: GameId; onChange: (id: GameId) => void }) {
   return (
     <label>
-      Game
+      {label}
       <select name="game" onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value as GameId)}>
         {GAMES.map((g) => (
           <option value={g.id} selected={g.id === value}>
