@@ -100,7 +100,6 @@ async function enqueueRematchEmail(
       // The button opens the new game, where the offer is accepted or declined.
       gameId: o.created.id,
       recipient: { name: to.user.displayName, role: to.role },
-      view: {},
       unsubscribeUrl: unsubscribeUrl(config.publicUrl, config.jwtSecret, to.userId),
     },
     `${o.offerer.user.displayName} offers a rematch of ${name}`,
