@@ -1,6 +1,7 @@
 // Blocks between users in Postgres (user_blocks): who blocked whom, and since when. What a
 // block forbids is decided in src/app/blocks/blocks.ts; lists and matches that must leave
 // blocked pairs out test the table in their own SQL (src/store/games.ts, src/store/lobby.ts).
+import type { GameTx } from './game-tx.js';
 import type { Db } from './games.js';
 
 export interface BlockRow {
@@ -32,10 +33,35 @@ export function listBlocks(db: Db, blockerId: string): Promise<BlockRow[]> {
      ORDER BY b.created_at DESC, b.blocked_id`;
 }
 
+export interface BlocksBetween {
+  aBlockedB: boolean;
+  bBlockedA: boolean;
+}
+
+const between = (rows: { blocker_id: string }[], a: string, b: string): BlocksBetween => ({
+  aBlockedB: rows.some((r) => r.blocker_id === a),
+  bBlockedA: rows.some((r) => r.blocker_id === b),
+});
+
 /** Whether `a` blocked `b` and whether `b` blocked `a`. */
-export async function blocksBetween(db: Db, a: string, b: string): Promise<{ aBlockedB: boolean; bBlockedA: boolean }> {
+export async function blocksBetween(db: Db, a: string, b: string): Promise<BlocksBetween> {
   const rows = await db.$queryRaw<{ blocker_id: string }[]>`
     SELECT blocker_id::text FROM user_blocks
      WHERE (blocker_id = ${a}::uuid AND blocked_id = ${b}::uuid) OR (blocker_id = ${b}::uuid AND blocked_id = ${a}::uuid)`;
-  return { aBlockedB: rows.some((r) => r.blocker_id === a), bBlockedA: rows.some((r) => r.blocker_id === b) };
+  return between(rows, a, b);
+}
+
+/**
+ * The same inside a change's transaction (src/store/game-tx.ts), on its own connection: a check
+ * made while the game's lock is held must not wait for a second connection from the pool, which
+ * the changes queued behind that lock may all be holding.
+ */
+export async function blocksBetweenTx(tx: GameTx, a: string, b: string): Promise<BlocksBetween> {
+  const { rows } = await tx.query<{ blocker_id: string }>({
+    name: 'alea-blocks-between',
+    text: `SELECT blocker_id::text AS blocker_id FROM user_blocks
+            WHERE (blocker_id = $1::uuid AND blocked_id = $2::uuid) OR (blocker_id = $2::uuid AND blocked_id = $1::uuid)`,
+    values: [a, b],
+  });
+  return between(rows, a, b);
 }

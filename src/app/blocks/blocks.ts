@@ -4,7 +4,7 @@
 // "play anyone" never pairs them (src/app/lobby/); the lobby leaves out the open games of either
 // for the other. What the blocked player is told is only that this person takes nothing from
 // them (never who blocked whom when they did it themselves).
-import { blocksBetween, deleteBlock, insertBlock, listBlocks as listBlockRows } from '../../store/blocks.js';
+import { blocksBetween, deleteBlock, insertBlock, listBlocks as listBlockRows, type BlocksBetween } from '../../store/blocks.js';
 import type { Db } from '../../store/games.js';
 import { findUserById } from '../../store/users.js';
 import type { AppContext } from '../context.js';
@@ -47,9 +47,13 @@ const WORDS: Record<Between, { mine: string; theirs: string }> = {
   rematch: { mine: 'You have blocked this player: unblock them (Settings) to offer a rematch.', theirs: 'This player does not take invitations from you.' },
 };
 
-/** Refuses (403 `blocked`) if either of the two blocked the other. */
-export async function requireNoBlock(db: Db, userId: string, otherId: string, what: Between): Promise<void> {
-  const b = await blocksBetween(db, userId, otherId);
+/** Refuses (403 `blocked`) if either of the two blocked the other (`b` as blocksBetween gives it, the caller first). */
+export function refuseIfBlocked(b: BlocksBetween, what: Between): void {
   if (b.aBlockedB) throw new AppError('blocked', WORDS[what].mine);
   if (b.bBlockedA) throw new AppError('blocked', WORDS[what].theirs);
+}
+
+/** Refuses (403 `blocked`) if either of the two blocked the other. */
+export async function requireNoBlock(db: Db, userId: string, otherId: string, what: Between): Promise<void> {
+  refuseIfBlocked(await blocksBetween(db, userId, otherId), what);
 }

@@ -4,6 +4,7 @@ import { games, type SetupOptions } from '../../engine/index.js';
 import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
+import { blocksBetweenTx } from '../../store/blocks.js';
 import { poolOf } from '../../store/prisma.js';
 import { findUserById } from '../../store/users.js';
 import { VERSION } from '../../version.js';
@@ -19,7 +20,7 @@ import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame } from './game-limits.js';
-import { requireNoBlock } from '../blocks/blocks.js';
+import { refuseIfBlocked } from '../blocks/blocks.js';
 import { swapSeatTx } from '../../store/game-tx.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
@@ -261,8 +262,8 @@ export async function joinGame(
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
     if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
     const creator = g.row.players[0]!;
-    // While the game's lock is held (a join is decided under it).
-    await requireNoBlock(ctx.prisma, userId, creator.userId, 'join');
+    // While the game's lock is held (a join is decided under it), on the change's connection.
+    refuseIfBlocked(await blocksBetweenTx(g.tx, userId, creator.userId), 'join');
     if (input.role !== undefined && !free.includes(input.role)) {
       if (!(g.row.anyRole && creator.role === input.role)) throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);
       // The creator would play either side: they take the free one, and the newcomer theirs.
