@@ -410,7 +410,9 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
     conditions.push(Prisma.sql`(g.status <> 'open' OR NOT EXISTS (SELECT 1 FROM user_blocks b
       WHERE (b.blocker_id = g.created_by AND b.blocked_id = ${f.viewerId}::uuid) OR (b.blocker_id = ${f.viewerId}::uuid AND b.blocked_id = g.created_by)))`);
   }
-  if (f.statuses) conditions.push(Prisma.sql`g.status::text IN (${Prisma.join(f.statuses)})`);
+  // The enum itself, not its text: a cast hides games_visibility_status_number_idx from the
+  // planner, which then walks every game in number order (issue 29: the lobby at 1M games).
+  if (f.statuses) conditions.push(Prisma.sql`g.status IN (${Prisma.join(f.statuses.map((st) => Prisma.sql`${st}::game_status`))})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
   if (!f.userId && f.perCreator !== undefined) {
     conditions.push(Prisma.sql`(g.status <> 'open' OR (SELECT count(*) FROM games n
