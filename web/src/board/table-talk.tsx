@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemText, type Game, type GameSummary, type Schemas } from '../api';
 import { talk } from '../live';
+import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me as session } from '../session';
 
@@ -265,7 +266,7 @@ function Rematch({ game }: { game: Game }) {
     else setError(problemText(error));
   }
   async function accept(r: GameSummary) {
-    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: r.id } }, body: {} });
+    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: r.id } }, body: { playerSeed: playerSeed() } });
     if (data) navigate(`/games/${r.id}`);
     else setError(problemText(error));
   }

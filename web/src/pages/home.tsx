@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
 import { GAMES, gameEntry } from '../games/registry';
+import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
@@ -120,6 +121,7 @@ function NewGame() {
         ...(solo ? { opponent: 'bot' as const } : {}),
         visibility: solo ? 'private' : (f.get('visibility') as 'public' | 'private'),
         daysPerMove: days === 'none' ? null : Number(days),
+        playerSeed: playerSeed(),
       },
     });
     setBusy(false);

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
 import { GAMES, gameEntry, optionsText } from '../games/registry';
+import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 
 const DAYS = [1, 2, 3, 5, 7, 14];
@@ -31,7 +32,7 @@ export function Lobby({ changed }: { changed: number }) {
   useEffect(() => void load(), [game, days, changed]);
 
   async function join(g: GameSummary, role?: Role) {
-    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: role ? { role } : {} });
+    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: { ...(role && { role }), playerSeed: playerSeed() } });
     if (data) navigate(`/games/${g.id}`);
     else setError(problemText(error));
   }
