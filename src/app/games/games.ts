@@ -18,6 +18,7 @@ import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame } from './game-limits.js';
+import { refuseUnratable } from '../ratings/rated-games.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -33,6 +34,8 @@ export interface CreateGameInput {
   daysPerMove?: number | null;
   /** 'bot': play against the module's bot (GameModule.bot); the game starts at once. */
   opponent?: 'bot';
+  /** A rated game: its end changes both players' ratings (two people only: ratings/rated-games.ts). */
+  rated?: boolean;
 }
 
 // 12 characters from an alphabet without look-alikes (60 bits), shown as xxxx-xxxx-xxxx.
@@ -60,6 +63,8 @@ export async function createGame(
   if (!m.roles.includes(role)) {
     throw new AppError('validation_failed', `${m.title} has no role "${role}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
   }
+  const rated = input.rated === true;
+  if (rated) refuseUnratable(m, input.opponent);
   const visibility = input.visibility ?? 'public';
   const requested = { ...input.options };
   if (input.scenario !== undefined) {
@@ -84,6 +89,7 @@ export async function createGame(
         visibility,
         inviteCode: visibility === 'private' ? inviteCode() : null,
         daysPerMove: input.daysPerMove === undefined ? DEFAULT_DAYS_PER_MOVE : input.daysPerMove,
+        rated,
         creatorId: userId,
         creatorRole: role,
         now,
@@ -204,13 +210,16 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
   if (!row || !canSee(row, userId)) throw notFound();
   const role = roleOf(row, userId);
   // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
-  const last = row.status === 'finished' ? await lastEntry(ctx.prisma, gameId) : null;
+  const last = row.status === 'finished' || row.status === 'abandoned' ? await lastEntry(ctx.prisma, gameId) : null;
+  const timeout = last?.kind === 'timeout' ? (last.action as { late?: string; abandoned?: boolean; roles?: string[] }) : null;
   const ending =
     last?.kind === 'resign'
       ? `${last.role} resigned.`
-      : last?.kind === 'timeout'
-        ? `${(last.action as { late?: string }).late ?? 'The opponent'} ran out of time; ${last.role} claimed the win.`
-        : null;
+      : timeout?.abandoned
+        ? `${timeout.late ?? timeout.roles?.join(' and ') ?? 'The players'} abandoned the game.`
+        : timeout
+          ? `${timeout.late ?? 'The opponent'} ran out of time; ${last!.role} claimed the win.`
+          : null;
   return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
 }
 
@@ -249,6 +258,7 @@ export async function joinGame(
       joined: {
         userId,
         name: user.displayName,
+        handle: user.handle,
         email: user.email,
         emailConfirmed: user.emailVerifiedAt !== null,
         emailPreference: user.emailPreference,

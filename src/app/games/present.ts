@@ -9,11 +9,40 @@ import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 
 export type ApiStatus = 'open' | 'active' | 'finished';
 
+/** A player as every answer names them: their id, name, and name in links (/players/<handle>). */
+export interface PlayerRef {
+  id: string;
+  name: string;
+  handle: string;
+}
+
+/** A player's rating before and after a rated game, in whole points as shown (change = after - before). */
+export interface RatingChangeView {
+  before: number;
+  after: number;
+  change: number;
+}
+
 export interface SeatView {
   role: string;
-  user: { id: string; name: string };
+  user: PlayerRef;
   pending: boolean;
   deadline: string | null;
+  /** A rated game that has ended: this player's rating before and after it. */
+  rating: RatingChangeView | null;
+}
+
+/** A rating change as shown: whole points (the stored ratings keep every digit). */
+export function ratingChangeView(r: { before: number; after: number } | null | undefined): RatingChangeView | null {
+  if (!r) return null;
+  const before = Math.round(r.before);
+  const after = Math.round(r.after);
+  return { before, after, change: after - before };
+}
+
+/** A seat's player as answers name them (a row built before handles were read: the display name). */
+export function playerRef(user: { id: string; displayName: string; handle?: string | null }): PlayerRef {
+  return { id: user.id, name: user.displayName, handle: user.handle ?? user.displayName };
 }
 
 export interface GameSummary {
@@ -27,6 +56,8 @@ export interface GameSummary {
   /** Every option of the game's module with the value this game was created with. */
   options: GameOptions;
   daysPerMove: number | null;
+  /** Its end changes both players' ratings. */
+  rated: boolean;
   version: number;
   role: string | null;
   /** The role the game's bot plays (a game against the bot), or null: people hold every seat. */
@@ -91,7 +122,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     // The deadline stored on the seat when its move started (moved by vacations and extensions).
     const pending = status === 'active' && row.pending.includes(p.role);
     const deadline = pending ? p.deadline : null;
-    return { role: p.role, user: { id: p.user.id, name: p.user.displayName }, pending, deadline: deadline?.toISOString() ?? null };
+    return { role: p.role, user: playerRef(p.user), pending, deadline: deadline?.toISOString() ?? null, rating: ratingChangeView(p.rating) };
   });
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
   const options = (row.options ?? {}) as { scenario?: string };
@@ -105,6 +136,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     scenario: options.scenario ?? 'historical',
     options: presentOptions(m, row.options),
     daysPerMove: row.daysPerMove,
+    rated: row.rated,
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),
     bot,
