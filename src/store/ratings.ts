@@ -20,17 +20,8 @@ export interface StoredRating {
   draws: number;
 }
 
-interface RatingRow {
-  user_id: string;
-  game: string;
-  rating: number;
-  rd: number;
-  volatility: number;
-  games: number;
-  wins: number;
-  losses: number;
-  draws: number;
-}
+/** A rating as read from PostgreSQL (snake_case key). */
+type RatingRow = Omit<StoredRating, 'userId'> & { user_id: string };
 
 const toRating = (r: RatingRow): StoredRating => ({
   userId: r.user_id,

@@ -40,6 +40,11 @@ export function ratingChangeView(r: { before: number; after: number } | null | u
   return { before, after, change: after - before };
 }
 
+/** What every answer about a game starts with: its id, number, module and title. */
+export function gameHeading(row: Pick<GameSummaryRow, 'id' | 'number' | 'module'>): { id: string; number: number; game: string; title: string } {
+  return { id: row.id, number: row.number, game: row.module, title: moduleOf(row).title };
+}
+
 /** A seat's player as answers name them (a row built before handles were read: the display name). */
 export function playerRef(user: { id: string; displayName: string; handle?: string | null }): PlayerRef {
   return { id: user.id, name: user.displayName, handle: user.handle ?? user.displayName };
@@ -127,10 +132,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
   const options = (row.options ?? {}) as { scenario?: string };
   return {
-    id: row.id,
-    number: row.number,
-    game: row.module,
-    title: m.title,
+    ...gameHeading(row),
     status,
     visibility: row.visibility,
     scenario: options.scenario ?? 'historical',

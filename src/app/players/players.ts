@@ -10,19 +10,13 @@ import { playerByHandle } from '../../store/players.js';
 import { ratingsOf } from '../../store/ratings.js';
 import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
-import { apiStatus, botRoleOf, moduleOf, playerRef, ratingChangeView, type PlayerRef, type RatingChangeView } from '../games/present.js';
-import { ESTABLISHED_RD } from '../ratings/leaderboard.js';
+import { apiStatus, botRoleOf, gameHeading, moduleOf, playerRef, ratingChangeView, type PlayerRef, type RatingChangeView } from '../games/present.js';
+import { ESTABLISHED_RD, ratingFigures, type RatingFigures } from '../ratings/leaderboard.js';
 
 /** A rating as a page shows it (whole points). */
-export interface RatingView {
+export interface RatingView extends RatingFigures {
   game: string;
   title: string;
-  rating: number;
-  rd: number;
-  games: number;
-  wins: number;
-  losses: number;
-  draws: number;
   /** Not established yet (RD at least ESTABLISHED_RD): shown with a question mark, off the leaderboard. */
   provisional: boolean;
 }
@@ -87,22 +81,18 @@ function decodeCursor(cursor: string): number {
 }
 
 function present(row: GameSummaryRow, userId: string): PlayerGame {
-  const m = moduleOf(row);
   const seat = row.players.find((p) => p.userId === userId)!;
   const other = row.players.find((p) => p.role !== seat.role) ?? null;
   const status = apiStatus(row.status) === 'finished' ? 'finished' : 'active';
   const outcome = row.outcome as { winner: string | null; reason: string } | null;
   const ended = status === 'finished' && outcome !== null;
   return {
-    id: row.id,
-    number: row.number,
-    game: row.module,
-    title: m.title,
+    ...gameHeading(row),
     status,
     rated: row.rated,
     role: seat.role,
     opponent: other ? { role: other.role, user: playerRef(other.user) } : null,
-    bot: botRoleOf(m, row.options),
+    bot: botRoleOf(moduleOf(row), row.options),
     result: !ended || row.status === 'abandoned' ? null : outcome.winner === null ? 'draw' : outcome.winner === seat.role ? 'win' : 'loss',
     reason: ended ? outcome.reason : null,
     rating: ratingChangeView(seat.rating),
@@ -132,17 +122,7 @@ export async function getPlayer(ctx: ServiceContext, name: string): Promise<Play
     memberSince: player.createdAt.toISOString(),
     ratings: ratings
       .filter((r) => modules[r.game])
-      .map((r) => ({
-        game: r.game,
-        title: modules[r.game]!.title,
-        rating: Math.round(r.rating),
-        rd: Math.round(r.rd),
-        games: r.games,
-        wins: r.wins,
-        losses: r.losses,
-        draws: r.draws,
-        provisional: r.rd >= ESTABLISHED_RD,
-      })),
+      .map((r) => ({ game: r.game, title: modules[r.game]!.title, ...ratingFigures(r), provisional: r.rd >= ESTABLISHED_RD })),
     active,
     finished,
   };

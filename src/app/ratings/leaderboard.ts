@@ -4,22 +4,31 @@
 // and until then the player's page marks the rating provisional. Ratings do not grow less sure
 // with time away (glicko2.ts), so a player who stops playing keeps their place.
 import { games as modules } from '../../engine/index.js';
-import { leaderboardPage } from '../../store/ratings.js';
+import { leaderboardPage, type StoredRating } from '../../store/ratings.js';
 import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
 
 /** Ratings with an RD below this are established: on the leaderboard, not marked provisional. */
 export const ESTABLISHED_RD = 200;
 
-export interface LeaderboardEntry {
-  rank: number;
-  player: { id: string; name: string; handle: string };
+/** A rating as pages show it: whole points, with the player's rated games. */
+export interface RatingFigures {
   rating: number;
   rd: number;
   games: number;
   wins: number;
   losses: number;
   draws: number;
+}
+
+/** The figures of a stored rating as shown (the stored ones keep every digit). */
+export function ratingFigures(r: StoredRating): RatingFigures {
+  return { rating: Math.round(r.rating), rd: Math.round(r.rd), games: r.games, wins: r.wins, losses: r.losses, draws: r.draws };
+}
+
+export interface LeaderboardEntry extends RatingFigures {
+  rank: number;
+  player: { id: string; name: string; handle: string };
 }
 
 export interface Leaderboard {
@@ -53,16 +62,7 @@ export async function getLeaderboard(ctx: ServiceContext, game: string, input: {
   const rows = await leaderboardPage(ctx.prisma, game, ESTABLISHED_RD, after, limit + 1);
   const page = rows.slice(0, limit);
   const first = (after?.rank ?? 0) + 1;
-  const items = page.map((r, i) => ({
-    rank: first + i,
-    player: { id: r.userId, name: r.name, handle: r.handle },
-    rating: Math.round(r.rating),
-    rd: Math.round(r.rd),
-    games: r.games,
-    wins: r.wins,
-    losses: r.losses,
-    draws: r.draws,
-  }));
+  const items = page.map((r, i) => ({ rank: first + i, player: { id: r.userId, name: r.name, handle: r.handle }, ...ratingFigures(r) }));
   const last = page[page.length - 1];
   return { game, title: m.title, maxRd: ESTABLISHED_RD, items, nextCursor: rows.length > limit && last ? encodeCursor(first + page.length - 1, last.rating, last.userId) : null };
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type Schemas } from '../api';
 import { GAMES, gameEntry } from '../games/registry';
-import { PlayerLink } from './player';
+import { PlayerLink, RatingCells, RatingHeads } from './player';
 
 type Entry = Schemas['LeaderboardEntry'];
 
@@ -51,9 +51,7 @@ export function LeaderboardPage({ game }: { game: string }) {
             <tr>
               <th scope="col">Rank</th>
               <th scope="col">Player</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Games</th>
-              <th scope="col">Won · lost · drawn</th>
+              <RatingHeads />
             </tr>
           </thead>
           <tbody>
@@ -63,11 +61,7 @@ export function LeaderboardPage({ game }: { game: string }) {
                 <td>
                   <PlayerLink user={x.player} />
                 </td>
-                <td title={`RD ${x.rd}`}>{x.rating}</td>
-                <td>{x.games}</td>
-                <td>
-                  {x.wins} · {x.losses} · {x.draws}
-                </td>
+                <RatingCells r={x} />
               </tr>
             ))}
           </tbody>

@@ -8,6 +8,33 @@ import { signed } from '../board/words';
 type Player = Schemas['Player'];
 type PlayerGame = Schemas['PlayerGame'];
 
+/** The headers of a rating's figures (a player's ratings, a leaderboard). */
+export function RatingHeads() {
+  return (
+    <>
+      <th scope="col">Rating</th>
+      <th scope="col">Games</th>
+      <th scope="col">Won · lost · drawn</th>
+    </>
+  );
+}
+
+/** A rating's figures as table cells: the rating (RD on hover; `?` while provisional), games, results. */
+export function RatingCells({ r }: { r: { rating: number; rd: number; games: number; wins: number; losses: number; draws: number; provisional?: boolean } }) {
+  return (
+    <>
+      <td title={`RD ${r.rd}`}>
+        {r.rating}
+        {r.provisional && <abbr title="provisional: fewer games than the leaderboard needs">?</abbr>}
+      </td>
+      <td>{r.games}</td>
+      <td>
+        {r.wins} · {r.losses} · {r.draws}
+      </td>
+    </>
+  );
+}
+
 /** A player's name as a link to their page. */
 export function PlayerLink({ user }: { user: { name: string; handle: string } }) {
   return <a href={`/players/${encodeURIComponent(user.handle)}`}>{user.name}</a>;
@@ -84,9 +111,7 @@ export function PlayerPage({ name }: { name: string }) {
             <thead>
               <tr>
                 <th scope="col">Game</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Games</th>
-                <th scope="col">Won · lost · drawn</th>
+                <RatingHeads />
               </tr>
             </thead>
             <tbody>
@@ -95,14 +120,7 @@ export function PlayerPage({ name }: { name: string }) {
                   <th scope="row">
                     <a href={`/leaderboards/${r.game}`}>{r.title}</a>
                   </th>
-                  <td title={`RD ${r.rd}`}>
-                    {r.rating}
-                    {r.provisional && <abbr title="provisional: fewer games than the leaderboard needs">?</abbr>}
-                  </td>
-                  <td>{r.games}</td>
-                  <td>
-                    {r.wins} · {r.losses} · {r.draws}
-                  </td>
+                  <RatingCells r={r} />
                 </tr>
               ))}
             </tbody>
