@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chooser } from '../test/helpers/chooser.js';
+import { BENCH_SECURITY, benchConfig } from './bench-config.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,22 +61,8 @@ try {
   await migrate(url);
   const prisma = createPrismaClient(url, { poolSize: 4 });
   const clock = fixedClock('2026-01-01T12:00:00Z');
-  const config = {
-    mode: 'production' as const,
-    port: 0,
-    host: '127.0.0.1',
-    publicUrl: 'http://bench.alea.test',
-    databaseUrl: url,
-    jwtSecret: randomBytes(32).toString('hex'),
-    smtpUrl: undefined,
-    mailFrom: 'Alea <alea@bench.test>',
-    logLevel: 'silent' as const,
-    dataDir: dir,
-    mailDir: dir,
-    worker: false,
-    corsOrigins: '*' as const,
-  };
-  const app = await buildServer({ config, prisma, clock, security: { password: { logN: 10, r: 8, p: 1 }, authRateLimit: { max: 1_000_000, windowMs: 60_000 } } });
+  const config = benchConfig(url, dir);
+  const app = await buildServer({ config, prisma, clock, security: BENCH_SECURITY });
   const worker = createWorker({ prisma, clock, config, transport: { send: async () => {}, close: () => {} }, logger: createLogger('silent') });
 
   // The tables' size when empty (a page or two each, and their indexes'): not a game's.
