@@ -23,13 +23,11 @@
 //
 // Usage: npm run bench:scale [-- --games 1000000 --players 100000 --active 10000 --open 200
 //   --log-rows 115 --requests 200 --moves 300 --keep DIR]
-import { randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { chooser } from '../test/helpers/chooser.js';
-import { BENCH_SECURITY, benchConfig } from './bench-config.js';
+import { BENCH_SECURITY, benchConfig, throwawayPostgres } from './bench-config.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,21 +45,13 @@ const HEAVY_EVERY = 200;
 const CHUNK = 50_000;
 const PASSWORD = 'correct horse battery';
 
-const { startEmbeddedPostgres } = await import('../src/store/embedded-postgres.js');
 const { migrate } = await import('../src/store/migrate.js');
 const { createDatabase, withDatabase } = await import('../src/store/databases.js');
 const { createPrismaClient } = await import('../src/store/prisma.js');
 const { buildServer } = await import('../src/http/server.js');
 const { systemClock } = await import('../src/app/clock.js');
 
-const dir = KEEP || (await mkdtemp(join(tmpdir(), 'alea-scale-')));
-await chmod(dir, 0o755);
-const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), password: randomBytes(12).toString('hex'), ephemeral: true });
-const cleanup = async () => {
-  await server.stop();
-  if (!KEEP) await rm(dir, { recursive: true, force: true });
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+const { dir, server, cleanup } = await throwawayPostgres('alea-scale-', KEEP);
 
 const t0 = Date.now();
 const secs = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;

@@ -14,13 +14,12 @@
 //
 // Usage: npm run bench:storage [-- --games 12 --game julius-caesar|caesars-gallic-war|both --seed 1 --scale 0 --verify on|off --keep DIR]
 // (--keep DIR leaves the database's cluster in DIR and prints how to reach it)
-import { randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chooser } from '../test/helpers/chooser.js';
-import { BENCH_SECURITY, benchConfig } from './bench-config.js';
+import { BENCH_SECURITY, benchConfig, throwawayPostgres } from './bench-config.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,7 +34,6 @@ const VERIFY = arg('verify', 'on') !== 'off';
 const MAX_ACTIONS = 5000;
 const DAY = 86_400_000;
 
-const { startEmbeddedPostgres } = await import('../src/store/embedded-postgres.js');
 const { migrate } = await import('../src/store/migrate.js');
 const { createDatabase, withDatabase } = await import('../src/store/databases.js');
 const { createPrismaClient } = await import('../src/store/prisma.js');
@@ -46,14 +44,7 @@ const { createLogger } = await import('../src/logger.js');
 const { backupDatabase, restoreDatabase } = await import('../src/store/backup.js');
 const { verifyGames } = await import('../src/app/games/verify.js');
 
-const dir = KEEP || (await mkdtemp(join(tmpdir(), 'alea-storage-')));
-await chmod(dir, 0o755);
-const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), password: randomBytes(12).toString('hex'), ephemeral: true });
-const cleanup = async () => {
-  await server.stop();
-  if (!KEEP) await rm(dir, { recursive: true, force: true });
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+const { dir, server, cleanup } = await throwawayPostgres('alea-storage-', KEEP);
 
 try {
   await createDatabase(server.url(), 'alea');
