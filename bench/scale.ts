@@ -129,6 +129,7 @@ try {
   const empty = await serve('alea_empty');
   const full = await serve('alea');
   const client = new pg.Client({ connectionString: full.url });
+  client.on('error', () => {}); // a statement's own error is thrown where it is awaited
   await client.connect();
   const emptySize = Number((await client.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
 
@@ -167,7 +168,7 @@ try {
 
   await client.query('SET session_replication_role = replica'); // no triggers, no foreign-key checks: the rows are made consistent here
   // Users: Player1 is the template's player (user 0, seated in 1 game in 200); the others are copies of it.
-  const usersSql = await insertSelect('users', `generate_series($1::int, $2::int) i CROSS JOIN users t`, (c) =>
+  const usersSql = await insertSelect('users', `generate_series($1::bigint, $2::bigint) i CROSS JOIN users t`, (c) =>
     c === 'id' ? userId('i') : c === 'email' ? `'p' || i || '@bench.test'` : c === 'display_name' ? `'Player' || (i + 1)` : c === 'handle' ? `'Player' || (i + 1)` : c === 'email_preference' ? `CASE WHEN i % 50 = 0 THEN 'digest'::email_preference ELSE t.email_preference END` : `t.${c}`,
   `WHERE t.id = '${heavy.id}'`);
   for (let lo = 1; lo < PLAYERS; lo += CHUNK) await client.query(usersSql, [lo, Math.min(PLAYERS - 1, lo + CHUNK - 1)]);
@@ -176,15 +177,15 @@ try {
   // Games of a kind (1 finished, 2 in progress, 3 open), copies of the template game, numbered after `base`.
   const base = Number((await client.query('SELECT max(number) AS n FROM games')).rows[0].n) + 1;
   const copyGames = async (kind: number, template: string, count: number, first: number, withLog: boolean) => {
-    const from = `generate_series($1::int, $2::int) i CROSS JOIN games t`;
+    const from = `generate_series($1::bigint, $2::bigint) i CROSS JOIN games t`;
     const where = `WHERE t.id = '${template}'`;
     const games = await insertSelect('games', from, (c) =>
       c === 'id' ? gameId(kind, 'i') : c === 'number' ? `${first} + i` : c === 'created_by' ? userId(seatA(kind)) : c === 'invite_code' ? 'NULL' : c === 'rating_seq' ? (kind === 1 ? 'i' : 'NULL') : `t.${c}`,
     where);
-    const seats = await insertSelect('game_players', `generate_series($1::int, $2::int) i CROSS JOIN game_players t JOIN games g ON g.id = t.game_id`, (c) =>
+    const seats = await insertSelect('game_players', `generate_series($1::bigint, $2::bigint) i CROSS JOIN game_players t JOIN games g ON g.id = t.game_id`, (c) =>
       c === 'game_id' ? gameId(kind, 'i') : c === 'user_id' ? userId(`CASE WHEN t.user_id = g.created_by THEN ${seatA(kind)} ELSE ${seatB(kind)} END`) : c === 'number' ? `${first} + i` : c === 'status' ? 'g.status' : `t.${c}`,
     `WHERE t.game_id = '${template}'`);
-    const actions = await insertSelect('game_actions', `generate_series($1::int, $2::int) i CROSS JOIN game_actions t JOIN games g ON g.id = t.game_id`, (c) =>
+    const actions = await insertSelect('game_actions', `generate_series($1::bigint, $2::bigint) i CROSS JOIN game_actions t JOIN games g ON g.id = t.game_id`, (c) =>
       c === 'game_id' ? gameId(kind, 'i') : c === 'user_id' ? `CASE WHEN t.user_id IS NULL THEN NULL WHEN t.user_id = g.created_by THEN ${userId(seatA(kind))} ELSE ${userId(seatB(kind))} END` : `t.${c}`,
     `WHERE t.game_id = '${template}' AND t.seq <= ${kind === 1 ? keptRows : 1_000_000}`);
     const snapshots = await insertSelect('game_snapshots', from.replace('games t', 'game_snapshots t'), (c) => (c === 'game_id' ? gameId(kind, 'i') : `t.${c}`), `WHERE t.game_id = '${template}'`);
