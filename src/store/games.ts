@@ -424,12 +424,14 @@ export function seatsPage(userId: string, statuses: readonly GameStatus[], befor
 /**
  * The lobby, or one user's games, newest first. The statuses are compared as the enum they are
  * (a cast to text hid the games' indexes from the planner: issue 29); one user's games come
- * from their seats' index, the page chosen before any game is read whole.
+ * from their seats' index, the page chosen before any game is read whole: as an array computed
+ * first (`= ANY (ARRAY(...))`), since with `IN (...)` the planner may walk every game by number
+ * looking for the page's (all of them, for a page that reaches an old game).
  */
 export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   const order = Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}`;
   if (f.userId) {
-    return selectGames(db, { state: false, where: Prisma.sql`g.id IN (${seatsPage(f.userId, f.statuses ?? ALL_STATUSES, f.before, f.limit)})`, tail: order });
+    return selectGames(db, { state: false, where: Prisma.sql`g.id = ANY (ARRAY(${seatsPage(f.userId, f.statuses ?? ALL_STATUSES, f.before, f.limit)}))`, tail: order });
   }
   const conditions = [Prisma.sql`g.visibility = 'public'`];
   if (f.statuses) conditions.push(Prisma.sql`g.status IN (${Prisma.join(f.statuses.map((x) => Prisma.sql`${x}::game_status`))})`);
@@ -444,7 +446,7 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
 /** One user's public games with these statuses, newest first (a player's page), chosen from their seats before any game is read whole. */
 export function publicGamesOf(db: Db, userId: string, statuses: readonly GameStatus[], before: number | undefined, limit: number): Promise<GameSummaryRow[]> {
   const page = seatsPage(userId, statuses, before, limit, Prisma.sql`g.visibility = 'public'`);
-  return selectGames(db, { state: false, where: Prisma.sql`g.id IN (${page})`, tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${limit}` });
+  return selectGames(db, { state: false, where: Prisma.sql`g.id = ANY (ARRAY(${page}))`, tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${limit}` });
 }
 
 /** Every game that has started, for verification: id, module, seed, options and snapshot (its log put back, to its version). */

@@ -149,7 +149,7 @@ t.test('a time-out claim and an abandonment count as results; a draw-less double
   t.match(page.body.items[0], { id: both, result: null, rating: null });
 });
 
-/** Plays `n` rated games between a and b by resignation, the loser given by `loser(i)`. */
+/** Plays `n` rated games between a and b by resignation, the loser of the i-th given by `loser(i)` ('a' or 'b'). */
 async function series(a: User, b: User, n: number, loser: (i: number) => 'a' | 'b'): Promise<void> {
   for (let i = 0; i < n; i++) {
     const id = await ratedGame(i % 2 ? b : a, i % 2 ? a : b);
@@ -169,8 +169,8 @@ t.test('the leaderboard lists established ratings from the top, paged; ratings:r
   const s = await apiServer(t);
   const [a, b, c, d] = [await s.signUp('Ann'), await s.signUp('Bea'), await s.signUp('Cato'), await s.signUp('Dido')];
   await series(a, b, 5, (i) => (i === 2 ? 'a' : 'b')); // Ann 4-1 over Bea
-  await series(c, d, 6, (i) => (i < 4 ? 'd' : 'c')); // Cato 4-2 over Dido
-  await series(a, c, 1, () => 'c'); // one more for Ann and Cato
+  await series(c, d, 6, (i) => (i < 4 ? 'b' : 'a')); // Cato 4-2 over Dido
+  await series(a, c, 1, () => 'b'); // one more for Ann and Cato: Ann wins
 
   const board = await a.client.get('/v1/leaderboards/julius-caesar');
   t.equal(board.status, 200);
@@ -203,7 +203,7 @@ t.test('the leaderboard lists established ratings from the top, paged; ratings:r
 
   // One provisional player: not listed until established.
   const e = await s.signUp('Egnatius');
-  await series(e, d, 1, () => 'd');
+  await series(e, d, 1, () => 'b');
   t.notOk((await a.client.get('/v1/leaderboards/julius-caesar')).body.items.some((x: any) => x.player.handle === 'Egnatius'));
   t.match((await a.client.get('/v1/players/Egnatius')).body.ratings, [{ provisional: true, games: 1 }]);
 
