@@ -30,6 +30,10 @@ export interface SeatView {
   deadline: string | null;
   /** A rated game that has ended: this player's rating before and after it. */
   rating: RatingChangeView | null;
+  /** The seed this player added to the dice (public from the start); null in a game without a commitment. */
+  playerSeed: string | null;
+  /** Who drew it: the player's client, or the server for a client that sent none. */
+  playerSeedBy: 'player' | 'server' | null;
 }
 
 /** A rating change as shown: whole points (the stored ratings keep every digit). */
@@ -75,6 +79,10 @@ export interface GameSummary {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** SHA-256 of the server's seed, public from creation; null for a game created before dice commitments. */
+  seedCommitment: string | null;
+  /** The server's seed, only once the game is over (and only with a commitment). */
+  seed?: string;
 }
 
 /** A legal action as the API lists it: the action itself, plus a human label (output only). */
@@ -127,7 +135,15 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     // The deadline stored on the seat when its move started (moved by vacations and extensions).
     const pending = status === 'active' && row.pending.includes(p.role);
     const deadline = pending ? p.deadline : null;
-    return { role: p.role, user: playerRef(p.user), pending, deadline: deadline?.toISOString() ?? null, rating: ratingChangeView(p.rating) };
+    return {
+      role: p.role,
+      user: playerRef(p.user),
+      pending,
+      deadline: deadline?.toISOString() ?? null,
+      rating: ratingChangeView(p.rating),
+      playerSeed: p.playerSeed,
+      playerSeedBy: p.playerSeed === null ? null : p.playerSeedByServer ? ('server' as const) : ('player' as const),
+    };
   });
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
   const options = (row.options ?? {}) as { scenario?: string };
@@ -150,6 +166,9 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    seedCommitment: row.seedCommitment,
+    // The seed keys every deal and die: it is published only when nothing is left to predict.
+    ...(status === 'finished' && row.seedCommitment !== null && { seed: row.seed }),
   };
 }
 
@@ -231,7 +250,7 @@ function assemble(summary: GameSummary, view: unknown, logLength: number, legalA
 export const RECENT_LOG = 50;
 
 /** The view with only the last RECENT_LOG entries of its log (a copy: views are shared), and the log's length. */
-function recentLog(view: unknown): { view: unknown; logLength: number } {
+export function recentLog(view: unknown): { view: unknown; logLength: number } {
   const log = (view as { log?: unknown } | null)?.log;
   if (!Array.isArray(log)) return { view, logLength: 0 };
   return { view: log.length > RECENT_LOG ? { ...(view as object), log: log.slice(-RECENT_LOG) } : view, logLength: log.length };
@@ -254,6 +273,28 @@ export function presentLog(row: GameRow, role: string | null, state: unknown, en
   const entries = Array.isArray(view.log) ? view.log.filter((e): e is string => typeof e === 'string') : [];
   if (ending) entries.push(ending);
   return entries;
+}
+
+/**
+ * The service's own words for a log entry the engine writes nothing for: an undo, a resignation,
+ * a win on time, an extension (null for the others). Public: each of them is seen by both players.
+ */
+export function entryNote(e: { kind: string; role: string; action: unknown }): string | null {
+  const a = (e.action ?? {}) as { late?: string; roles?: string[]; days?: number; abandoned?: boolean };
+  switch (e.kind) {
+    case 'undo':
+      return `${e.role} took back their last action.`;
+    case 'resign':
+      return `${e.role} resigned.`;
+    case 'timeout':
+      // Ended by the worker: a move 14 days past its deadline (time-controls.ts, abandonment).
+      if (a.abandoned) return `${a.late ?? a.roles?.join(' and ') ?? 'The players'} abandoned the game.`;
+      return `${a.late ?? 'The opponent'} ran out of time; ${e.role} claimed the win.`;
+    case 'extend':
+      return `${e.role} gave ${(a.roles ?? ['the opponent']).join(' and ')} ${a.days === 1 ? '1 more day' : `${a.days ?? 'more'} more days`}.`;
+    default:
+      return null;
+  }
 }
 
 /** Victory points as everyone may see them (from the observer's view), for a resignation. */

@@ -42,7 +42,17 @@ export interface Decision {
   /** The game ends without a result (both players abandoned it): status `abandoned`, never rated. */
   abandoned?: boolean;
   /** A seat the change takes (joining). */
-  joined?: { userId: string; name: string; handle: string | null; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  joined?: {
+    userId: string;
+    name: string;
+    handle: string | null;
+    email: string;
+    emailConfirmed: boolean;
+    emailPreference: EmailPreference;
+    vacationEndsAt: Date | null;
+    /** The seed the joining player adds to the dice (null in a game without a commitment). */
+    seed: { seed: string; byServer: boolean } | null;
+  };
   /** New time controls for roles that stay pending (an extension). */
   clocks?: Record<string, SeatClock>;
   /** Made by the game's bot (bot.ts): its log entry has no user. */
