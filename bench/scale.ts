@@ -9,11 +9,11 @@
 // the issue's heavy player), --active games in progress (10,000) and --open public games waiting
 // in the lobby (200), and a Glicko-2 rating per player. Then, over HTTP to a real server,
 // sequential requests, p50 and p95 of: my games (the heavy player's, all and finished only), the
-// lobby, a player page (the heavy player's), a leaderboard, and a move (GET of the game, then the
+// lobby, a player page (the heavy player's), a leaderboard, a replay step, and a move (GET of the game, then the
 // timed POST of a random legal action) on this database and, alternating, on an empty one served
 // the same way. Also the worker's digest query (its users by the index on email_preference).
-// The message thread and the replay step are not measured: neither route is on this branch yet
-// (messages: branch social; records and replay: branch history), so their rows say so.
+// A replay step: the position half way through a finished game. The message thread is not
+// measured: its route is not on this branch yet (branch social), so its row says so.
 //
 // --log-rows N keeps the first N log rows of the template's for each finished game (default 115,
 // as in the issue's database: 114.9 M log rows for 1,000,003 finished games; `all` keeps the
@@ -268,7 +268,24 @@ try {
     row(what, xs, ys);
   }
   row('a message thread', null, null, 'not measured: GET /v1/games/{id}/messages is not on this branch (branch social)');
-  row('a replay step', null, null, 'not measured: the record and replay routes are not on this branch (branch history)');
+  // A replay step: the position after a log entry of a game played to its end, half way through
+  // (the template on the large database; on the empty one, a game played to its end there too).
+  const emptyFinished = await call(empty.base, 'POST', '/v1/games', emptyHeavy.token, { game: 'julius-caesar', role: 'Caesar' });
+  await call(empty.base, 'POST', `/v1/games/${emptyFinished.id}/join`, rival.token, {});
+  while ((await move(empty.base, { id: emptyFinished.id, tokens: [emptyHeavy.token, rival.token] }, pick)) !== null);
+  const steps = [
+    { base: full.base, token, id: finished.id as string, into: [] as number[] },
+    { base: empty.base, token: emptyHeavy.token, id: emptyFinished.id as string, into: [] as number[] },
+  ];
+  for (const st of steps) st.id = `${st.id}/positions/${Math.floor((await call(st.base, 'GET', `/v1/games/${st.id}`, st.token)).version / 2)}`;
+  for (let i = 0; i < REQUESTS; i++) {
+    for (const st of i % 2 ? [...steps].reverse() : steps) {
+      const t0 = performance.now();
+      await call(st.base, 'GET', `/v1/games/${st.id}`, st.token);
+      st.into.push(performance.now() - t0);
+    }
+  }
+  row('a replay step (a finished game, half way)', steps[0]!.into, steps[1]!.into);
 
   // Moves: alternating rounds of 10 on the empty database and on the full one, each on games of its own.
   const games = { empty: [await newGame(empty.base), await newGame(empty.base)], full: [await newGame(full.base), await newGame(full.base)] };
