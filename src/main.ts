@@ -14,6 +14,7 @@ import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
+import { runAbandonments } from './app/games/time-controls.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -133,7 +134,8 @@ async function main(): Promise<void> {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
       const services = app.services;
       const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots });
+      const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots, abandonments });
       worker.start();
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');
     } else {

@@ -6,7 +6,8 @@
 // (app/games/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
 // outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
 // pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
-// against it that a crash or restart left waiting on the bot (app/games/bot.ts). A round that did something is followed
+// against it that a crash or restart left waiting on the bot (app/games/bot.ts), and ends the games
+// whose late moves were abandoned (app/games/time-controls.ts). A round that did something is followed
 // at once by another; otherwise the next comes after pollMs. Every hour (pruneEveryMs) it also
 // deletes what is no longer needed: done emails past their retention (mail/prune.ts) and
 // idempotency keys past their lifetime. It runs inside `npm start` (unless WORKER=off) and alone as
@@ -47,6 +48,11 @@ export interface WorkerDeps {
    * service's context, so the process that serves the API passes it); returns the games handled.
    */
   bots?: () => Promise<number>;
+  /**
+   * Ends the games whose late moves were abandoned (app/games/time-controls.ts runAbandonments;
+   * needs the service's context, as `bots` does); returns the games ended.
+   */
+  abandonments?: () => Promise<number>;
   /** Test instrumentation, passed to the mail worker. */
   hooks?: MailWorkerDeps['hooks'];
 }
@@ -116,7 +122,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     try {
       const clocks = await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
       const bots = deps.bots ? await deps.bots() : 0;
-      return clocks + bots + (await runDigests({ prisma, clock, config }));
+      const abandoned = deps.abandonments ? await deps.abandonments() : 0;
+      return clocks + bots + abandoned + (await runDigests({ prisma, clock, config }));
     } catch (err) {
       logger.error({ err }, 'worker: reminders and overdue notices failed this round');
       return 0;

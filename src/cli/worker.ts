@@ -16,6 +16,7 @@ import { createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
+import { runAbandonments } from '../app/games/time-controls.js';
 import { sharedEvents } from '../app/events.js';
 import { sharedRecentStates } from '../app/games/recent-states.js';
 import { DEFAULT_SECURITY } from '../app/security.js';
@@ -57,7 +58,8 @@ const services = {
   log: logger,
 };
 const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
-const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots });
+const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
+const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots, abandonments });
 worker.start();
 logger.info('worker started');
 

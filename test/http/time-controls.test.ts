@@ -85,11 +85,13 @@ t.test('one reminder when 20% of the move time is left, one overdue notice at th
   t.equal(n.subject, `Gnaeus ran out of time in Julius Caesar #${g.game.number}`);
   t.match(n.text, /Gnaeus \(Pompey\) has missed the deadline of Sun, 04 Jan 2026 12:00 UTC\./);
   t.match(n.text, /You may claim the win now, or give them more time/);
+  t.match(n.text, /If they have not moved by Sun, 18 Jan 2026 12:00 UTC, and you neither claim nor extend, the game ends as abandoned by them: you win\./);
   clock.set(at(10));
   t.same([...(await fresh.deliver()), ...(await mail.deliver())], [], 'nor the notice');
+  // The worker's next look at the late move: its abandonment, 14 days past the deadline.
   t.same(await seatsOf(s, g.id), [
     { role: 'Caesar', deadline: null, remindAt: null, overdueNoticeAt: null },
-    { role: 'Pompey', deadline: at(3), remindAt: null, overdueNoticeAt: null },
+    { role: 'Pompey', deadline: at(3), remindAt: null, overdueNoticeAt: at(17) },
   ]);
 });
 

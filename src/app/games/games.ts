@@ -23,6 +23,7 @@ import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame } from './game-limits.js';
 import { refuseIfBlocked } from '../blocks/blocks.js';
 import { swapSeatTx } from '../../store/game-tx.js';
+import { refuseUnratable } from '../ratings/rated-games.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -38,6 +39,8 @@ export interface CreateGameInput {
   daysPerMove?: number | null;
   /** 'bot': play against the module's bot (GameModule.bot); the game starts at once. */
   opponent?: 'bot';
+  /** A rated game: its end changes both players' ratings (two people only: ratings/rated-games.ts). */
+  rated?: boolean;
   /** The seed the creator adds to the dice (64 lower-case hex digits); drawn by the server if absent. */
   playerSeed?: string;
 }
@@ -75,6 +78,8 @@ export async function createGame(
   if (!m.roles.includes(role)) {
     throw new AppError('validation_failed', `${m.title} has no role "${role}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
   }
+  const rated = input.rated === true;
+  if (rated) refuseUnratable(m, input.opponent);
   const visibility = input.visibility ?? 'public';
   const requested = { ...input.options };
   if (input.scenario !== undefined) {
@@ -96,6 +101,7 @@ export async function createGame(
         visibility,
         inviteCode: visibility === 'private' ? inviteCode() : null,
         daysPerMove: input.daysPerMove === undefined ? DEFAULT_DAYS_PER_MOVE : input.daysPerMove,
+        rated,
         creatorId: userId,
         creatorRole: role,
         // A creator who let the server choose would play either side: whoever joins may choose.
@@ -242,7 +248,7 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
   if (!row || !canSee(row, userId)) throw notFound();
   const role = roleOf(row, userId);
   // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
-  const last = row.status === 'finished' ? await lastEntry(ctx.prisma, gameId) : null;
+  const last = row.status === 'finished' || row.status === 'abandoned' ? await lastEntry(ctx.prisma, gameId) : null;
   const ending = last?.kind === 'resign' || last?.kind === 'timeout' ? entryNote(last) : null;
   return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
 }
@@ -300,6 +306,7 @@ export async function joinGame(
         seed,
         userId,
         name: user.displayName,
+        handle: user.handle,
         email: user.email,
         emailConfirmed: user.emailVerifiedAt !== null,
         emailPreference: user.emailPreference,

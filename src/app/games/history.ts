@@ -1,8 +1,8 @@
 // A game is its seed, its options and its log: replaying the log from the seed reproduces the
 // snapshot (the log up to the snapshot's version) and the current state (the whole log).
 // `action` entries are applied, an `undo` takes back the latest action still standing, `start`,
-// `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the engine
-// state alone.
+// `resign`, `timeout` (a win claimed on time, or a game abandoned) and `extend` (more time given)
+// leave the engine state alone.
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameModule, SetupOptions } from '../../engine/index.js';
 import { botRole, recordKey } from '../../engine/record.js';
@@ -122,6 +122,9 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(outcome)), game.outcome)) problems.push('the stored outcome differs from the rules\' outcome');
   }
   if (!outcome && !resigned && game.status === 'finished') problems.push('finished without an outcome, a resignation or a time-out');
-  if (resigned && game.status !== 'finished') problems.push(`resigned but its status is ${game.status}`);
+  // Abandoned by both players (time-controls.ts): ended without a result.
+  const last = entries[entries.length - 1];
+  const abandonedByAll = last?.kind === 'timeout' && (last.action as { abandoned?: boolean; late?: string } | null)?.abandoned === true && (last.action as { late?: string }).late === undefined;
+  if (resigned && game.status !== (abandonedByAll ? 'abandoned' : 'finished')) problems.push(`resigned but its status is ${game.status}`);
   return problems;
 }

@@ -9,15 +9,49 @@ import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 
 export type ApiStatus = 'open' | 'active' | 'finished';
 
+/** A player as every answer names them: their id, name, and name in links (/players/<handle>). */
+export interface PlayerRef {
+  id: string;
+  name: string;
+  handle: string;
+}
+
+/** A player's rating before and after a rated game, in whole points as shown (change = after - before). */
+export interface RatingChangeView {
+  before: number;
+  after: number;
+  change: number;
+}
+
 export interface SeatView {
   role: string;
-  user: { id: string; name: string };
+  user: PlayerRef;
   pending: boolean;
   deadline: string | null;
+  /** A rated game that has ended: this player's rating before and after it. */
+  rating: RatingChangeView | null;
   /** The seed this player added to the dice (public from the start); null in a game without a commitment. */
   playerSeed: string | null;
   /** Who drew it: the player's client, or the server for a client that sent none. */
   playerSeedBy: 'player' | 'server' | null;
+}
+
+/** A rating change as shown: whole points (the stored ratings keep every digit). */
+export function ratingChangeView(r: { before: number; after: number } | null | undefined): RatingChangeView | null {
+  if (!r) return null;
+  const before = Math.round(r.before);
+  const after = Math.round(r.after);
+  return { before, after, change: after - before };
+}
+
+/** What every answer about a game starts with: its id, number, module and title. */
+export function gameHeading(row: Pick<GameSummaryRow, 'id' | 'number' | 'module'>): { id: string; number: number; game: string; title: string } {
+  return { id: row.id, number: row.number, game: row.module, title: moduleOf(row).title };
+}
+
+/** A seat's player as answers name them (a row built before handles were read: the display name). */
+export function playerRef(user: { id: string; displayName: string; handle?: string | null }): PlayerRef {
+  return { id: user.id, name: user.displayName, handle: user.handle ?? user.displayName };
 }
 
 export interface GameSummary {
@@ -31,6 +65,8 @@ export interface GameSummary {
   /** Every option of the game's module with the value this game was created with. */
   options: GameOptions;
   daysPerMove: number | null;
+  /** Its end changes both players' ratings. */
+  rated: boolean;
   version: number;
   role: string | null;
   /** The role the game's bot plays (a game against the bot), or null: people hold every seat. */
@@ -113,9 +149,10 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     const deadline = pending ? p.deadline : null;
     return {
       role: p.role,
-      user: { id: p.user.id, name: p.user.displayName },
+      user: playerRef(p.user),
       pending,
       deadline: deadline?.toISOString() ?? null,
+      rating: ratingChangeView(p.rating),
       playerSeed: p.playerSeed,
       playerSeedBy: p.playerSeed === null ? null : p.playerSeedByServer ? ('server' as const) : ('player' as const),
     };
@@ -123,15 +160,13 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
   const options = (row.options ?? {}) as { scenario?: string };
   return {
-    id: row.id,
-    number: row.number,
-    game: row.module,
-    title: m.title,
+    ...gameHeading(row),
     status,
     visibility: row.visibility,
     scenario: options.scenario ?? 'historical',
     options: presentOptions(m, row.options),
     daysPerMove: row.daysPerMove,
+    rated: row.rated,
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),
     bot,
@@ -259,13 +294,15 @@ export function presentLog(row: GameRow, role: string | null, state: unknown, en
  * a win on time, an extension (null for the others). Public: each of them is seen by both players.
  */
 export function entryNote(e: { kind: string; role: string; action: unknown }): string | null {
-  const a = (e.action ?? {}) as { late?: string; roles?: string[]; days?: number };
+  const a = (e.action ?? {}) as { late?: string; roles?: string[]; days?: number; abandoned?: boolean };
   switch (e.kind) {
     case 'undo':
       return `${e.role} took back their last action.`;
     case 'resign':
       return `${e.role} resigned.`;
     case 'timeout':
+      // Ended by the worker: a move 14 days past its deadline (time-controls.ts, abandonment).
+      if (a.abandoned) return `${a.late ?? a.roles?.join(' and ') ?? 'The players'} abandoned the game.`;
       return `${a.late ?? 'The opponent'} ran out of time; ${e.role} claimed the win.`;
     case 'extend':
       return `${e.role} gave ${(a.roles ?? ['the opponent']).join(' and ')} ${a.days === 1 ? '1 more day' : `${a.days ?? 'more'} more days`}.`;

@@ -36,6 +36,7 @@ import {
   yourMoveEmail,
   type Email,
   type EmailContext,
+  type RatingChange,
   type ViewSummary,
 } from './email-templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
@@ -81,6 +82,8 @@ export interface GameChange {
   /** The game ended with this change (by the rules, a resignation or a time-out). */
   finished: boolean;
   outcome: Outcome | null;
+  /** A rated game's end: each role's rating before and after it (src/app/ratings/). */
+  ratings?: Record<string, RatingChange> | null;
   /** The engine states before (null for a start) and after the change: only ever passed to module.view(state, recipient). */
   stateBefore: unknown;
   state: unknown;
@@ -121,13 +124,18 @@ export function plan(c: GameChange): PlannedEmail[] {
 
   if (c.finished && c.outcome) {
     const outcome = c.outcome;
+    const rating = (role: string) => c.ratings?.[role] ?? null;
+    const ending = c.action as { late?: string; abandoned?: boolean } | null;
     if (c.kind === 'resign') {
-      for (const s of others) out.push({ role: s.role, kind: 'resigned', build: (ctx) => opponentResignedEmail(ctx, actorRef) });
+      for (const s of others) out.push({ role: s.role, kind: 'resigned', build: (ctx) => opponentResignedEmail(ctx, actorRef, rating(s.role)) });
+    } else if (c.kind === 'timeout' && ending?.abandoned) {
+      // Made by the worker, not a player: everyone is told (time-controls.ts, abandonment).
+      const noResult = ending.late === undefined;
+      for (const s of c.seats) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome, rating(s.role), noResult) });
     } else if (c.kind === 'timeout') {
-      const late = (c.action as { late?: string } | null)?.late;
-      for (const s of c.seats.filter((x) => x.role === late)) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome) });
+      for (const s of c.seats.filter((x) => x.role === ending?.late)) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome, rating(s.role)) });
     } else {
-      for (const s of c.seats) out.push({ role: s.role, kind: 'game-over', build: (ctx) => gameEndedEmail(ctx, outcome) });
+      for (const s of c.seats) out.push({ role: s.role, kind: 'game-over', build: (ctx) => gameEndedEmail(ctx, outcome, rating(s.role)) });
     }
     return out;
   }

@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
 import { Countdown } from '../time';
+import { signed } from './words';
 import { bare, isCardAction, labelOf, type Act } from './actions';
 
 export interface Acting {
@@ -205,7 +206,20 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
           <strong>{game.outcome.winner ? (game.outcome.winner === me ? 'You won! ' : `${game.outcome.winner} won. `) : 'A draw. '}</strong>
           {game.outcome.reason}
         </p>
-      ) : (
+      ) : null}
+      {game.outcome && game.players.some((p) => p.rating) ? (
+        <ul class="rating-changes" aria-label="Rating changes">
+          {game.players.map(
+            (p) =>
+              p.rating && (
+                <li key={p.role}>
+                  <span class={`side-${p.role}`}>{p.role}</span> {p.user.name}: {p.rating.before} → {p.rating.after} ({signed(p.rating.change)})
+                </li>
+              ),
+          )}
+        </ul>
+      ) : null}
+      {game.outcome ? null : (
         <>
           <p class="prompt">{prompt}</p>
           <p>
