@@ -176,6 +176,17 @@ t.test('CGW-89 CGW-90 the fort: up to its capacity, home tribes first', async (t
   t.notOk(two.some((x) => x.includes('marcomanni')), 'never the German while home tribes qualify');
 });
 
+t.test('CGW-89 the fort in the log: the owner reads who goes inside, the opponent how many, each counted right', async (t) => {
+  // CGW-89
+  const one = act(fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { mandubii: ['mandubii', 'senones', 'marcomanni'] } }, [['legio-VII', 'mandubii']]), 'Barbarian', 'fort', { blocks: ['mandubii'] });
+  t.equal(viewOf(one, 'Barbarian').log.at(-1), 'Mandubii goes inside the fort.');
+  t.equal(viewOf(one, 'Roman').log.at(-1), '1 defender goes inside the fort.');
+  const b = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { bituriges: ['bituriges', 'arvii', 'marcomanni'] } }, [['legio-VII', 'bituriges']]);
+  const two = act(b, 'Barbarian', 'fort', { blocks: legal(b, 'Barbarian', 'fort').find((a) => (a.blocks as string[]).length === 2)!.blocks });
+  t.match(viewOf(two, 'Barbarian').log.at(-1), / and .* go inside the fort\.$/);
+  t.equal(viewOf(two, 'Roman').log.at(-1), '2 defenders go inside the fort.');
+});
+
 t.test('CGW-91 CGW-92 CGW-93 CGW-95 CGW-96 the field battle first; then assault or retreat; inside: one letter better, two hits a step, no retreat', async (t) => {
   // CGW-91, CGW-92, CGW-93, CGW-95, CGW-96
   let s = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { mandubii: ['mandubii', 'marcomanni:1'] } }, [['legio-VII', 'mandubii']]);

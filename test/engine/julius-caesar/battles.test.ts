@@ -204,6 +204,7 @@ t.test('JC-115 a battle turn is fire, retreat or pass; no retreat in Round 1', a
   t.ok(isLegal(s, 'Pompey', 'retreat', { block: 'P-L1', to: 'Neapolis' }), 'Round 2: retreat offered');
   t.ok(isLegal(s, 'Pompey', 'fire', { block: 'P-L1' }));
   t.ok(isLegal(s, 'Pompey', 'pass', { block: 'P-L1' }));
+  t.throws(() => act(s, 'Pompey', 'fire', { block: 'P-L1', twice: true }), { name: 'RuleError', message: /is not among its 1 legal "fire" action\.$/ }, 'the refusal counts right');
   s = act(s, 'Pompey', 'retreat', { block: 'P-L1', to: 'Neapolis' });
   t.equal(where(s, 'P-L1').loc, 'Neapolis');
 });

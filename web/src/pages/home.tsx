@@ -7,7 +7,7 @@ import { me } from '../session';
 import { Countdown } from '../time';
 import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
-import { capital } from '../board/words';
+import { capital, count } from '../board/words';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
@@ -107,7 +107,7 @@ export function Home() {
             <ul class="games">
               {lobby.map((g) => (
                 <li key={g.id}>
-                  #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
+                  #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {g.daysPerMove ? `${count(g.daysPerMove, 'day')} per move` : 'no time limit'}, by{' '}
                   {g.players[0]?.user.name}{' '}
                   <button class="secondary" onClick={() => join(g)}>
                     Join as {g.openRoles[0]}
