@@ -111,6 +111,8 @@ async function walk(t: Test, game: GameId, g: Started, pages: Record<string, Wat
   const missing: string[] = [];
   const leaks: string[] = [];
   const titles: string[] = [];
+  const ticks: string[] = [];
+  let ticked = 0;
   let positions = 0;
   let first = true;
   let cur = await look(g.byRole[roles[0]!]!, g.id);
@@ -130,6 +132,15 @@ async function walk(t: Test, game: GameId, g: Started, pages: Record<string, Wat
       if (shown.length) leaks.push(`${role}, ${mine.view.prompt}: ${shown.join(', ')}`);
       const text = await w.page.locator('body').innerText();
       if (BAD_PLURAL.test(text)) leaks.push(`${role}: "${BAD_PLURAL.exec(text)![0]}"`);
+      // Each block of the battle that has had its battle turn this round is ticked, no other.
+      const b = mine.view.battle;
+      if (b) {
+        const at = b.location ?? b.area;
+        const want = mine.view.blocks.filter((x: any) => x.location === at && x.id && b.acted.includes(x.id)).length;
+        const got = await w.page.locator('.battle-board .acted').count();
+        if (got !== want) ticks.push(`${role}, ${mine.view.prompt}: ${got} ticked, ${want} have acted`);
+        if (want > 0) ticked++;
+      }
       const title = await w.page.title();
       if (!title.startsWith('(your move)')) titles.push(`${role}'s title at their move: ${title}`);
       if (first) {
@@ -149,6 +160,8 @@ async function walk(t: Test, game: GameId, g: Started, pages: Record<string, Wat
   t.ok(seen.size >= 3, 'several kinds of them');
   t.same(leaks, [], 'no internal id and no wrong plural on the page');
   t.same(titles, [], 'the tab title is marked at the player’s move');
+  t.same(ticks, [], 'the blocks that have had their battle turn this round are ticked in the battle panel');
+  t.ok(ticked > 0, `${ticked} positions with ticked blocks`);
 }
 
 /** The own blocks on the map: their size in CSS pixels, and their face label's font size. */

@@ -187,6 +187,37 @@ t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... 
   t.throws(() => act(u, 'Caesar', 'pass', { block: 'C-AUX1' }), { name: 'RuleError' }, 'no second turn');
 });
 
+t.test('JC-114 the battle view lists the blocks that have had their battle turn this round, as far as the viewer may name them', async (t) => {
+  // JC-114
+  let s = command({
+    Caesar: { Rome: ['C-Caesar', 'C-EQ1'] },
+    Pompey: { Neapolis: ['P-Pompey', 'P-NAV3'] },
+    cards: { Caesar: 'K09', Pompey: 'K14' },
+  });
+  s = move(s, 'Caesar', 'C-Caesar', 'Neapolis');
+  s = move(s, 'Caesar', 'C-EQ1', 'Neapolis');
+  s = done(s, 'Caesar');
+  s = done(s, 'Pompey');
+  const acted = (viewer: Role | null) => viewOf(s, viewer).battle!.acted;
+  t.same([acted('Caesar'), acted('Pompey'), acted(null)], [[], [], []], 'nobody has acted yet');
+  [s] = passOne(s);
+  [s] = passOne(s);
+  for (const viewer of ['Caesar', 'Pompey', null] as const) t.same(acted(viewer), ['C-Caesar', 'P-Pompey'], `${viewer ?? 'an observer'}: both blocks in the battle, own or revealed`);
+  [s] = passRound(s);
+  t.equal(s.battle!.round, 2);
+  t.same(acted('Caesar'), [], 'a new round: nobody has acted in it yet');
+  [s] = passOne(s);
+  t.equal(who(s), 'Pompey');
+  const retreat = legal(s, 'Pompey', 'retreat').find((a) => a.block === 'P-Pompey')!;
+  s = act(s, 'Pompey', 'retreat', { ...retreat });
+  t.same(acted('Pompey'), ['C-Caesar', 'P-Pompey'], 'Pompey sees his own block that retreated');
+  t.same(acted('Caesar'), ['C-Caesar'], 'Caesar: the block that left the battle is no longer named');
+  for (const viewer of ['Caesar', 'Pompey', null] as const) {
+    const named = new Set(viewOf(s, viewer).blocks.flatMap((b) => (b.id ? [b.id] : [])));
+    t.ok(acted(viewer).every((id) => named.has(id)), `${viewer ?? 'an observer'}: never a block the view does not name`);
+  }
+});
+
 t.test('JC-115 a battle turn is fire, retreat or pass; no retreat in Round 1', async (t) => {
   // JC-115
   let s = command({
