@@ -59,6 +59,11 @@ export interface GameRow {
   /** Days per move, or null for no time limit. */
   daysPerMove: number | null;
   pending: string[];
+  /**
+   * The role whose undo would be accepted now, '' if nobody's (written by every change); null
+   * for a game last changed before the column existed (worked out from its log when read).
+   */
+  undoRole: string | null;
   createdById: string;
   createdAt: Date;
   updatedAt: Date;
@@ -93,6 +98,7 @@ export interface RawGame {
   invite_code: string | null;
   days_per_move: number | null;
   pending: string[] | null;
+  undo_role: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -144,6 +150,7 @@ export function toRow(r: RawGame): GameRow {
     inviteCode: r.invite_code,
     daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move),
     pending: r.pending ?? [],
+    undoRole: r.undo_role,
     createdById: r.created_by,
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
@@ -186,7 +193,7 @@ export function revisionOf(row: Pick<GameRow, 'revision'>): string | null {
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
-  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
+  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.undo_role, g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,

@@ -385,6 +385,13 @@ t.test('controls and words: Undo only when there is something to undo, its refus
   await clickPlace(page, move.path[0]);
   await page.waitForFunction(() => !(globalThis as any).document.querySelector('button[disabled][title="Nothing of yours to take back now"]'));
   t.ok(await undo.isEnabled(), 'after his move, Undo is enabled');
+  // A failed undo says why beside the button (here: the network is down).
+  await w.context.setOffline(true);
+  await undo.click();
+  const refusal = page.locator('[aria-label="Game controls"] [role="alert"]');
+  await refusal.waitFor();
+  t.match(await refusal.innerText(), /cannot be reached/, `the error shows beside the button: “${await refusal.innerText()}”`);
+  await w.context.setOffline(false);
   await undo.click();
   t.ok(
     await (async () => {
@@ -397,11 +404,9 @@ t.test('controls and words: Undo only when there is something to undo, its refus
     })(),
     'Undo took the move back',
   );
-  await undo.click(); // nothing of his is left to take back: the API refuses
-  const refusal = page.locator('[aria-label="Game controls"] [role="alert"]');
-  await refusal.waitFor();
-  t.ok((await refusal.innerText()).length > 5, `the refusal shows beside the button: “${await refusal.innerText()}”`);
-  t.ok(await undo.isDisabled(), 'and Undo is disabled again');
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('button[disabled][title="Nothing of yours to take back now"]'));
+  t.ok(await undo.isDisabled(), 'and Undo is disabled again: the card play before it is Pompey’s');
+  t.equal(await refusal.count(), 0, 'the error went with the successful undo');
   t.same(realErrors(w.errors).filter((e) => !/409|422/.test(e)), [], 'no console errors');
   await w.context.close();
 

@@ -45,4 +45,9 @@ export interface Decision {
   clocks?: Record<string, SeatClock>;
   /** Made by the game's bot (bot.ts): its log entry has no user. */
   byBot?: boolean;
+  /**
+   * An undo: the role that may undo next (the now latest standing action is its, and the engine
+   * allows taking it back), '' if nobody (play.ts works it out while it replays the game).
+   */
+  undoRole?: string;
 }
