@@ -148,6 +148,13 @@ async function walk(t: Test, game: GameId, g: Started, pages: Record<string, Wat
         await atFirstBattle(role, w);
       }
     }
+    if (n % 20 === 0) {
+      // Off the battles too: every page, now and then, whatever phase the game is in.
+      for (const [r, w] of Object.entries(pages)) {
+        const shown = await idsShown(w.page, ids);
+        if (shown.length) leaks.push(`${r} at step ${n}, ${mine.view.prompt}: ${shown.join(', ')}`);
+      }
+    }
     cur = await post(g.byRole[role]!, g.id, mine, f.choose(role, mine));
   }
   t.ok(positions >= Math.min(max, 10), `${positions} battle positions checked`);
@@ -409,6 +416,30 @@ t.test('controls and words: Undo only when there is something to undo, its refus
   t.equal(await refusal.count(), 0, 'the error went with the successful undo');
   t.same(realErrors(w.errors).filter((e) => !/409|422|ERR_INTERNET_DISCONNECTED/.test(e)), [], 'no console errors but the network’s while it was down');
   await w.context.close();
+
+  // On a phone: the selected block's panel, and "Which one?" when two of its moves end at one
+  // place, open over the map and wholly on the screen.
+  const now = await look(g.caesar, g.id);
+  const twice = now.legalActions.find((a: any) => a.type === 'move' && now.legalActions.some((b: any) => b !== a && b.type === 'move' && b.block === a.block && b.path.at(-1) === a.path.at(-1)));
+  t.ok(twice, `a place two moves of one block reach: ${twice?.label}`);
+  const ph = await open(browser, g.caesar, g.id, PHONE);
+  const onScreen = async (what: string) => {
+    const b = (await ph.page.locator('.map-sheet').boundingBox())!;
+    const map = (await ph.page.locator('.map-wrap').boundingBox())!;
+    t.ok(b.y >= 0 && b.y + b.height <= PHONE.height + 1 && b.x >= 0 && b.x + b.width <= PHONE.width + 1, `${what} is on the screen (${b.y.toFixed(0)}–${(b.y + b.height).toFixed(0)})`);
+    t.ok(b.y < map.y + map.height && b.y + b.height > map.y, `${what} is over or beside the map, not below it`);
+  };
+  await pickBlock(ph.page, twice.block);
+  await ph.page.locator('.map-sheet h2').waitFor();
+  await ph.page.locator('svg .target').first().waitFor();
+  await onScreen('the selected block’s panel');
+  await clickPlace(ph.page, twice.path.at(-1));
+  await ph.page.getByRole('heading', { name: 'Which one?' }).waitFor();
+  await onScreen('“Which one?”');
+  t.same(await axe(ph.page), [], 'axe (target size included): “Which one?” on a phone');
+  await screenshot(ph.page, 'phone-which-one.png');
+  t.same(realErrors(ph.errors), [], 'no console errors on the phone');
+  await ph.context.close();
 
   // Caesar's Gallic War: the Roman's legion force-marches only after a confirmation with its cost.
   const c = await startGallicWar(server);

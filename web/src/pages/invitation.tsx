@@ -22,7 +22,7 @@ export function InviteNote({ id, code }: { id: string; code: string }) {
         const i = res.data;
         setText(
           i
-            ? `${i.invitedBy} invites you to a game of ${i.title}, as the ${i.role}. Sign in, or create an account, to join.`
+            ? `${i.invitedBy} invites you to a game of ${i.title}: you would play ${i.role}. Sign in, or create an account, to join.`
             : 'This invitation is no longer open: the game has started or was cancelled.',
         );
       })
