@@ -4,7 +4,7 @@
 
 import t from 'tap';
 import { chooser } from '../../helpers/chooser.js';
-import { miscounted } from '../../helpers/wording.js';
+import { miscountedAlong } from '../../helpers/wording.js';
 import { testSeed } from '../../helpers/seeds.js';
 import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
 import { CARDS } from '../../../src/engine/caesars-gallic-war/data/cards.js';
@@ -73,25 +73,6 @@ t.test('labels read as a player would say them', async (t) => {
 });
 
 t.test('counts read right along random games: log entries, prompts and labels never say "(s)" or "1 units"', async (t) => {
-  const wrong = new Set<string>();
-  let texts = 0;
-  const check = (where: string, text: string) => {
-    texts++;
-    const bad = miscounted(text);
-    if (bad) wrong.add(`${where}: "${bad}" in "${text}"`);
-  };
-  for (let g = 0; g < 6; g++) {
-    const pick = chooser(g + 900);
-    let s = cgw.setup(testSeed(g + 40), g % 2 ? { solitaire: true } : {}) as State;
-    for (let n = 0; n < 20000 && cgw.pending(s).length; n++) {
-      const pending = cgw.pending(s) as Role[];
-      const role = pending[pick(pending.length)]!;
-      const legal = cgw.legalActions(s, role);
-      check('prompt', (cgw.view(s, role) as CGWView).prompt);
-      for (const a of legal) check('label', cgw.describe!(s, role, a));
-      s = cgw.apply(s, role, legal[pick(legal.length)]!) as State;
-    }
-    for (const viewer of ['Roman', 'Barbarian', null] as const) for (const line of (cgw.view(s, viewer) as CGWView).log) check(`game ${g} log`, line);
-  }
-  t.same([...wrong].slice(0, 10), [], `${texts} texts`);
+  const { texts, wrong } = miscountedAlong(cgw as any, 6, (g) => cgw.setup(testSeed(g + 40), g % 2 ? { solitaire: true } : {}), (g) => chooser(g + 900), ['Roman', 'Barbarian', null]);
+  t.same(wrong.slice(0, 10), [], `${texts} texts`);
 });

@@ -145,8 +145,8 @@ t.test('JC-113 every Contested location is a battle, sea and shore attacks inclu
 
 // ---- 7.2 Battle turns and rounds ----
 
-t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... Attacker D', async (t) => {
-  // JC-114
+/** Caesar and his cavalry attack Pompey and a fleet at Neapolis: the battle, before its first turn. */
+function neapolis(): State {
   let s = command({
     Caesar: { Rome: ['C-Caesar', 'C-EQ1'] },
     Pompey: { Neapolis: ['P-Pompey', 'P-NAV3'] },
@@ -155,7 +155,12 @@ t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... 
   s = move(s, 'Caesar', 'C-Caesar', 'Neapolis');
   s = move(s, 'Caesar', 'C-EQ1', 'Neapolis');
   s = done(s, 'Caesar');
-  s = done(s, 'Pompey');
+  return done(s, 'Pompey');
+}
+
+t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... Attacker D', async (t) => {
+  // JC-114
+  let s = neapolis();
   t.equal(s.battle?.loc, 'Neapolis');
   const seen: string[] = [];
   const offered: string[][] = [];
@@ -189,15 +194,7 @@ t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... 
 
 t.test('JC-114 the battle view lists the blocks that have had their battle turn this round, as far as the viewer may name them', async (t) => {
   // JC-114
-  let s = command({
-    Caesar: { Rome: ['C-Caesar', 'C-EQ1'] },
-    Pompey: { Neapolis: ['P-Pompey', 'P-NAV3'] },
-    cards: { Caesar: 'K09', Pompey: 'K14' },
-  });
-  s = move(s, 'Caesar', 'C-Caesar', 'Neapolis');
-  s = move(s, 'Caesar', 'C-EQ1', 'Neapolis');
-  s = done(s, 'Caesar');
-  s = done(s, 'Pompey');
+  let s = neapolis();
   const acted = (viewer: Role | null) => viewOf(s, viewer).battle!.acted;
   t.same([acted('Caesar'), acted('Pompey'), acted(null)], [[], [], []], 'nobody has acted yet');
   [s] = passOne(s);

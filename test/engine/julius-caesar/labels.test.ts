@@ -4,7 +4,7 @@
 
 import t from 'tap';
 import { chooser } from '../../helpers/chooser.js';
-import { miscounted } from '../../helpers/wording.js';
+import { miscountedAlong } from '../../helpers/wording.js';
 import { testSeed } from '../../helpers/seeds.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CARDS } from '../../../src/engine/julius-caesar/data/cards.js';
@@ -89,25 +89,6 @@ t.test('labels read as a player would say them', async (t) => {
 });
 
 t.test('counts read right along random games: log entries, prompts and labels never say "(s)" or "1 hits"', async (t) => {
-  const wrong = new Set<string>();
-  let texts = 0;
-  const check = (where: string, text: string) => {
-    texts++;
-    const bad = miscounted(text);
-    if (bad) wrong.add(`${where}: "${bad}" in "${text}"`);
-  };
-  for (let g = 0; g < 6; g++) {
-    const pick = picker(g + 900);
-    let s = jc.setup(testSeed(g + 40), { scenario: g % 3 === 2 ? 'free-deployment' : 'historical' }) as State;
-    for (let n = 0; n < 20000 && jc.pending(s).length; n++) {
-      const pending = jc.pending(s) as Role[];
-      const role = pending[pick(pending.length)]!;
-      const legal = jc.legalActions(s, role);
-      check('prompt', (jc.view(s, role) as JCView).prompt);
-      for (const a of legal) check('label', jc.describe!(s, role, a));
-      s = jc.apply(s, role, legal[pick(legal.length)]!) as State;
-    }
-    for (const viewer of ['Caesar', 'Pompey', null] as const) for (const line of (jc.view(s, viewer) as JCView).log) check(`game ${g} log`, line);
-  }
-  t.same([...wrong].slice(0, 10), [], `${texts} texts`);
+  const { texts, wrong } = miscountedAlong(jc as any, 6, (g) => jc.setup(testSeed(g + 40), { scenario: g % 3 === 2 ? 'free-deployment' : 'historical' }), (g) => picker(g + 900), ['Caesar', 'Pompey', null]);
+  t.same(wrong.slice(0, 10), [], `${texts} texts`);
 });
