@@ -47,6 +47,8 @@ function targetName(acts: Act[] | undefined, label: (a: Act) => string): string 
 /** A block's side and a location's hit circle, in map units. */
 export const BLOCK = 28;
 const HIT = 12.5;
+/** A city's name starts right of the ring of a lit (or contested) city. */
+const LABEL_DX = HIT + 3;
 
 /** "Legio 13" → "Leg 13", "Equitatus 2" → "Eq 2": what fits on a block's face. */
 export function faceName(name: string): string {
@@ -140,6 +142,28 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
   const draw = (l: MapLocation) => (l.kind === 'sea' ? seaPlace(l) : cityPlace(l));
   const plain = catalog.locations.filter((l) => !c.targets.has(l.id));
   const lit = catalog.locations.filter((l) => c.targets.has(l.id));
+  // The names, over the stacks (a neighbour's stack never hides one), clear of a lit place's ring.
+  const labels = (
+    <g class="labels" aria-hidden="true">
+      {seas.map((s) => {
+        const [x, y] = at.get(s.id)!;
+        return (
+          <text class="sea-name" x={x} y={y} text-anchor="middle">
+            {s.name.toUpperCase()}
+          </text>
+        );
+      })}
+      {cities.map((l) => {
+        const [x, y] = at.get(l.id)!;
+        return (
+          <text x={x + LABEL_DX} y={y - 6}>
+            {l.name}
+            {l.vp ? <tspan class="vp"> {l.vp}</tspan> : null}
+          </text>
+        );
+      })}
+    </g>
+  );
   return (
     <MapFrame
       coast={coast}
@@ -153,26 +177,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
       focus={battle}
     >
       <g class="locations">{plain.map(draw)}</g>
-      <g class="labels" aria-hidden="true">
-        {seas.map((s) => {
-          const [x, y] = at.get(s.id)!;
-          return (
-            <text class="sea-name" x={x} y={y} text-anchor="middle">
-              {s.name.toUpperCase()}
-            </text>
-          );
-        })}
-        {cities.map((l) => {
-          const [x, y] = at.get(l.id)!;
-          return (
-            <text x={x + 8} y={y - 6}>
-              {l.name}
-              {l.vp ? <tspan class="vp"> {l.vp}</tspan> : null}
-            </text>
-          );
-        })}
-      </g>
-      <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} />
+      <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} over={labels} />
       {/* Highlighted destinations over the stacks: a click on one always reaches it. */}
       <g class="locations targets">{lit.map(draw)}</g>
     </MapFrame>
