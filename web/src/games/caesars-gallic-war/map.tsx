@@ -7,7 +7,7 @@
 // and the actions that concern it) beside the map. It draws from the view and the catalog alone;
 // the actions are optional, so a replay can draw the same map.
 import { keyed } from '../../board/keys';
-import { MapFrame, usePlaces } from '../../board/map-frame';
+import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
 import coast from '../../generated/coast-gaul.json';
@@ -17,8 +17,7 @@ const STRENGTH = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
 /** A block's side and an area's hit circle, in map units. */
 export const BLOCK = 28;
 const HIT = 12.5;
-/** An area's name starts right of the ring of a lit (or contested) area. */
-const LABEL_DX = HIT + 3;
+
 
 export function blockText(b: GaulBlock): string {
   if (!b.name) return `a ${b.side} block, face down${b.reserve ? ', in reserve' : ''}`;
@@ -105,7 +104,7 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
             {area.name.toUpperCase()}
           </text>
         ) : (
-          <text class={`area-name ${area.region}`} x={x + LABEL_DX} y={y - 6}>
+          <text class={`area-name ${area.region}`} y={y - 6} {...labelAt(x, area.name, coast.width, HIT + 3)}>
             {area.name}
           </text>
         );

@@ -7,7 +7,7 @@
 // optional, so a replay can draw the same map.
 import type { Act } from '../../board/actions';
 import { keyed } from '../../board/keys';
-import { MapFrame, usePlaces } from '../../board/map-frame';
+import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
 import coast from '../../generated/coast.json';
@@ -47,8 +47,6 @@ function targetName(acts: Act[] | undefined, label: (a: Act) => string): string 
 /** A block's side and a location's hit circle, in map units. */
 export const BLOCK = 28;
 const HIT = 12.5;
-/** A city's name starts right of the ring of a lit (or contested) city. */
-const LABEL_DX = HIT + 3;
 
 /** "Legio 13" → "Leg 13", "Equitatus 2" → "Eq 2": what fits on a block's face. */
 export function faceName(name: string): string {
@@ -156,7 +154,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
       {cities.map((l) => {
         const [x, y] = at.get(l.id)!;
         return (
-          <text x={x + LABEL_DX} y={y - 6}>
+          <text y={y - 6} {...labelAt(x, `${l.name}${l.vp ? ` ${l.vp}` : ''}`, coast.width, HIT + 3)}>
             {l.name}
             {l.vp ? <tspan class="vp"> {l.vp}</tspan> : null}
           </text>
