@@ -7,9 +7,10 @@ import type { Test } from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { projectPath } from '../../src/paths.js';
-import { look, type ApiServer, type Seated } from './api.js';
+import { systemClock } from '../../src/app/clock.js';
+import { apiServer, look, type ApiServer, type Seated } from './api.js';
 import { battleButtons, idsShown, internalIds } from './board.js';
-import { LAPTOP, person, PHONE, type Watched } from './browser.js';
+import { chromiumPresent, INSTALL_HINT, LAPTOP, launch, person, PHONE, type Watched } from './browser.js';
 import { chooser } from './chooser.js';
 
 export type GameId = 'julius-caesar' | 'caesars-gallic-war';
@@ -168,4 +169,19 @@ export async function blockSizes(page: Page): Promise<{ px: number[]; font: numb
       font: labels.map((x: any) => parseFloat((globalThis as any).getComputedStyle(x).fontSize) * x.getScreenCTM().a),
     };
   });
+}
+
+/**
+ * What a browser test file of the board starts with: a server on the real clock, Chromium, and
+ * `open` for a player's board page. Without Chromium the file passes as skipped, and ends.
+ */
+export async function boardTests(t: Test): Promise<{ server: ApiServer; browser: Browser; open: (b: Browser, u: Seated, id: string, viewport?: { width: number; height: number }) => Promise<Watched> }> {
+  if (!chromiumPresent()) {
+    console.log(INSTALL_HINT);
+    t.pass('skipped: no Chromium');
+    process.exit(0);
+  }
+  const server = await apiServer(t, { clock: systemClock });
+  const browser = await launch(t);
+  return { server, browser, open: (b, u, id, viewport = LAPTOP) => openBoard(b, server.base, u, id, viewport) };
 }

@@ -3,22 +3,11 @@
 // battle panel, no internal id or wrong plural, the title marked, blocks at least 28 px at
 // 1440x900, axe-core (WCAG 2.2 AA, target size included) clean at 1440x900 and 375x667.
 import t from 'tap';
-import { systemClock } from '../../src/app/clock.js';
-import { apiServer, type Seated } from '../helpers/api.js';
 import { battlePanel } from '../helpers/board.js';
-import { blockSizes, openBoard, screenshot, startGallicWar, walk } from '../helpers/board-walk.js';
-import { axe, chromiumPresent, INSTALL_HINT, launch, PHONE, realErrors, type Watched } from '../helpers/browser.js';
-import type { Browser } from 'playwright-core';
+import { blockSizes, boardTests, screenshot, startGallicWar, walk } from '../helpers/board-walk.js';
+import { axe, PHONE, realErrors } from '../helpers/browser.js';
 
-if (!chromiumPresent()) {
-  console.log(INSTALL_HINT);
-  t.pass('skipped: no Chromium');
-  process.exit(0);
-}
-
-const server = await apiServer(t, { clock: systemClock });
-const browser = await launch(t);
-const open = (b: Browser, u: Seated, id: string, viewport?: { width: number; height: number }): Promise<Watched> => openBoard(b, server.base, u, id, viewport);
+const { server, browser, open } = await boardTests(t);
 
 t.test("Caesar's Gallic War: the battle panel, words, ids, title, block size, axe at both sizes", async (t) => {
   const g = await startGallicWar(server);

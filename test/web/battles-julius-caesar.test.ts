@@ -4,22 +4,12 @@
 // 1440x900; axe-core (WCAG 2.2 AA, target size included) finds nothing at 1440x900 and 375x667;
 // the whole log is reachable, numbered and searchable.
 import t from 'tap';
-import { systemClock } from '../../src/app/clock.js';
-import { apiServer, startGame, type Seated } from '../helpers/api.js';
+import { startGame } from '../helpers/api.js';
 import { battlePanel } from '../helpers/board.js';
-import { blockSizes, openBoard, screenshot, walk } from '../helpers/board-walk.js';
-import { axe, chromiumPresent, INSTALL_HINT, launch, PHONE, realErrors, type Watched } from '../helpers/browser.js';
-import type { Browser } from 'playwright-core';
+import { blockSizes, boardTests, screenshot, walk } from '../helpers/board-walk.js';
+import { axe, PHONE, realErrors } from '../helpers/browser.js';
 
-if (!chromiumPresent()) {
-  console.log(INSTALL_HINT);
-  t.pass('skipped: no Chromium');
-  process.exit(0);
-}
-
-const server = await apiServer(t, { clock: systemClock });
-const browser = await launch(t);
-const open = (b: Browser, u: Seated, id: string, viewport?: { width: number; height: number }): Promise<Watched> => openBoard(b, server.base, u, id, viewport);
+const { server, browser, open } = await boardTests(t);
 
 t.test('Julius Caesar: the battle panel, words, ids, title, block size, axe at both sizes, the whole log', async (t) => {
   const g = await startGame(server, { visibility: 'private' });

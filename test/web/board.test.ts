@@ -5,22 +5,13 @@
 // pages name both games. The battles, the words and the log along seeded games of both games are
 // in battles-julius-caesar.test.ts and battles-gallic-war.test.ts.
 import t from 'tap';
-import type { Browser, Page } from 'playwright-core';
-import { systemClock } from '../../src/app/clock.js';
-import { apiServer, look, startGame, toCommand, type Seated } from '../helpers/api.js';
+import type { Page } from 'playwright-core';
+import { look, startGame, toCommand, type Seated } from '../helpers/api.js';
 import { clickPlace, mapTransform, pickBlock } from '../helpers/board.js';
-import { openBoard, post, screenshot, startGallicWar } from '../helpers/board-walk.js';
-import { axe, chromiumPresent, INSTALL_HINT, LAPTOP, launch, person, PHONE, realErrors, type Watched } from '../helpers/browser.js';
+import { boardTests, post, screenshot, startGallicWar } from '../helpers/board-walk.js';
+import { axe, LAPTOP, person, PHONE, realErrors } from '../helpers/browser.js';
 
-if (!chromiumPresent()) {
-  console.log(INSTALL_HINT);
-  t.pass('skipped: no Chromium');
-  process.exit(0);
-}
-
-const server = await apiServer(t, { clock: systemClock });
-const browser = await launch(t);
-const open = (b: Browser, u: Seated, id: string, viewport = LAPTOP): Promise<Watched> => openBoard(b, server.base, u, id, viewport);
+const { server, browser, open } = await boardTests(t);
 
 /** Every target of the map (buttons: locations, stacks, blocks): the smallest side in CSS pixels, and which. */
 async function smallestTarget(page: Page): Promise<{ px: number; what: string }> {
