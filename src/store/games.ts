@@ -74,6 +74,11 @@ export interface GameRow {
   /** Its end changes its players' ratings (src/app/ratings/). */
   rated: boolean;
   pending: string[];
+  /**
+   * The role whose undo would be accepted now, '' if nobody's (written by every change); null
+   * for a game last changed before the column existed (worked out from its log when read).
+   */
+  undoRole: string | null;
   createdById: string;
   createdAt: Date;
   updatedAt: Date;
@@ -116,6 +121,7 @@ export interface RawGame {
   days_per_move: number | null;
   rated: boolean;
   pending: string[] | null;
+  undo_role: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -178,6 +184,7 @@ export function toRow(r: RawGame): GameRow {
     daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move),
     rated: r.rated === true,
     pending: r.pending ?? [],
+    undoRole: r.undo_role,
     createdById: r.created_by,
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
@@ -226,7 +233,7 @@ export function revisionOf(row: Pick<GameRow, 'revision'>): string | null {
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.seed_commitment, g.options, g.outcome,
-  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.rated, g.pending, g.created_by::text AS created_by,
+  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.rated, g.pending, g.undo_role, g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   g.invitee_id::text AS invitee_id, (SELECT i.display_name FROM users i WHERE i.id = g.invitee_id) AS invitee_name,
   g.rematch_of::text AS rematch_of, g.any_role,

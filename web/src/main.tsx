@@ -5,6 +5,7 @@ import { whenUnauthorized } from './api';
 import { VerifyEmailPage } from './pages/email-confirmation';
 import { GamePage } from './pages/game';
 import { Home } from './pages/home';
+import { InviteNote, inviteOf } from './pages/invitation';
 import { Landing } from './pages/landing';
 import { LeaderboardPage } from './pages/leaderboard';
 import { PlayerPage } from './pages/player';
@@ -75,15 +76,11 @@ function App() {
     const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s dice · Alea' };
     if (!game && !player && !board) document.title = titles[route.path] ?? 'Alea';
   }, [route.path]);
-  const invited = route.path === '/signin' && /^\/games\/[^?]+\?(.*&)?invite=/.test(route.query.get('next') ?? '');
+  const invited = route.path === '/signin' ? inviteOf(route.query.get('next')) : null;
   return (
     <>
       <TopBar />
-      {invited && (
-        <p class="notice narrow invite-note" role="status">
-          You have been invited to a game on Alea. Sign in, or create an account, to see who invites you and to join.
-        </p>
-      )}
+      {invited && <InviteNote id={invited.id} code={invited.code} />}
       {page}
     </>
   );

@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, listEntries, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
 import { blocksBetweenTx } from '../../store/blocks.js';
@@ -16,7 +16,7 @@ import type { ServiceContext } from '../context.js';
 import { accountGone, AppError } from '../errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
-import { currentState, setupGame } from './history.js';
+import { currentState, replayGame, setupGame, standingActions, undoCheck } from './history.js';
 import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
@@ -227,7 +227,24 @@ export async function readGameAs(
   if (o.ifNoneMatch !== undefined && matches(o.ifNoneMatch, etag)) return { etag, game: null };
   const held = holdRead(gameId, read, known);
   if (!held) return { etag, game: presentGame(row, userId, null, ctx.config) };
-  return { etag, game: presentGame(row, userId, held.state, ctx.config, presentMemo(moduleOf(row), held.state, held.derived)) };
+  let shown = row;
+  if (row.status === 'active' && row.undoRole === null) {
+    // A game last changed before the games row kept whose undo would be accepted: worked out from
+    // its log once, and held with the row (its next change writes it).
+    shown = { ...row, undoRole: await undoRoleFromLog(ctx, row, held.state) };
+    sharedRecentStates.set(gameId, held.version, held.state, held.derived, shown);
+  }
+  return { etag, game: presentGame(shown, userId, held.state, ctx.config, presentMemo(moduleOf(row), held.state, held.derived)) };
+}
+
+/** Whose undo would be accepted now ('' nobody's), by play.ts's own check, from the game's log. */
+async function undoRoleFromLog(ctx: ServiceContext, row: GameRow, state: unknown): Promise<string> {
+  const m = moduleOf(row);
+  if (!m.undoable) return '';
+  const standing = standingActions(await listEntries(ctx.prisma, row.id));
+  const last = standing[standing.length - 1];
+  if (!last) return '';
+  return 'last' in undoCheck(m, standing, state, last.role, () => replayGame(m, row, standing.slice(0, -1))) ? last.role : '';
 }
 
 /** Does an If-None-Match header name this tag (weak comparison, as RFC 9110 asks for it)? */

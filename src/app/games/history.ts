@@ -30,6 +30,21 @@ export function standingActions(entries: Entry[]): StandingAction[] {
   return stack;
 }
 
+/**
+ * Would `role`'s undo be accepted, the game being at `state` after the `standing` actions: its
+ * refusal in words, or the action to take back. `stateBefore` replays the game to the state before
+ * the last action (asked only when the rest allows the undo). Used by play.ts's undo() and, for a game
+ * changed before the games row kept it, by games.ts to answer `undoable`.
+ */
+export function undoCheck(m: GameModule, standing: StandingAction[], state: unknown, role: string, stateBefore: () => unknown): { refusal: string } | { last: StandingAction } {
+  if (!m.undoable) return { refusal: `${m.title} offers no undo.` };
+  const last = standing[standing.length - 1];
+  if (!last) return { refusal: 'There is no action to take back.' };
+  if (last.role !== role) return { refusal: `The last action is ${last.role}'s, not yours: you cannot take it back.` };
+  if (!m.undoable(stateBefore(), state, role)) return { refusal: 'Your last action cannot be taken back: it drew dice, revealed something, or passed the turn on.' };
+  return { last };
+}
+
 /** Which generator keys a game, its secret seed, its commitment and players' seeds, and its options (from the games row). */
 export interface GameSeed {
   seed: string;

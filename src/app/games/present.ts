@@ -98,6 +98,8 @@ export interface GameResource extends GameSummary {
   /** Entries in the caller's whole log; the view's `log` holds the last RECENT_LOG of them. */
   logLength: number;
   legalActions: LabelledAction[];
+  /** Would an undo by the caller be accepted now (play.ts's check, kept on the games row as undo_role)? */
+  undoable: boolean;
   invite: { code: string; url: string } | null;
 }
 
@@ -199,7 +201,7 @@ export interface PresentMemo {
  */
 export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): GameResource {
   const p = presentParts(row, userId, state, config, memo);
-  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.invite);
+  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.undoable, p.invite);
 }
 
 /**
@@ -211,8 +213,8 @@ export type KeptAnswer = Omit<GameResource, 'view' | 'legalActions'>;
 
 /** presentGame(...) as kept with a key (the same game, without its view and legal actions). */
 export function keptAnswer(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): KeptAnswer {
-  const { summary, logLength, invite } = presentParts(row, userId, state, config, memo);
-  return { ...summary, logLength, invite };
+  const { summary, logLength, undoable, invite } = presentParts(row, userId, state, config, memo);
+  return { ...summary, logLength, undoable, invite };
 }
 
 /** Whether a kept answer is a KeptAnswer (answers kept before it were whole). */
@@ -222,8 +224,9 @@ export function isKeptAnswer(body: unknown): body is KeptAnswer {
 
 /** The whole answer again, from the kept one and the engine state at its version: what presentGame answered then. */
 export function restoreAnswer(kept: KeptAnswer, m: GameModule, state: unknown): GameResource {
-  const { logLength, invite, ...summary } = kept;
-  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), invite);
+  // Answers kept before `undoable` was part of them say false: they are a day old at most.
+  const { logLength, invite, undoable = false, ...summary } = kept as Omit<KeptAnswer, 'undoable'> & { undoable?: boolean };
+  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), undoable, invite);
 }
 
 function presentParts(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo) {
@@ -235,7 +238,10 @@ function presentParts(row: GameSummaryRow, userId: string, state: unknown, confi
     row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
       ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
       : null;
-  return { summary, m, view, logLength, invite };
+  // Whose undo would be accepted is kept on the row by every change (change/write.ts); a game
+  // changed before that, read, has it worked out from its log first (games.ts).
+  const undoable = summary.status === 'active' && role !== null && row.undoRole === role;
+  return { summary, m, view, logLength, undoable, invite };
 }
 
 /** The role's view of `state` as an answer carries it (null before the game starts), and its log's length. */
@@ -251,8 +257,8 @@ function legalActionsOf(m: GameModule, state: unknown, summary: GameSummary, kno
 }
 
 // One order of members for every game answer, whole or restored.
-function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], invite: GameResource['invite']): GameResource {
-  return { ...summary, view, logLength, legalActions, invite };
+function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], undoable: boolean, invite: GameResource['invite']): GameResource {
+  return { ...summary, view, logLength, legalActions, undoable, invite };
 }
 
 /**

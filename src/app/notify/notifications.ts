@@ -13,8 +13,8 @@
 //    actor included, gets "your move" with the reveal and Player 1 as news; every other role
 //    gets the reveal;
 //  - otherwise: each role whose move has just started (change/seat-clocks.ts decides, by the same rule as
-//    move times) other than the actor gets "your move". The actor gets nothing about their own
-//    action.
+//    move times) gets "your move": the actor too, when their own action starts a new move of
+//    theirs (e.g. finishing a regroup, so a card is now due), but not after their undo.
 // Then each player's preference filters (wants()): an address its owner has not confirmed
 // (email-confirmation.ts), `none` and a muted seat get nothing, `moves` only the emails that ask
 // them to act. Every row's dedupe key is <kind>:<game>:<version>:<role>,
@@ -166,7 +166,10 @@ export function plan(c: GameChange): PlannedEmail[] {
           ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, news, deadlineOf(s.role)) }
           : { role: s.role, kind: 'reveal', build: (ctx) => revealEmail(ctx, news) },
       );
-    } else if (c.restarted.includes(s.role) && s.role !== c.actor.role) {
+    } else if (c.restarted.includes(s.role) && (s.role !== c.actor.role || c.kind === 'action')) {
+      // The actor too, when their own action starts a new move of theirs (finishing a regroup,
+      // so a card is now due): nothing else tells them before the reminder. One who watches the
+      // game live has it held, and dropped once they act (src/mail/worker.ts).
       out.push({ role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, [], deadlineOf(s.role)) });
     }
   }

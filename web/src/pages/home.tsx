@@ -9,7 +9,7 @@ import { Countdown } from '../time';
 import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { GameSelect, Lobby } from './lobby';
-import { capital, signed } from '../board/words';
+import { capital, count, signed } from '../board/words';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;

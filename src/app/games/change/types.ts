@@ -59,4 +59,9 @@ export interface Decision {
   byBot?: boolean;
   /** Made by the service itself (an abandonment: time-controls.ts): its log entry has no user. */
   byService?: boolean;
+  /**
+   * An undo: the role that may undo next (the now latest standing action is its, and the engine
+   * allows taking it back), '' if nobody (play.ts works it out while it replays the game).
+   */
+  undoRole?: string;
 }

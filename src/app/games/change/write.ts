@@ -74,6 +74,7 @@ export async function recordChange(
   const clocks = seatClocks(players, decision, pendingBefore, pendingAfter, row.daysPerMove, now);
   const { changedSeats, restarted } = clocks;
   const seats = ratings ? clocks.seats.map((s) => (ratings[s.role] ? { ...s, rating: ratings[s.role] } : s)) : clocks.seats;
+  const undoRole = undoRoleAfter(g, decision, finished);
 
   // The state is written every SNAPSHOT_EVERY changes, and by any change that is not an action
   // (a start, an undo: the entries after a snapshot must apply forwards) or that ends the game;
@@ -83,6 +84,7 @@ export async function recordChange(
     ...row,
     status,
     pending: pendingAfter,
+    undoRole,
     outcome: (outcome ?? row.outcome) as GameRow['outcome'],
     updatedAt: now,
     startedAt: started ? now : row.startedAt,
@@ -127,6 +129,7 @@ export async function recordChange(
       logTailJson: log.logFrom === null ? null : JSON.stringify(log.logTail),
       status,
       pending: pendingAfter,
+      undoRole,
       outcome,
       now,
       ...(started && { startedAt: now }),
@@ -163,6 +166,20 @@ export async function recordChange(
   // (for another game); in one round trip, the game was no longer as held, or the key was used.
   if (!w) throw notWritten();
   return { body, row: withRevision(updated, decision, w) };
+}
+
+/**
+ * Whose undo would be accepted after the change (the games row's undo_role; '' nobody's), by
+ * the check of play.ts's undo: the latest standing action is that role's, and the engine's
+ * undoable(before, after, role) allows it. An action: its own role, if the engine allows; an
+ * undo: as play.ts found while replaying; a start or an end: nobody; what leaves the actions as
+ * they were (an extension) leaves it as it was.
+ */
+function undoRoleAfter(g: Locked, decision: Decision, finished: boolean): string | null {
+  if (finished || decision.kind === 'start') return '';
+  if (decision.kind === 'action') return g.module.undoable?.(g.state, decision.state, decision.role) ? decision.role : '';
+  if (decision.kind === 'undo') return decision.undoRole ?? '';
+  return g.row.undoRole;
 }
 
 /**
