@@ -14,6 +14,7 @@ import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
+import { resignForDeletedPlayers } from './app/my-data/deletion.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -132,7 +133,10 @@ async function main(): Promise<void> {
     if (config.worker) {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
       const services = app.services;
-      const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
+      const bots = async () =>
+        (await runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'))) +
+        // Games a deletion left in progress (a crash between the erasure and its resignations).
+        (await resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round')));
       worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots });
       worker.start();
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');

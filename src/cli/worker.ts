@@ -16,6 +16,7 @@ import { createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
+import { resignForDeletedPlayers } from '../app/my-data/deletion.js';
 import { sharedEvents } from '../app/events.js';
 import { sharedRecentStates } from '../app/games/recent-states.js';
 import { DEFAULT_SECURITY } from '../app/security.js';
@@ -56,7 +57,10 @@ const services = {
   background: background(),
   log: logger,
 };
-const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
+const bots = async () =>
+  (await runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'))) +
+  // Games a deletion left in progress (a crash between the erasure and its resignations).
+  (await resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round')));
 const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots });
 worker.start();
 logger.info('worker started');
