@@ -6,6 +6,7 @@
 import t from 'tap';
 import { act, apiServer, look, openStream, startGame, type ApiServer, type Started, type User } from '../helpers/api.js';
 import { mailHarness, rawText } from '../helpers/mail.js';
+import { resignForDeletedPlayers } from '../../src/app/my-data/deletion.js';
 import { bodiesOf } from '../../src/store/outbox-body.js';
 
 const PASSWORD = 'correct horse battery';
@@ -174,4 +175,19 @@ t.test('deleting my account: refused with a wrong password; then games resigned,
   t.not(again.body.user.id, leaver.id, 'as a new account');
   t.same((await s.anon.withToken(again.body.token).get('/v1/games?mine=true')).body.items, [], 'with none of the old games');
   t.equal((await leaver.client.get('/v1/me')).status, 401, 'and the old token stays dead');
+});
+
+t.test('a deletion interrupted before its resignations is finished by the worker\'s job', async (t) => {
+  const s = await apiServer(t);
+  const leaver = await s.signUp('Quintus Sertorius');
+  const opponent = await s.signUp('Gnaeus');
+  const running = await between(leaver, opponent);
+  // The erasure committed, the process died before resigning (as eraseAccount leaves the row).
+  await s.db.prisma.user.update({ where: { id: leaver.id }, data: { deletedAt: new Date(), displayName: 'deleted player' } });
+  t.equal((await look(opponent, running)).status, 'active', 'the game is still in progress');
+  const errors: unknown[] = [];
+  t.equal(await resignForDeletedPlayers(s.app.services, (_id, err) => errors.push(err)), 1, 'one game resigned');
+  t.same(errors, []);
+  t.match(await look(opponent, running), { status: 'finished', outcome: { winner: 'Pompey', reason: 'Caesar resigned' } });
+  t.equal(await resignForDeletedPlayers(s.app.services, (_id, err) => errors.push(err)), 0, 'and nothing more to do');
 });
