@@ -10,6 +10,7 @@
 // - The log: each entry's public text, or the fuller text written for this role.
 // - The generator state and the deck order are never shown.
 
+import { inKeyOrder } from '../kit/table.js';
 import { BLOCKS } from './data/blocks.js';
 import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
@@ -169,9 +170,7 @@ export function view(s: State, role: Role | null): CGWView {
     activated: { Roman: [...s.activated.Roman], Barbarian: [...s.activated.Barbarian] },
     deckCount: s.deck.length,
     current: s.current ? { side: s.current.side, type: s.current.type, card: s.current.card, groupsLeft: s.current.groupsLeft } : null,
-    contested: Object.keys(s.fights)
-      .sort()
-      .map((area) => ({ area, attacker: s.fights[area]!.attacker })),
+    contested: inKeyOrder(s.fights, (area, fight) => ({ area, attacker: fight.attacker })),
     battle: b
       ? {
           area: b.area,

@@ -29,3 +29,10 @@ export function idTable<T extends { id: string }>(items: readonly T[], what: str
     get: (id) => items[idx(id)]!,
   };
 }
+
+/** A record's entries in the order of their keys, mapped: views list such records in a stable order. */
+export function inKeyOrder<V, T>(record: Readonly<Record<string, V>>, f: (key: string, value: V) => T): T[] {
+  return Object.keys(record)
+    .sort()
+    .map((key) => f(key, record[key]!));
+}
