@@ -54,11 +54,11 @@ type Eraser = (tx: Prisma.TransactionClient, u: Erased, now: Date, done: { openG
  * pointing at it, so every finished game stays whole for its opponent, and shows "deleted
  * player". Rows that are only the user's own business are deleted.
  */
-const USER_TABLES: [table: string, erase: Eraser][] = [
-  // Open games the user created and nobody joined: cancelled as their creator would (a started
-  // game is resigned by the deletion, before this, and stays).
+const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
+  // Open games the user created and nobody joined: cancelled as their creator would. A started
+  // game stays (the deletion resigns it after this), and so does its creator.
   [
-    'games (open, created_by)',
+    'games',
     async (tx, u, _now, done) => {
       const rows = await tx.$queryRaw<{ id: string }[]>`
         DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_by = ${u.id}::uuid AND status = 'open' ORDER BY id FOR UPDATE)
@@ -66,16 +66,18 @@ const USER_TABLES: [table: string, erase: Eraser][] = [
       done.openGames.push(...rows.map((r) => r.id));
     },
   ],
-  // games (started, created_by), game_players, game_actions.user_id: kept, pointing at the anonymised row.
-  // Their stored answers to retries: the user's own go; other players' answers about a game of
-  // the user's name them among the players, and are rewritten to the deleted player.
-  ['idempotency_keys (own)', (tx, u) => tx.$executeRaw`DELETE FROM idempotency_keys WHERE user_id = ${u.id}::uuid`],
-  ['idempotency_keys (other players\' answers)', (tx, u) => renameInKeptAnswers(tx, u.id)],
+  // Seats and the log's authors: kept, pointing at the anonymised row, so the games stay whole.
+  ['game_players', 'kept'],
+  ['game_actions', 'kept'],
+  // Stored answers to retries: the user's own go; other players' answers about a game of the
+  // user's list them among its players, and are rewritten to the deleted player.
+  ['idempotency_keys', (tx, u) => tx.$executeRaw`DELETE FROM idempotency_keys WHERE user_id = ${u.id}::uuid`],
+  ['idempotency_keys', (tx, u) => renameInKeptAnswers(tx, u.id)],
   // Emails: every one to the user or their addresses, sent or not (their bodies hold the name,
   // the addresses and links); pending emails to other players that name the user are dropped
   // (a game in progress is resigned, and its end-of-game email, written after this, names nobody).
-  ['outbox (to the user)', (tx, u) => tx.$executeRaw`DELETE FROM outbox WHERE user_id = ${u.id}::uuid OR to_address = ${u.email} OR to_address = ${u.pendingEmail ?? u.email}`],
-  ['outbox (naming the user)', (tx, u, now) => dropPendingNaming(tx, u, now)],
+  ['outbox', (tx, u) => tx.$executeRaw`DELETE FROM outbox WHERE user_id = ${u.id}::uuid OR to_address = ${u.email} OR to_address = ${u.pendingEmail ?? u.email}`],
+  ['outbox', (tx, u, now) => dropPendingNaming(tx, u, now)],
   ['email_confirmations', (tx, u) => tx.$executeRaw`DELETE FROM email_confirmations WHERE user_id = ${u.id}::uuid`],
   // Tokens signed out one by one: every token dies with the account (its generation is raised and the account reads as gone).
   ['revoked_tokens', (tx, u) => tx.$executeRaw`DELETE FROM revoked_tokens WHERE user_id = ${u.id}::uuid`],
@@ -97,6 +99,9 @@ const USER_TABLES: [table: string, erase: Eraser][] = [
   ],
 ];
 
+/** The tables USER_TABLES handles (a test checks that every table referring to users is among them). */
+export const USER_TABLE_NAMES: readonly string[] = [...new Set(USER_TABLES.map(([table]) => table))];
+
 /**
  * Erases the account (locked by the caller, in its transaction) as USER_TABLES says. Returns the
  * open games deleted with it.
@@ -109,7 +114,7 @@ export async function eraseAccount(tx: Prisma.TransactionClient, u: Erased, now:
   await tx.$queryRaw`
     SELECT g.id FROM games g WHERE EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.user_id = ${u.id}::uuid)
     ORDER BY g.id FOR UPDATE OF g`;
-  for (const [, erase] of USER_TABLES) await erase(tx, u, now, done);
+  for (const [, erase] of USER_TABLES) if (erase !== 'kept') await erase(tx, u, now, done);
   return done;
 }
 

@@ -8,6 +8,7 @@ import { act, apiServer, look, openStream, startGame, type ApiServer, type Start
 import { mailHarness, rawText } from '../helpers/mail.js';
 import { resignForDeletedPlayers } from '../../src/app/my-data/deletion.js';
 import { bodiesOf } from '../../src/store/outbox-body.js';
+import { USER_TABLE_NAMES } from '../../src/store/user-data.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -190,4 +191,18 @@ t.test('a deletion interrupted before its resignations is finished by the worker
   t.same(errors, []);
   t.match(await look(opponent, running), { status: 'finished', outcome: { winner: 'Pompey', reason: 'Caesar resigned' } });
   t.equal(await resignForDeletedPlayers(s.app.services, (_id, err) => errors.push(err)), 0, 'and nothing more to do');
+});
+
+t.test('every table that refers to a user has its line in the deletion\'s list (src/store/user-data.ts)', async (t) => {
+  const s = await apiServer(t);
+  // By foreign key, or by a column that names a user or an address without one.
+  const rows = await s.db.prisma.$queryRaw<{ table: string }[]>`
+    SELECT conrelid::regclass::text AS table FROM pg_constraint WHERE contype = 'f' AND confrelid = 'users'::regclass
+    UNION
+    SELECT table_name::text FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name NOT IN ('users', '_prisma_migrations')
+       AND (column_name LIKE '%user_id' OR column_name LIKE '%email%' OR column_name LIKE '%address%')`;
+  const tables = rows.map((r) => r.table).sort();
+  t.ok(tables.includes('game_players') && tables.includes('login_throttle') && tables.includes('game_presence'), `found: ${tables.join(', ')}`);
+  for (const table of tables) t.ok(USER_TABLE_NAMES.includes(table), `${table} is handled by the deletion`);
 });
