@@ -78,6 +78,9 @@ t.test('the settings page downloads my data, and deletes my account after my pas
   await signIn(o.page, opponent.email, `/games/${id}`);
   await o.page.getByText('deleted player').first().waitFor();
   const html = await o.page.content();
-  t.notOk(/sertorius/i.test(html), 'the name and address are nowhere on the opponent\'s page');
+  t.notOk(/sertorius/i.test(html), 'the name and address are nowhere on the opponent\'s page of the game');
+  await o.page.goto('/');
+  await o.page.getByText('against deleted player').first().waitFor({ state: 'attached' }); // (finished games are folded away)
+  t.notOk(/sertorius/i.test(await o.page.content()), 'nor on their home page');
   t.same(realErrors(o.errors), [], 'no console error');
 });
