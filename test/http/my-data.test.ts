@@ -62,8 +62,12 @@ t.test('the export holds my account, preferences and games as I may see them, an
   t.same(running.game, await look(me, g.id), 'a running game as GET /v1/games/{id} answers me');
   t.same(running.log, (await me.client.get(`/v1/games/${g.id}/log`)).body.entries, 'with my whole log');
   t.equal(running.emails, false, 'and my per-game email switch');
+  t.same(running.record, (await me.client.get(`/v1/games/${g.id}/record`)).body, 'and its record as I may read it');
+  t.equal(running.record.reader.complete, false, 'my side\'s only, while it runs');
   t.equal(over.game.status, 'finished');
   t.same(over.log, (await me.client.get(`/v1/games/${finished}/log`)).body.entries);
+  t.same(over.record, (await me.client.get(`/v1/games/${finished}/record`)).body, 'a finished game\'s whole record');
+  t.equal(over.record.reader.complete, true);
   t.ok(data.emails.length > 0 && data.emails.every((e: any) => e.to === me.email), 'the emails written to me, and only those');
   t.ok(data.emails.some((e: any) => e.kind === 'email-confirmation'));
 
@@ -72,7 +76,10 @@ t.test('the export holds my account, preferences and games as I may see them, an
   // (Card and block ids are the same in every game: my other game shows mine.)
   const runningText = JSON.stringify(running);
   for (const secret of secrets) t.notOk(runningText.includes(quoted(secret)), `Caesar's ${secret} is not in my export of the running game`);
-  for (const { seed } of await s.db.prisma.game.findMany({ select: { seed: true } })) t.notOk(res.text.includes(seed), 'no seed');
+  const seedOf = async (id: string) => (await s.db.prisma.game.findUniqueOrThrow({ where: { id } })).seed;
+  t.notOk(res.text.includes(await seedOf(g.id)), 'no seed of the running game');
+  t.notOk(res.text.includes(await seedOf(theirs)), 'nor of anyone else\'s');
+  t.equal(over.record.seed, await seedOf(finished), 'a finished game\'s seed is published in its record');
   for (const absent of ['passwordHash', 'scrypt$', me.token, me.token.split('.')[2]!]) t.notOk(res.text.includes(absent), 'no password hash, no token');
   for (const absent of [theirs, 'Titus', titus.email, 'Livia', livia.email, g.caesar.email, aulus.email]) {
     t.notOk(res.text.includes(absent), `nothing of anyone else: ${absent}`);
@@ -86,6 +93,9 @@ async function answersTo(u: User, games: string[]): Promise<string[]> {
   for (const id of games) {
     add(await u.client.get(`/v1/games/${id}`));
     add(await u.client.get(`/v1/games/${id}/log`));
+    add(await u.client.get(`/v1/games/${id}/record`));
+    add(await u.client.get(`/v1/games/${id}/transcript`));
+    add(await u.client.get(`/v1/games/${id}/positions/1`));
   }
   for (const q of ['', '?mine=true', '?status=finished', '?status=active', '?status=open', '?mine=true&status=finished']) add(await u.client.get(`/v1/games${q}`));
   add(await u.client.get('/v1/me/export'));
@@ -150,7 +160,9 @@ t.test('deleting my account: refused with a wrong password; then games resigned,
 
   const replay = await move();
   t.equal(replay.headers.get('idempotent-replayed'), 'true', 'the opponent\'s retry is still a replay');
-  const texts = [...(await answersTo(opponent, [running])), ...(await answersTo(former, [finished])), replay.text, ...mails.map(rawText)];
+  const answers = [...(await answersTo(opponent, [running])), ...(await answersTo(former, [finished]))];
+  t.ok(answers.every((a) => /^2\d\d /.test(a)), 'every one of those answers (game, log, record, transcript, position, lists, export) is given');
+  const texts = [...answers, replay.text, ...mails.map(rawText)];
   for (const page of ['/', `/games/${running}`, '/settings', '/signin']) texts.push((await s.anon.get(page)).text);
   t.ok(texts.length > 20);
   for (const text of texts) {
