@@ -66,6 +66,22 @@ const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
       done.openGames.push(...rows.map((r) => r.id));
     },
   ],
+  // Open games offered to the user alone (a rematch): the offer is void, the game cancelled.
+  [
+    'games',
+    async (tx, u, _now, done) => {
+      const rows = await tx.$queryRaw<{ id: string }[]>`
+        DELETE FROM games WHERE id IN (SELECT id FROM games WHERE invitee_id = ${u.id}::uuid AND status = 'open' ORDER BY id FOR UPDATE)
+        RETURNING id::text`;
+      done.openGames.push(...rows.map((r) => r.id));
+    },
+  ],
+  // Messages the user wrote: their text goes, the numbering of a game's messages stays (the
+  // author, a kept row, shows as the deleted player). Their reading marks, notes and blocks go.
+  ['game_messages', (tx, u) => tx.$executeRaw`UPDATE game_messages SET body = '(deleted with the account)' WHERE author_id = ${u.id}::uuid`],
+  ['message_readers', (tx, u) => tx.$executeRaw`DELETE FROM message_readers WHERE user_id = ${u.id}::uuid`],
+  ['game_notes', (tx, u) => tx.$executeRaw`DELETE FROM game_notes WHERE user_id = ${u.id}::uuid`],
+  ['user_blocks', (tx, u) => tx.$executeRaw`DELETE FROM user_blocks WHERE blocker_id = ${u.id}::uuid OR blocked_id = ${u.id}::uuid`],
   // Seats and the log's authors: kept, pointing at the anonymised row, so the games stay whole.
   ['game_players', 'kept'],
   ['game_actions', 'kept'],
