@@ -55,27 +55,11 @@ type Eraser = (tx: Prisma.TransactionClient, u: Erased, now: Date, done: { openG
  * player". Rows that are only the user's own business are deleted.
  */
 const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
-  // Open games the user created and nobody joined: cancelled as their creator would. A started
-  // game stays (the deletion resigns it after this), and so does its creator.
-  [
-    'games',
-    async (tx, u, _now, done) => {
-      const rows = await tx.$queryRaw<{ id: string }[]>`
-        DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_by = ${u.id}::uuid AND status = 'open' ORDER BY id FOR UPDATE)
-        RETURNING id::text`;
-      done.openGames.push(...rows.map((r) => r.id));
-    },
-  ],
-  // Open games offered to the user alone (a rematch): the offer is void, the game cancelled.
-  [
-    'games',
-    async (tx, u, _now, done) => {
-      const rows = await tx.$queryRaw<{ id: string }[]>`
-        DELETE FROM games WHERE id IN (SELECT id FROM games WHERE invitee_id = ${u.id}::uuid AND status = 'open' ORDER BY id FOR UPDATE)
-        RETURNING id::text`;
-      done.openGames.push(...rows.map((r) => r.id));
-    },
-  ],
+  // Open games the user created and nobody joined, and those offered to the user alone (a
+  // rematch: the offer is void): cancelled. A started game stays (the deletion resigns it after
+  // this), and so does its creator.
+  ['games', (tx, u, _now, done) => cancelOpenGames(tx, done, Prisma.sql`created_by = ${u.id}::uuid`)],
+  ['games', (tx, u, _now, done) => cancelOpenGames(tx, done, Prisma.sql`invitee_id = ${u.id}::uuid`)],
   // Messages the user wrote: their text goes, the numbering of a game's messages stays (the
   // author, a kept row, shows as the deleted player). Their reading marks, notes and blocks go.
   ['game_messages', (tx, u) => tx.$executeRaw`UPDATE game_messages SET body = '(deleted with the account)' WHERE author_id = ${u.id}::uuid`],
@@ -132,6 +116,14 @@ export async function eraseAccount(tx: Prisma.TransactionClient, u: Erased, now:
     ORDER BY g.id FOR UPDATE OF g`;
   for (const [, erase] of USER_TABLES) if (erase !== 'kept') await erase(tx, u, now, done);
   return done;
+}
+
+/** Deletes the open games that `where` picks, locked in a fixed order; their ids go to `done`. */
+async function cancelOpenGames(tx: Prisma.TransactionClient, done: { openGames: string[] }, where: Prisma.Sql): Promise<void> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    DELETE FROM games WHERE id IN (SELECT id FROM games WHERE ${where} AND status = 'open' ORDER BY id FOR UPDATE)
+    RETURNING id::text`;
+  done.openGames.push(...rows.map((r) => r.id));
 }
 
 /** Stored answers of other players listing the user among a game's players: their name becomes the deleted player's. */
