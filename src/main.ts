@@ -15,6 +15,7 @@ import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
 import { runAbandonments } from './app/games/time-controls.js';
+import { resignForDeletedPlayers } from './app/my-data/deletion.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -135,7 +136,9 @@ async function main(): Promise<void> {
       const services = app.services;
       const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
       const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots, abandonments });
+      // Games a deletion left in progress (a crash between the erasure and its resignations).
+      const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments });
       worker.start();
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');
     } else {

@@ -12,7 +12,7 @@ export interface PublicPlayer {
 
 export async function playerByHandle(db: Db, handle: string): Promise<PublicPlayer | null> {
   const rows = await db.$queryRaw<{ id: string; display_name: string; handle: string; created_at: Date }[]>`
-    SELECT id::text AS id, display_name, handle, created_at FROM users WHERE handle = ${handle}`;
+    SELECT id::text AS id, display_name, handle, created_at FROM users WHERE handle = ${handle} AND deleted_at IS NULL`;
   const r = rows[0];
   return r ? { id: r.id, displayName: r.display_name, handle: r.handle, createdAt: r.created_at } : null;
 }

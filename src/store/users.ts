@@ -19,12 +19,14 @@ export async function createUser(db: Db, data: { email: string; displayName: str
   }
 }
 
+/** A live account (a deleted one is no account: src/store/user-data.ts). */
 export function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  return db.user.findUnique({ where: { email } });
+  return db.user.findUnique({ where: { email, deletedAt: null } });
 }
 
+/** A live account (a deleted one is no account: src/store/user-data.ts). */
 export function findUserById(db: Db, id: string): Promise<User | null> {
-  return db.user.findUnique({ where: { id } });
+  return db.user.findUnique({ where: { id, deletedAt: null } });
 }
 
 /**
@@ -32,7 +34,7 @@ export function findUserById(db: Db, id: string): Promise<User | null> {
  * UPDATE: rows that merely reference the user (a seat taken, an idempotency key) need not wait.
  */
 export async function lockUser(tx: Prisma.TransactionClient, id: string): Promise<User | null> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM users WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
+  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM users WHERE id = ${id}::uuid AND deleted_at IS NULL FOR NO KEY UPDATE`;
   return locked.length ? findUserById(tx, id) : null;
 }
 
@@ -54,12 +56,13 @@ export async function setGameCreationTat(db: Db, userId: string, tat: Date): Pro
 }
 
 /**
- * What a token check needs, in one statement: the user's token generation (null: no such user)
+ * What a token check needs, in one statement: the user's token generation (null: no such user,
+ * or a deleted one)
  * and whether this token was signed out on its own.
  */
 export async function tokenStatus(db: Db, id: string, tokenId: string): Promise<{ generation: number | null; revoked: boolean }> {
   const rows = await db.$queryRaw<{ generation: number | null; revoked: boolean }[]>`
-    SELECT (SELECT token_generation FROM users WHERE id = ${id}::uuid) AS generation,
+    SELECT (SELECT token_generation FROM users WHERE id = ${id}::uuid AND deleted_at IS NULL) AS generation,
            EXISTS (SELECT 1 FROM revoked_tokens WHERE token_id = ${tokenId}) AS revoked`;
   return { generation: rows[0]?.generation ?? null, revoked: rows[0]?.revoked === true };
 }

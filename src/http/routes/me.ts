@@ -1,8 +1,10 @@
 // My account: name, email preference, vacation; my address (a change, confirmed by a link; the
-// link sent again).
+// link sent again); my data (its export, and the deletion of the account).
 import type { FastifyPluginAsync } from 'fastify';
 import { changeEmail, getMe, updateMe, type UpdateMeInput } from '../../app/accounts/accounts.js';
 import { resendConfirmation } from '../../app/accounts/email-confirmation.js';
+import { deleteAccount } from '../../app/my-data/deletion.js';
+import { exportMyData } from '../../app/my-data/export.js';
 import { userOf } from '../auth.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -28,6 +30,24 @@ export const meRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api 
     handler: async (request, reply) => {
       await resendConfirmation(app.services, userOf(request));
       return reply.code(202).send();
+    },
+  });
+  app.route({
+    ...limitedOperation(app, api, 'exportMyData'),
+    handler: async (request, reply) => {
+      const data = await exportMyData(app.services, userOf(request));
+      reply.header('content-disposition', `attachment; filename="alea-data-${data.exportedAt.slice(0, 10)}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  });
+
+  // Limited per client address, as sign-in is: it checks a password.
+  app.route({
+    ...limitedOperation(app, api, 'deleteAccount'),
+    handler: async (request, reply) => {
+      await deleteAccount(app.services, userOf(request), request.body as { password: string });
+      return reply.code(204).send();
     },
   });
 };

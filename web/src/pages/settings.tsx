@@ -1,5 +1,5 @@
 // Settings: name, email preference, per-game mute, blocked players, vacation, password, sign out
-// (here / everywhere).
+// (here / everywhere), my data (download it; delete the account).
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameSummary, type Schemas } from '../api';
 import { navigate } from '../router';
@@ -61,6 +61,31 @@ export function SettingsPage() {
     });
     if (data) form.reset();
     done(data ? `A link is on its way to ${data.pendingEmail}: your address changes when you open it.` : '', error, data);
+  }
+  async function download() {
+    const { data, error } = await api.GET('/v1/me/export');
+    if (data) {
+      // A file the browser saves: the API's answer, as it came, under the name it gave.
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `alea-data-${data.exportedAt.slice(0, 10)}.json`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    }
+    done('Your data is downloaded.', error);
+  }
+  async function deleteAccount(e: Event) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget as HTMLFormElement);
+    if (!confirm('Delete your account for good? Your games in progress are resigned, and this cannot be undone.')) return;
+    const { error, response } = await api.POST('/v1/me/deletion', { body: { password: String(f.get('password')) } });
+    if (response.status === 204) {
+      signOut();
+      navigate('/');
+      return;
+    }
+    done('', error);
   }
   async function everywhere() {
     if (!confirm('Sign out on every device, this one too?')) return;
@@ -152,6 +177,27 @@ export function SettingsPage() {
             <input name="new" type="password" autocomplete="new-password" minLength={10} maxLength={256} required />
           </label>
           <button type="submit">Change my password</button>
+        </form>
+      </section>
+      <section class="panel" aria-labelledby="data-title">
+        <h2 id="data-title">Your data</h2>
+        <p class="muted">Everything Alea holds about you (your account, preferences, games as you may see them, the emails it wrote you), as one JSON file.</p>
+        <p>
+          <button class="secondary" onClick={download}>
+            Download my data
+          </button>
+        </p>
+        <form onSubmit={deleteAccount}>
+          <p class="muted">
+            Deleting your account resigns your games in progress; finished games stay for your opponents, showing a deleted player. Your name and address
+            are erased and Alea never writes to the address again.
+          </p>
+          <input type="email" name="username" autocomplete="username" value={user.email} hidden readOnly />
+          <label>
+            Password
+            <input name="password" type="password" autocomplete="current-password" required />
+          </label>
+          <button type="submit">Delete my account</button>
         </form>
       </section>
       <section class="panel" aria-labelledby="signout-title">
