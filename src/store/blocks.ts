@@ -7,6 +7,7 @@ import type { Db } from './games.js';
 export interface BlockRow {
   userId: string;
   name: string;
+  handle: string;
   since: Date;
 }
 
@@ -27,7 +28,7 @@ export async function deleteBlock(db: Db, blockerId: string, blockedId: string):
 /** The users this one blocked, with their names, most recent first. */
 export function listBlocks(db: Db, blockerId: string): Promise<BlockRow[]> {
   return db.$queryRaw<BlockRow[]>`
-    SELECT b.blocked_id::text AS "userId", u.display_name AS name, b.created_at AS since
+    SELECT b.blocked_id::text AS "userId", u.display_name AS name, u.handle, b.created_at AS since
       FROM user_blocks b JOIN users u ON u.id = b.blocked_id
      WHERE b.blocker_id = ${blockerId}::uuid
      ORDER BY b.created_at DESC, b.blocked_id`;

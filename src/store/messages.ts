@@ -8,6 +8,7 @@ export interface MessageRow {
   seq: number;
   authorId: string;
   authorName: string;
+  authorHandle: string;
   role: string;
   body: string;
   createdAt: Date;
@@ -67,7 +68,7 @@ export async function pageOfMessages(db: Db, q: MessageQuery): Promise<{ items: 
         ? Prisma.sql`m.seq < ${q.before} ORDER BY m.seq DESC`
         : Prisma.sql`true ORDER BY m.seq DESC`;
   const rows = await db.$queryRaw<MessageRow[]>`
-    SELECT m.seq, m.author_id::text AS "authorId", u.display_name AS "authorName", m.role, m.body, m.created_at AS "createdAt"
+    SELECT m.seq, m.author_id::text AS "authorId", u.display_name AS "authorName", u.handle AS "authorHandle", m.role, m.body, m.created_at AS "createdAt"
       FROM game_messages m JOIN users u ON u.id = m.author_id
      WHERE ${visible} AND ${range} LIMIT ${q.limit + 1}`;
   const page = rows.slice(0, q.limit).map((r) => ({ ...r, seq: Number(r.seq) }));
@@ -128,7 +129,7 @@ export async function unnotifiedMessages(db: Db, gameId: string, userId: string,
       FROM (SELECT 1) one LEFT JOIN message_readers r ON r.game_id = ${gameId}::uuid AND r.user_id = ${userId}::uuid`;
   const through = Number(head?.through ?? 0);
   const rows = await db.$queryRaw<(MessageRow & { total: bigint })[]>`
-    SELECT m.seq, m.author_id::text AS "authorId", u.display_name AS "authorName", m.role, m.body, m.created_at AS "createdAt", count(*) OVER () AS total
+    SELECT m.seq, m.author_id::text AS "authorId", u.display_name AS "authorName", u.handle AS "authorHandle", m.role, m.body, m.created_at AS "createdAt", count(*) OVER () AS total
       FROM game_messages m JOIN users u ON u.id = m.author_id
      WHERE m.game_id = ${gameId}::uuid AND m.seq > ${through} AND m.author_id <> ${userId}::uuid
        AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${userId}::uuid AND b.blocked_id = m.author_id)

@@ -135,8 +135,13 @@ async function renameInKeptAnswers(tx: Prisma.TransactionClient, userId: string)
     SELECT user_id::text, key, response_body::text AS body FROM idempotency_keys
      WHERE user_id <> ${userId}::uuid AND response_body IS NOT NULL AND strpos(response_body::text, ${userId}) > 0`;
   for (const r of rows) {
-    const body = JSON.parse(r.body) as { players?: { user?: { id?: string; name?: string } }[] };
-    for (const p of body.players ?? []) if (p.user?.id === userId) p.user.name = DELETED_NAME;
+    const body = JSON.parse(r.body) as { players?: { user?: { id?: string; name?: string; handle?: string } }[] };
+    for (const p of body.players ?? []) {
+      if (p.user?.id !== userId) continue;
+      p.user.name = DELETED_NAME;
+      // The handle was made from the name; the player page it led to is gone (404).
+      if (p.user.handle !== undefined) p.user.handle = DELETED_NAME;
+    }
     await tx.$executeRaw`UPDATE idempotency_keys SET response_body = ${JSON.stringify(body)}::json WHERE user_id = ${r.user_id}::uuid AND key = ${r.key}`;
   }
 }

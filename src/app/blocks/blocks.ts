@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 
 export interface Block {
-  user: { id: string; name: string };
+  user: { id: string; name: string; handle: string };
   since: string;
 }
 
@@ -25,7 +25,7 @@ export async function blockUser(ctx: AppContext, userId: string, otherId: string
   const other = await findUserById(ctx.prisma, otherId);
   if (!other) throw noUser();
   const since = await insertBlock(ctx.prisma, userId, otherId, ctx.clock.now());
-  return { user: { id: other.id, name: other.displayName }, since: since.toISOString() };
+  return { user: { id: other.id, name: other.displayName, handle: other.handle ?? '' }, since: since.toISOString() };
 }
 
 /** Lifts a block of mine (none: nothing to do). */
@@ -35,7 +35,7 @@ export async function unblockUser(ctx: AppContext, userId: string, otherId: stri
 
 export async function listBlocks(ctx: AppContext, userId: string): Promise<{ items: Block[] }> {
   const rows = await listBlockRows(ctx.prisma, userId);
-  return { items: rows.map((r) => ({ user: { id: r.userId, name: r.name }, since: r.since.toISOString() })) };
+  return { items: rows.map((r) => ({ user: { id: r.userId, name: r.name, handle: r.handle }, since: r.since.toISOString() })) };
 }
 
 /** What the caller was about to do with the other person, in the refusal's words. */

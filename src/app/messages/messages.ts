@@ -30,7 +30,7 @@ const PAGE_DEFAULT = 50;
 
 export interface GameMessage {
   seq: number;
-  author: { id: string; name: string };
+  author: { id: string; name: string; handle: string };
   role: string;
   text: string;
   createdAt: string;
@@ -54,7 +54,7 @@ export interface MessageQueryInput {
 }
 
 export function presentMessage(m: MessageRow): GameMessage {
-  return { seq: m.seq, author: { id: m.authorId, name: m.authorName }, role: m.role, text: m.body, createdAt: m.createdAt.toISOString() };
+  return { seq: m.seq, author: { id: m.authorId, name: m.authorName, handle: m.authorHandle }, role: m.role, text: m.body, createdAt: m.createdAt.toISOString() };
 }
 
 const FINISHED = new Set(['finished', 'abandoned']);
@@ -139,7 +139,7 @@ export async function postMessage(ctx: ServiceContext, userId: string, gameId: s
     }
     for (const o of others) await requireNoBlock(tx, userId, o.userId, 'message');
     const seq = await insertMessage(tx, { gameId, authorId: userId, role: role!, body: text, now });
-    const message: MessageRow = { seq, authorId: userId, authorName: author.displayName, role: role!, body: text, createdAt: now };
+    const message: MessageRow = { seq, authorId: userId, authorName: author.displayName, authorHandle: author.handle ?? '', role: role!, body: text, createdAt: now };
     await enqueueMessageEmails(tx, ctx.config, { row, recipients: others, message, now });
     return message;
   });
