@@ -1,0 +1,235 @@
+// The computer's belief: full game states consistent with everything its role has seen. It never
+// has the real state, so it rebuilds one by replaying the game through the engine itself from
+// what the role saw (a particle filter with one particle):
+//
+// - the start is the game's setup under a generator key of the search's own, its hidden parts
+//   (the opponent's hand, the deck) aligned with the role's first view;
+// - the role's own moves are applied as made; for each opponent move the legal actions of the
+//   rebuilt state are tried, best guesses first (the words of the new log lines), until one gives
+//   back the role's next view (the log aside: a rebuilt past has its own dice and names);
+// - a move that draws from the generator (dice) is retried at other points of the key's stream
+//   until its outcome shows the same (the hits, the losses); hidden identities and cards are
+//   exchanged to agree with what each new view reveals (align), and when nothing fits, the hidden
+//   part is reshuffled and tried again.
+//
+// Then the engine has kept every piece of bookkeeping (battles, reserves, counters, queues) as the
+// rules do, which no reconstruction from a view alone could. Each search iteration then samples a
+// state from this one: the hidden identities and cards reassigned at random within what the view
+// allows (shuffle), a fresh generator key, and a check that the role's view is unchanged.
+//
+// The replay is a pure function of what was seen; its result for a prefix of `seen` is remembered
+// (keyed by the entry object), so a game played move after move in one process replays each
+// entry once.
+
+import type { Action } from '../engine/index.js';
+import { firstDifference, jsonEqual } from './json.js';
+import type { GameKnowledge } from './knowledge.js';
+import { createSearchRng, type Rng } from './rng.js';
+import type { Seen } from './types.js';
+
+const SKIP_LOG: ReadonlySet<string> = new Set(['log']);
+/** Outcomes tried for a move that rolls dice, before giving up on that guess. */
+const DRAW_TRIES = 1500;
+/** Keystream words between two tries of the same move (more than any move draws). */
+const DRAW_STRIDE = 257;
+/** Engine applications allowed for one opponent move before the hidden part is reshuffled. */
+const APPLIES_PER_ROUND = 4000;
+/** Reshuffles of the hidden part tried when nothing fits. */
+const ROUNDS = 6;
+
+interface Snapshot<S> {
+  state: S;
+  rng: [number, number, number, number];
+}
+
+/** The rebuilt state after each seen entry processed last (per entry object; freed with it). */
+const memo = new WeakMap<object, Snapshot<unknown>>();
+
+export interface Rebuilt<S> {
+  /** A state whose view for the role is the input view and whose legal actions are the input's; null if the replay failed. */
+  state: S | null;
+  /** Why it failed (the entry index and the first differing member), for tests and stats. */
+  failure: string | null;
+  /** Entries replayed by this call (the rest came from the memo). */
+  replayed: number;
+}
+
+export interface BeliefInput<V> {
+  role: string;
+  view: V;
+  legal: readonly Action[];
+  seen: readonly Seen<V>[];
+}
+
+/** Rebuilds a full state consistent with the input (see the top of this file). */
+export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>): Rebuilt<S> {
+  const { seen, role } = input;
+  const m = know.module;
+  const hooks = know.belief;
+  if (seen.length === 0) return { state: null, failure: 'nothing seen', replayed: 0 };
+
+  // The latest entry already replayed (by this process, for this very history).
+  let from = -1;
+  let snap: Snapshot<S> | undefined;
+  for (let t = seen.length - 1; t >= 0; t--) {
+    snap = memo.get(seen[t] as object) as Snapshot<S> | undefined;
+    if (snap) {
+      from = t;
+      break;
+    }
+  }
+  let rng: Rng;
+  let s: S;
+  if (snap) {
+    rng = createSearchRng(snap.rng);
+    s = snap.state;
+  } else {
+    rng = createSearchRng(`belief:${role}`);
+    const first = seen[0]!;
+    let found: S | null = null;
+    for (let k = 0; k < 256 && !found; k++) {
+      const candidate = hooks.start(first.view, role, rng.key());
+      hooks.align(candidate, first.view, role, 'after');
+      if (jsonEqual(m.view(candidate, role), first.view, SKIP_LOG)) found = candidate;
+    }
+    if (!found) return { state: null, failure: 'entry 0: no start gives the first view', replayed: 0 };
+    s = found;
+    from = 0;
+  }
+  let replayed = 0;
+  for (let t = from + 1; t < seen.length; t++) {
+    const next = advance(know, s, seen[t]!, role, rng);
+    replayed++;
+    if (!next) {
+      const why = diagnose(know, s, seen[t]!, role);
+      return { state: null, failure: `entry ${t} (${seen[t]!.by}${seen[t]!.action ? ` ${JSON.stringify(seen[t]!.action)}` : ''}): ${why}`, replayed };
+    }
+    s = next;
+  }
+  if (from !== seen.length - 1) {
+    if (from >= 0) memo.delete(seen[from] as object);
+    memo.set(seen[seen.length - 1] as object, { state: s, rng: rng.save() });
+  }
+
+  // The rebuilt state with the role's whole log: its view is the input view, member for member.
+  const out = hooks.clone(s);
+  hooks.setLog(out, (input.view as { log: string[] }).log);
+  const shown = m.view(out, role);
+  if (!jsonEqual(shown, input.view)) {
+    return { state: null, failure: `final view differs in ${firstDifference(shown, input.view)}`, replayed };
+  }
+  if (!jsonEqual(m.legalActions(out, role), input.legal)) return { state: null, failure: 'final legal actions differ', replayed };
+  return { state: out, failure: null, replayed };
+}
+
+/** The state after one seen entry, or null if no move of the rebuilt state gives its view. */
+function advance<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng): S | null {
+  const m = know.module;
+  const hooks = know.belief;
+  const by = e.by;
+  if (by === null) return null;
+  const lines = (e.view as { log?: string[] }).log ?? [];
+  // The rebuilt state as it is; then, if nothing fits, with identities exchanged around the places
+  // the new log lines name; then with the whole hidden part reshuffled, a few times.
+  const bases = function* (): Generator<S> {
+    yield hooks.clone(s);
+    if (by !== role) yield* hooks.variants(s, role, lines);
+    for (let round = 1; round < (by === role ? 2 : ROUNDS); round++) {
+      const b = hooks.clone(s);
+      hooks.shuffle(b, role, rng.int);
+      yield b;
+    }
+  };
+  for (const base of bases()) {
+    // What the new view reveals (a card, a block in battle) is put in place before the move.
+    hooks.align(base, e.view, role, 'before');
+    const candidates = by === role ? (e.action ? [e.action] : []) : guesses(know, base, by, e, rng);
+    let budget = APPLIES_PER_ROUND;
+    for (const a of candidates) {
+      const r0 = hooks.rng(base);
+      for (let k = 0; k < DRAW_TRIES && budget > 0; k++, budget--) {
+        const q = k === 0 ? base : hooks.withRng(base, r0.key, r0.counter + k * DRAW_STRIDE);
+        let n: S;
+        try {
+          n = m.apply(q, by, a);
+        } catch {
+          break;
+        }
+        const drew = hooks.rng(n).counter !== hooks.rng(q).counter;
+        hooks.align(n, e.view, role, 'after');
+        if (jsonEqual(m.view(n, role), e.view, SKIP_LOG)) return n;
+        if (!drew) break;
+      }
+      if (budget <= 0) break;
+    }
+  }
+  return null;
+}
+
+/** Guesses ranked below the best ones are tried only when there are at most this many. */
+const FEW = 40;
+
+/**
+ * The opponent's legal actions in the rebuilt state worth trying, most likely first: ranked by how
+ * many of the words the log would use for each (the cities of a path, the card) appear in the
+ * entry's new log lines, ties in random order. When the best score singles out some, the others
+ * are tried only if they are few (a long list of moves is not worth walking).
+ */
+function guesses<S, V>(know: GameKnowledge<S, V>, s: S, by: string, e: Seen<V>, rng: Rng): Action[] {
+  const legal = know.module.legalActions(s, by);
+  const text = ((e.view as { log?: string[] }).log ?? []).join('\n');
+  const scored = legal.map((a) => {
+    let score = 0;
+    if (text.length) for (const w of know.belief.hints(s, by, a)) if (w && text.includes(w)) score++;
+    return { a, score, tie: rng.float() };
+  });
+  scored.sort((x, y) => y.score - x.score || x.tie - y.tie);
+  const top = scored[0]?.score ?? 0;
+  // Actions without parameters ("done") leave no words of their own: always worth a try.
+  if (top > 0 && scored.length > FEW) return scored.filter((x) => x.score === top || Object.keys(x.a).length === 1).map((x) => x.a);
+  return scored.map((x) => x.a);
+}
+
+/** Why no guess fits (for the failure message): the member of the view the first guess gets wrong. */
+function diagnose<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string): string {
+  const m = know.module;
+  const base = know.belief.clone(s);
+  know.belief.align(base, e.view, role, 'before');
+  const a = e.by === role ? e.action : m.legalActions(base, e.by!)[0];
+  if (!a) return `no legal action for ${e.by} (step view ${JSON.stringify((m.view(base, role) as { phase?: string; step?: string }).phase ?? (m.view(base, role) as { step?: string }).step)})`;
+  try {
+    const n = m.apply(base, e.by!, a);
+    know.belief.align(n, e.view, role, 'after');
+    return `no guess fits; e.g. ${JSON.stringify(a)} differs in ${firstDifference(m.view(n, role), e.view, SKIP_LOG)}`;
+  } catch (err) {
+    return `${JSON.stringify(a)} throws: ${(err as Error).message}`;
+  }
+}
+
+/**
+ * Samples states from a rebuilt one: each a copy with the hidden part reassigned at random and a
+ * fresh generator key, kept only if the role's view and legal actions are unchanged (else the
+ * rebuilt state itself, with the fresh key).
+ */
+export class Sampler<S, V> {
+  readonly rejected = { count: 0 };
+  constructor(
+    private readonly know: GameKnowledge<S, V>,
+    private readonly base: S,
+    private readonly role: string,
+    private readonly view: V,
+    private readonly legal: readonly Action[],
+  ) {}
+
+  sample(rng: Rng): S {
+    const hooks = this.know.belief;
+    const s = hooks.clone(this.base);
+    hooks.shuffle(s, this.role, rng.int);
+    const keyed = hooks.withRng(s, rng.key(), 0);
+    if (jsonEqual(this.know.module.view(keyed, this.role), this.view, SKIP_LOG) && jsonEqual(this.know.module.legalActions(keyed, this.role), this.legal)) {
+      return keyed;
+    }
+    this.rejected.count++;
+    return hooks.withRng(hooks.clone(this.base), rng.key(), 0);
+  }
+}

@@ -1,0 +1,340 @@
+// Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), as these games need
+// it. Each iteration samples a full state consistent with what the computer has seen (a
+// determinization), walks the tree with it, adds one node, plays a cut-off playout with the game's
+// cheap policy and scores the end with the game's evaluation.
+//
+// - The tree is keyed by actions as the computer would see them made (knowledge.observedKey):
+//   moves of hidden enemy blocks that look alike share an edge, so the tree is one of information
+//   sets, not of the sampled states. An edge is "available" in an iteration when the sampled state
+//   allows it; selection is UCB1 over available edges with availability counts (ISMCTS).
+// - Sealed simultaneous choices (the card each side plays face-down) are nodes where each side has
+//   its own bandit, regret matching with exploration (Lanctot et al., SM-MCTS): the choice is
+//   searched as mixed, and the computer's own card is drawn from its average strategy, never a
+//   pure argmax an opponent could read.
+// - Progressive widening: a node with many legal moves (a command phase with dozens of blocks)
+//   considers its moves one by one in the policy's order, k * visits^alpha of them.
+// - Playouts stop after a few dozen actions; the evaluation scores the position reached.
+// - Memory is bounded by a cap on nodes; time by a deadline checked every iteration.
+
+import type { Action } from '../engine/index.js';
+import type { GameKnowledge } from './knowledge.js';
+import type { Rng } from './rng.js';
+
+export interface SearchConfig {
+  iterations: number;
+  /** performance.now() value after which the search stops; null: no time limit. */
+  deadline: number | null;
+  maxNodes: number;
+  /** Actions played by the policy after leaving the tree before the evaluation scores the position. */
+  playoutDepth: number;
+  /** UCB1 exploration constant (rewards are in [-1, 1]). */
+  exploration: number;
+  /** Progressive widening: a node visited n times considers ceil(k * n^alpha) of its moves. */
+  widenK: number;
+  widenAlpha: number;
+  /** Regret matching's share of uniform exploration at simultaneous nodes. */
+  gamma: number;
+}
+
+export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> = {
+  playoutDepth: 30,
+  exploration: 0.8,
+  widenK: 2,
+  widenAlpha: 0.5,
+  gamma: 0.15,
+};
+
+interface Child {
+  node: Node;
+  /** Visits through this edge and the sum of rewards for the role that chose it. */
+  n: number;
+  w: number;
+  /** Iterations in which this edge was available (ISMCTS). */
+  avail: number;
+}
+
+/** One role's regret-matching bandit at a simultaneous node. */
+interface Arm {
+  regret: number;
+  /** Sum of the strategy's probabilities (the average strategy). */
+  strategy: number;
+}
+
+class Node {
+  n = 0;
+  children = new Map<string, Child>();
+  bandits: Map<string, Map<string, Arm>> | null = null;
+}
+
+type Step =
+  | { kind: 'one'; child: Child; actor: string; parent: Node }
+  | { kind: 'sim'; child: Child; parent: Node; picks: { role: string; arms: Arm[]; sigma: number[]; pick: number }[] };
+
+export interface SearchResult {
+  /** The key of the chosen root action (as knowledge.observedKey names the computer's own actions). */
+  key: string;
+  iterations: number;
+  nodes: number;
+}
+
+export class Search<S, V> {
+  private readonly root = new Node();
+  private nodes = 1;
+  private iterations = 0;
+
+  constructor(
+    private readonly know: GameKnowledge<S, V>,
+    private readonly me: string,
+    private readonly cfg: SearchConfig,
+    private readonly rng: Rng,
+  ) {}
+
+  /** Runs iterations on states drawn by `sample` until the budget or the deadline is spent. */
+  run(sample: () => S): { iterations: number; capped: boolean } {
+    let capped = false;
+    for (let i = 0; i < this.cfg.iterations; i++) {
+      if (this.cfg.deadline !== null && performance.now() > this.cfg.deadline) {
+        capped = true;
+        break;
+      }
+      this.iterate(sample());
+      this.iterations++;
+    }
+    return { iterations: this.iterations, capped };
+  }
+
+  /** The computer's choice at the root: the most visited edge, or a draw from its average strategy at a sealed choice. */
+  choose(): SearchResult | null {
+    const arms = this.root.bandits?.get(this.me);
+    if (arms && arms.size) {
+      const keys = [...arms.keys()];
+      const weights = keys.map((k) => arms.get(k)!.strategy);
+      const total = weights.reduce((a, b) => a + b, 0);
+      let x = this.rng.float() * total;
+      for (let i = 0; i < keys.length; i++) {
+        x -= weights[i]!;
+        if (x <= 0) return { key: keys[i]!, iterations: this.iterations, nodes: this.nodes };
+      }
+      return { key: keys[keys.length - 1]!, iterations: this.iterations, nodes: this.nodes };
+    }
+    let best: string | null = null;
+    let bestN = -1;
+    let bestMean = -Infinity;
+    for (const [key, c] of this.root.children) {
+      const mean = c.n ? c.w / c.n : -Infinity;
+      if (c.n > bestN || (c.n === bestN && mean > bestMean)) {
+        best = key;
+        bestN = c.n;
+        bestMean = mean;
+      }
+    }
+    return best === null ? null : { key: best, iterations: this.iterations, nodes: this.nodes };
+  }
+
+  private reward(s: S): number {
+    const o = this.know.module.outcome(s);
+    if (o) return o.winner === this.me ? 1 : o.winner === null ? 0 : -1;
+    return this.know.evaluate(s, this.me);
+  }
+
+  private iterate(start: S): void {
+    const { know, cfg, rng } = this;
+    const m = know.module;
+    let s = start;
+    let node = this.root;
+    const path: Step[] = [];
+    let expanded = false;
+    let atRoot = true;
+    for (let guard = 0; guard < 10_000; guard++) {
+      const pending = m.pending(s);
+      if (pending.length === 0) break;
+      const sim = know.simultaneous(s);
+      if (sim.length >= 2) {
+        const next = this.simultaneousStep(node, s, sim, path, expanded);
+        if (!next) break;
+        s = next.state;
+        if (next.created) expanded = true;
+        node = next.node;
+        atRoot = false;
+        if (next.created) break;
+        continue;
+      }
+      const actor = atRoot && pending.includes(this.me) ? this.me : pending[0]!;
+      atRoot = false;
+      const legal = m.legalActions(s, actor);
+      if (legal.length === 0) break;
+      if (legal.length === 1) {
+        s = m.apply(s, actor, legal[0]!);
+        continue;
+      }
+      // The legal actions as the computer sees them, one per key.
+      const byKey = new Map<string, Action>();
+      for (const a of legal) {
+        const k = know.observedKey(s, actor, a, this.me);
+        if (!byKey.has(k)) byKey.set(k, a);
+      }
+      let available = 0;
+      for (const [k, c] of node.children) {
+        if (byKey.has(k)) {
+          c.avail++;
+          available++;
+        }
+      }
+      const allowed = Math.ceil(cfg.widenK * Math.pow(node.n + 1, cfg.widenAlpha));
+      if (!expanded && available < allowed && available < byKey.size && this.nodes < cfg.maxNodes) {
+        // Widen: the unexpanded action the policy likes best.
+        const keys = [...byKey.keys()].filter((k) => !node.children.has(k));
+        const acts = keys.map((k) => byKey.get(k)!);
+        const prior = know.prior(s, actor, acts);
+        let bi = 0;
+        let bv = -Infinity;
+        for (let i = 0; i < prior.length; i++) {
+          const v = prior[i]! + rng.float() * 1e-6;
+          if (v > bv) {
+            bv = v;
+            bi = i;
+          }
+        }
+        const child: Child = { node: new Node(), n: 0, w: 0, avail: 1 };
+        node.children.set(keys[bi]!, child);
+        this.nodes++;
+        path.push({ kind: 'one', child, actor, parent: node });
+        s = m.apply(s, actor, acts[bi]!);
+        expanded = true;
+        node = child.node;
+        break;
+      }
+      // Select among the available edges by UCB1 with availability counts.
+      let pick: Child | null = null;
+      let pickKey = '';
+      let pv = -Infinity;
+      for (const [k, c] of node.children) {
+        if (!byKey.has(k)) continue;
+        const mean = c.n ? c.w / c.n : 0;
+        const v = mean + cfg.exploration * Math.sqrt(Math.log(Math.max(c.avail, 1)) / Math.max(c.n, 1)) + rng.float() * 1e-6;
+        if (v > pv) {
+          pv = v;
+          pick = c;
+          pickKey = k;
+        }
+      }
+      if (!pick) break;
+      path.push({ kind: 'one', child: pick, actor, parent: node });
+      s = m.apply(s, actor, byKey.get(pickKey)!);
+      node = pick.node;
+      if (expanded) break;
+    }
+    s = this.playout(s);
+    const r = this.reward(s);
+    this.root.n++;
+    for (const step of path) {
+      step.child.node.n++;
+      step.child.n++;
+      if (step.kind === 'one') {
+        step.child.w += step.actor === this.me ? r : -r;
+      } else {
+        step.child.w += r;
+        for (const p of step.picks) {
+          const u = p.role === this.me ? r : -r;
+          // Outcome-sampling regret update: the chosen arm's reward is estimated as u / sigma.
+          for (let j = 0; j < p.arms.length; j++) {
+            const est = j === p.pick ? u / p.sigma[j]! : 0;
+            p.arms[j]!.regret += est - u;
+            p.arms[j]!.strategy += p.sigma[j]!;
+          }
+        }
+      }
+    }
+  }
+
+  /** A sealed simultaneous choice: each role draws from its regret-matching strategy; both are applied. */
+  private simultaneousStep(
+    node: Node,
+    s: S,
+    roles: string[],
+    path: Step[],
+    expanded: boolean,
+  ): { state: S; node: Node; created: boolean } | null {
+    const { know, cfg, rng } = this;
+    const m = know.module;
+    node.bandits ??= new Map();
+    const picks: Extract<Step, { kind: 'sim' }>['picks'] = [];
+    const chosen: Action[] = [];
+    const keyParts: string[] = [];
+    for (const role of roles) {
+      const legal = m.legalActions(s, role);
+      if (legal.length === 0) return null;
+      const byKey = new Map<string, Action>();
+      for (const a of legal) {
+        const k = know.observedKey(s, role, a, this.me);
+        if (!byKey.has(k)) byKey.set(k, a);
+      }
+      let table = node.bandits.get(role);
+      if (!table) node.bandits.set(role, (table = new Map()));
+      const keys = [...byKey.keys()];
+      const arms = keys.map((k) => {
+        let arm = table!.get(k);
+        if (!arm) table!.set(k, (arm = { regret: 0, strategy: 0 }));
+        return arm;
+      });
+      let pos = 0;
+      for (const a of arms) pos += Math.max(a.regret, 0);
+      const sigma = arms.map((a) => (1 - cfg.gamma) * (pos > 0 ? Math.max(a.regret, 0) / pos : 1 / arms.length) + cfg.gamma / arms.length);
+      let x = rng.float();
+      let pick = arms.length - 1;
+      for (let j = 0; j < arms.length; j++) {
+        x -= sigma[j]!;
+        if (x <= 0) {
+          pick = j;
+          break;
+        }
+      }
+      picks.push({ role, arms, sigma, pick });
+      chosen.push(byKey.get(keys[pick]!)!);
+      keyParts.push(keys[pick]!);
+    }
+    let next = s;
+    for (let i = 0; i < roles.length; i++) {
+      try {
+        next = m.apply(next, roles[i]!, chosen[i]!);
+      } catch {
+        return null;
+      }
+    }
+    const key = keyParts.join('|');
+    let child = node.children.get(key);
+    let created = false;
+    if (!child) {
+      if (expanded || this.nodes >= cfg.maxNodes) {
+        // No new node this iteration: keep the bandit statistics, continue as a playout.
+        path.push({ kind: 'sim', child: { node: new Node(), n: 0, w: 0, avail: 0 }, parent: node, picks });
+        return { state: next, node: new Node(), created: true };
+      }
+      child = { node: new Node(), n: 0, w: 0, avail: 0 };
+      node.children.set(key, child);
+      this.nodes++;
+      created = true;
+    }
+    child.avail++;
+    path.push({ kind: 'sim', child, parent: node, picks });
+    return { state: next, node: child.node, created };
+  }
+
+  private playout(start: S): S {
+    const { know, cfg, rng } = this;
+    const m = know.module;
+    let s = start;
+    for (let d = 0; d < cfg.playoutDepth; d++) {
+      const pending = m.pending(s);
+      if (pending.length === 0) break;
+      const sim = know.simultaneous(s);
+      const roles = sim.length >= 2 ? sim : [pending[0]!];
+      for (const role of roles) {
+        const legal = m.legalActions(s, role);
+        if (legal.length === 0) return s;
+        s = m.apply(s, role, know.policy(s, role, legal, rng.int));
+      }
+    }
+    return s;
+  }
+}
