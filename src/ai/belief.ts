@@ -22,7 +22,7 @@
 // entry once.
 
 import type { Action } from '../engine/index.js';
-import { firstDifference, jsonEqual } from './json.js';
+import { firstDifference, jsonEqual, stableKey } from './json.js';
 import type { GameKnowledge } from './knowledge.js';
 import { createSearchRng, type Rng } from './rng.js';
 import type { Seen } from './types.js';
@@ -30,12 +30,19 @@ import type { Seen } from './types.js';
 const SKIP_LOG: ReadonlySet<string> = new Set(['log']);
 /** Outcomes tried for a move that rolls dice, before giving up on that guess. */
 const DRAW_TRIES = 1500;
+/** The same for an altered rebuilt state (identities exchanged, strengths changed). */
+const ALTERED_DRAW_TRIES = 40;
+/** Guesses whose dice are thrown again, the likeliest first. */
+const RETHROWN = 3;
 /** Keystream words between two tries of the same move (more than any move draws). */
 const DRAW_STRIDE = 257;
 /** Engine applications allowed for one opponent move before the hidden part is reshuffled. */
 const APPLIES_PER_ROUND = 4000;
 /** Reshuffles of the hidden part tried when nothing fits. */
 const ROUNDS = 6;
+/** How far back a secret choice may be guessed again, and the engine applications allowed for it. */
+const BACKTRACK_DEPTH = 12;
+const BACKTRACK_APPLIES = 20_000;
 
 interface Snapshot<S> {
   state: S;
@@ -96,16 +103,42 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
     s = found;
     from = 0;
   }
+  // Entry by entry; when no move explains an entry, an earlier opponent move is guessed again
+  // (a secret choice, like which areas he designated, shows only later), within bounds.
   let replayed = 0;
-  for (let t = from + 1; t < seen.length; t++) {
-    const next = advance(know, s, seen[t]!, role, rng);
+  const states: S[] = [];
+  const tries: (Generator<S> | undefined)[] = [];
+  states[from] = s;
+  let budget: Budget = { applies: BACKTRACK_APPLIES };
+  let deepest = from + 1;
+  let t = from + 1;
+  while (t < seen.length) {
+    tries[t] ??= successors(know, states[t - 1]!, seen[t]!, role, rng, budget);
+    const r = tries[t]!.next();
     replayed++;
-    if (!next) {
-      const why = diagnose(know, s, seen[t]!, role);
-      return { state: null, failure: `entry ${t} (${seen[t]!.by}${seen[t]!.action ? ` ${JSON.stringify(seen[t]!.action)}` : ''}): ${why}`, replayed };
+    if (!r.done) {
+      states[t] = r.value;
+      t++;
+      if (t > deepest) {
+        deepest = t;
+        // Progress: forget the alternatives far behind, and renew the allowance.
+        if (t - BACKTRACK_DEPTH - 1 > from) {
+          tries[t - BACKTRACK_DEPTH - 1] = undefined;
+          states[t - BACKTRACK_DEPTH - 2] = undefined as unknown as S;
+        }
+        budget = { applies: BACKTRACK_APPLIES };
+      }
+      continue;
     }
-    s = next;
+    tries[t] = undefined;
+    t--;
+    if (t <= from || t < deepest - BACKTRACK_DEPTH || !tries[t] || budget.applies <= 0) {
+      const bad = deepest;
+      const why = diagnose(know, states[bad - 1]!, seen[bad]!, role);
+      return { state: null, failure: `entry ${bad} (${seen[bad]!.by}${seen[bad]!.action ? ` ${JSON.stringify(seen[bad]!.action)}` : ''}): ${why}`, replayed };
+    }
   }
+  s = states[seen.length - 1]!;
   if (from !== seen.length - 1) {
     if (from >= 0) memo.delete(seen[from] as object);
     memo.set(seen[seen.length - 1] as object, { state: s, rng: rng.save() });
@@ -122,48 +155,141 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
   return { state: out, failure: null, replayed };
 }
 
-/** The state after one seen entry, or null if no move of the rebuilt state gives its view. */
-function advance<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng): S | null {
+interface Budget {
+  applies: number;
+}
+
+/**
+ * The states after one seen entry: one per move of the rebuilt state that gives the entry's view
+ * (the log aside), lazily, best guesses first; empty if none does.
+ */
+function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng, budget: Budget): Generator<S> {
   const m = know.module;
   const hooks = know.belief;
   const by = e.by;
-  if (by === null) return null;
+  if (by === null) return;
   const lines = (e.view as { log?: string[] }).log ?? [];
   // The rebuilt state as it is; then, if nothing fits, with identities exchanged around the places
   // the new log lines name; then with the whole hidden part reshuffled, a few times.
   const bases = function* (): Generator<S> {
     yield hooks.clone(s);
-    if (by !== role) yield* hooks.variants(s, role, lines);
+    yield* hooks.variants(s, role, lines);
     for (let round = 1; round < (by === role ? 2 : ROUNDS); round++) {
       const b = hooks.clone(s);
       hooks.shuffle(b, role, rng.int);
       yield b;
     }
   };
+  const tried = new Set<string>();
+  let found = false;
+  let first = true;
+  const accept = (a: Action, n: S): boolean => {
+    // Once something fits, later bases only matter for other moves (another secret choice).
+    const key = stableKey(a);
+    if (tried.has(key)) return false;
+    tried.add(key);
+    found = true;
+    hooks.trimLog(n);
+    return true;
+  };
   for (const base of bases()) {
+    // The rebuilt state itself may need many throws of the dice; an altered one is only a guess.
+    const drawTries = first ? DRAW_TRIES : ALTERED_DRAW_TRIES;
+    first = false;
     // What the new view reveals (a card, a block in battle) is put in place before the move.
     hooks.align(base, e.view, role, 'before');
     const candidates = by === role ? (e.action ? [e.action] : []) : guesses(know, base, by, e, rng);
-    let budget = APPLIES_PER_ROUND;
+    const before = (m.view(base, role) as { log: string[] }).log;
+    // Each guess once; the ones that threw dice and wrote lines most like the entry's are then
+    // thrown again at other points of the generator's stream.
+    const rethrow: { a: Action; like: number }[] = [];
+    let round = APPLIES_PER_ROUND;
     for (const a of candidates) {
+      if (round-- <= 0 || budget.applies-- <= 0) break;
+      let n: S;
+      try {
+        n = m.apply(base, by, a);
+      } catch {
+        continue;
+      }
+      const drew = hooks.rng(n).counter !== hooks.rng(base).counter;
+      hooks.align(n, e.view, role, 'after');
+      const v = m.view(n, role) as { log: string[] };
+      if (jsonEqual(v, e.view, SKIP_LOG)) {
+        if (accept(a, n)) yield n;
+        continue;
+      }
+      if (drew) rethrow.push({ a, like: likeness(newLines(before, v.log), lines) });
+    }
+    rethrow.sort((x, y) => y.like - x.like);
+    for (const { a } of rethrow.slice(0, RETHROWN)) {
+      if (tried.has(stableKey(a))) continue;
       const r0 = hooks.rng(base);
-      for (let k = 0; k < DRAW_TRIES && budget > 0; k++, budget--) {
-        const q = k === 0 ? base : hooks.withRng(base, r0.key, r0.counter + k * DRAW_STRIDE);
+      for (let k = 1; k < drawTries && round > 0 && budget.applies > 0; k++, round--, budget.applies--) {
+        const q = hooks.withRng(base, r0.key, r0.counter + k * DRAW_STRIDE);
         let n: S;
         try {
           n = m.apply(q, by, a);
         } catch {
           break;
         }
-        const drew = hooks.rng(n).counter !== hooks.rng(q).counter;
         hooks.align(n, e.view, role, 'after');
-        if (jsonEqual(m.view(n, role), e.view, SKIP_LOG)) return n;
-        if (!drew) break;
+        if (jsonEqual(m.view(n, role), e.view, SKIP_LOG)) {
+          if (accept(a, n)) yield n;
+          break;
+        }
       }
-      if (budget <= 0) break;
+    }
+    if (budget.applies <= 0 || (found && by === role)) return;
+  }
+  if (found) return;
+  // Last resort: the likeliest moves, with the hidden units then put where the view shows them
+  // (the rebuilt past no longer explains how they got there, but the present agrees).
+  const base = hooks.clone(s);
+  hooks.align(base, e.view, role, 'before');
+  const candidates = by === role ? (e.action ? [e.action] : []) : guesses(know, base, by, e, rng).slice(0, 20);
+  for (const a of candidates) {
+    budget.applies--;
+    let n: S;
+    try {
+      n = m.apply(base, by, a);
+    } catch {
+      continue;
+    }
+    hooks.align(n, e.view, role, 'after');
+    hooks.resync(n, e.view, role);
+    hooks.align(n, e.view, role, 'after');
+    if (jsonEqual(m.view(n, role), e.view, SKIP_LOG)) {
+      hooks.trimLog(n);
+      yield n;
+      return;
     }
   }
-  return null;
+}
+
+/** The lines of `after` past what it shares with `before` (the lines an action added or rewrote). */
+function newLines(before: readonly string[], after: readonly string[]): string[] {
+  let k = 0;
+  const n = Math.min(before.length, after.length);
+  while (k < n && before[k] === after[k]) k++;
+  return after.slice(k);
+}
+
+/** A line with its numbers (dice, strengths) blanked out. */
+const shape = (l: string) => l.replace(/\d+/g, '#').replace(/\b[IVX]+\b/g, '#');
+
+/** How alike two lists of log lines are once their numbers are blanked out: more is closer. */
+function likeness(got: readonly string[], want: readonly string[]): number {
+  const w = want.map(shape);
+  let same = 0;
+  for (const line of got) {
+    const i = w.indexOf(shape(line));
+    if (i >= 0) {
+      same++;
+      w.splice(i, 1);
+    }
+  }
+  return 2 * same - (got.length - same) - w.length;
 }
 
 /** Guesses ranked below the best ones are tried only when there are at most this many. */

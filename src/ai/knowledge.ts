@@ -35,6 +35,14 @@ export interface BeliefHooks<S, V> {
    * sailed from), each a private copy. May be empty.
    */
   variants(s: S, role: string, lines: readonly string[]): S[];
+  /**
+   * The last resort when no move explains an entry: the hidden units of `s` moved between places
+   * (and pool) until the places and counts the view shows hold, whatever history that implies.
+   * In place, best effort (the generic code checks the view afterwards).
+   */
+  resync(s: S, view: V, role: string): void;
+  /** Drops all of the state's log but its last entry (the replay compares logs only entry by entry). */
+  trimLog(s: S): void;
   /** Replaces the state's log by these lines, as everyone's text (a sampled past has no other). */
   setLog(s: S, lines: readonly string[]): void;
   /** A shallow copy whose generator is `key` at `counter` (the rest shared: apply copies before changing). */

@@ -319,23 +319,26 @@ function shuffle(s: State, role: string, rand: Rand): void {
   reassign(s, from, to);
 }
 
-/** The opponent's hidden blocks of his own colour whose identities may be dealt again. */
+/**
+ * The opponent's hidden blocks whose identities may be exchanged: his own colour on the map and in
+ * his pool, and the viewer's blocks that defected to him (on the map).
+ */
 function hiddenSlots(s: State, me: Role): number[] {
   const opp = other(me);
   const out: number[] = [];
   for (let i = 0; i < BLOCK_COUNT; i++) {
     if (identityShown(s, i, me) || i === CLEO) continue;
     const d = BLOCKS[i]!;
-    if (d.side !== opp || (d.reserveLeader && s.loc[i] === POOL)) continue;
+    if (s.side[i] !== opp || (d.reserveLeader && s.loc[i] === POOL)) continue;
     out.push(i);
   }
   return out;
 }
 
-/** May block j stand in the slot of block i (a Navis at sea or in a port, a land block not at sea)? */
+/** May block j stand in the slot of block i (a Navis at sea or in a port, a land block not at sea, a pool its own colour's)? */
 function fitsSlot(s: State, j: number, i: number): boolean {
   const l = s.loc[i]!;
-  if (l === POOL) return true;
+  if (l === POOL) return BLOCKS[j]!.side === BLOCKS[i]!.side;
   return isNavis(j) ? isSea(l) || isPort(l) : !isSea(l);
 }
 
@@ -351,6 +354,17 @@ function variants(s: State, role: string, lines: readonly string[]): State[] {
   const levy = text.includes(' levies ');
   const focus = slots.filter((i) => (s.loc[i] === POOL ? levy : text.includes(s.loc[i]!)));
   const out: State[] = [];
+  // A hidden block a step stronger or weaker (its losses and levies were guessed).
+  for (const i of focus) {
+    if (s.loc[i] === POOL) continue;
+    for (const d of [-1, 1]) {
+      const str = s.str[i]! + d * (BLOCKS[i]!.type === 'elephant' ? 2 : 1);
+      if (str < 1 || str > BLOCKS[i]!.max) continue;
+      const c = cloneState(s);
+      c.str[i] = str;
+      out.push(c);
+    }
+  }
   for (const i of focus) {
     for (const j of slots) {
       if (j === i || s.loc[j] === s.loc[i] || !fitsSlot(s, j, i) || !fitsSlot(s, i, j)) continue;
@@ -362,10 +376,58 @@ function variants(s: State, role: string, lines: readonly string[]): State[] {
   return out;
 }
 
+/**
+ * The opponent's hidden blocks moved between places (and his pool) until each place holds as many
+ * as the view shows, moved this turn or not: the last resort of the replay.
+ */
+function resync(s: State, v: JCView, role: string): void {
+  const me = role as Role;
+  const opp = other(me);
+  const key = (loc: string, moved: boolean) => `${moved ? 1 : 0}|${loc}`;
+  const want = new Map<string, number>();
+  for (const b of v.blocks) {
+    if (b.id !== undefined || b.side !== opp) continue;
+    const k = key(b.location, b.moved);
+    want.set(k, (want.get(k) ?? 0) + 1);
+  }
+  want.set(key(POOL, false), v.pools[opp].count);
+  const have = new Map<string, number[]>();
+  for (const i of hiddenSlots(s, me)) {
+    const k = key(s.loc[i]!, s.loc[i] === POOL ? false : s.moved[i]!);
+    let l = have.get(k);
+    if (!l) have.set(k, (l = []));
+    l.push(i);
+  }
+  const surplus: number[] = [];
+  for (const [k, blocks] of have) {
+    const extra = blocks.length - (want.get(k) ?? 0);
+    if (extra > 0) surplus.push(...blocks.slice(blocks.length - extra));
+  }
+  for (const [k, n] of want) {
+    let missing = n - (have.get(k)?.length ?? 0);
+    const moved = k[0] === '1';
+    const loc = k.slice(2);
+    while (missing > 0) {
+      const at = surplus.findIndex((i) => (isSea(loc) ? isNavis(i) : !isNavis(i) || loc === POOL || isPort(loc)));
+      if (at < 0) return;
+      const i = surplus.splice(at, 1)[0]!;
+      s.loc[i] = loc;
+      s.moved[i] = moved;
+      s.side[i] = loc === POOL ? BLOCKS[i]!.side : opp;
+      s.str[i] = loc === POOL ? 0 : Math.max(s.str[i]!, validStrength(i, 1));
+      missing--;
+    }
+  }
+}
+
 // ---- the rest of the hooks ----
 
 function start(view: JCView, _role: string, key: string): State {
   return setup(key, view.scenario === 'free-deployment' ? 'free-deployment' : 'historical');
+}
+
+function trimLog(s: State): void {
+  s.log = s.log.slice(-1);
 }
 
 function setLog(s: State, lines: readonly string[]): void {
@@ -408,7 +470,9 @@ export const belief = {
   align,
   shuffle,
   variants,
+  resync,
   setLog,
+  trimLog,
   withRng,
   rng,
   clone: cloneState,
