@@ -43,20 +43,30 @@ const ROUNDS = 6;
 /** How far back a secret choice may be guessed again, and the engine applications allowed for it. */
 const BACKTRACK_DEPTH = 12;
 const BACKTRACK_APPLIES = 20_000;
+/** Engine applications one rebuild may spend in all (a bound on its time): past it, entries are forced. */
+const TOTAL_APPLIES = 60_000;
 
 interface Snapshot<S> {
   state: S;
   rng: [number, number, number, number];
+  drifted: number;
+  failure: string | null;
 }
 
 /** The rebuilt state after each seen entry processed last (per entry object; freed with it). */
 const memo = new WeakMap<object, Snapshot<unknown>>();
 
 export interface Rebuilt<S> {
-  /** A state whose view for the role is the input view and whose legal actions are the input's; null if the replay failed. */
+  /**
+   * A full state for the role: exact when its view is the input view and its legal actions the
+   * input's; otherwise the closest the replay came (some entries forced through), or null.
+   */
   state: S | null;
-  /** Why it failed (the entry index and the first differing member), for tests and stats. */
+  exact: boolean;
+  /** Why it is not exact (the first entry no move explained, and how it differed), for tests and stats. */
   failure: string | null;
+  /** Entries no move explained, forced through with the closest guess. */
+  drifted: number;
   /** Entries replayed by this call (the rest came from the memo). */
   replayed: number;
 }
@@ -73,7 +83,7 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
   const { seen, role } = input;
   const m = know.module;
   const hooks = know.belief;
-  if (seen.length === 0) return { state: null, failure: 'nothing seen', replayed: 0 };
+  if (seen.length === 0) return { state: null, exact: false, failure: 'nothing seen', drifted: 0, replayed: 0 };
 
   // The latest entry already replayed (by this process, for this very history).
   let from = -1;
@@ -87,9 +97,13 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
   }
   let rng: Rng;
   let s: S;
+  let drifted = 0;
+  let failure: string | null = null;
   if (snap) {
     rng = createSearchRng(snap.rng);
     s = snap.state;
+    drifted = snap.drifted;
+    failure = snap.failure;
   } else {
     rng = createSearchRng(`belief:${role}`);
     const first = seen[0]!;
@@ -99,17 +113,19 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
       hooks.align(candidate, first.view, role, 'after');
       if (jsonEqual(m.view(candidate, role), first.view, SKIP_LOG)) found = candidate;
     }
-    if (!found) return { state: null, failure: 'entry 0: no start gives the first view', replayed: 0 };
+    if (!found) return { state: null, exact: false, failure: 'entry 0: no start gives the first view', drifted: 0, replayed: 0 };
     s = found;
     from = 0;
   }
   // Entry by entry; when no move explains an entry, an earlier opponent move is guessed again
-  // (a secret choice, like which areas he designated, shows only later), within bounds.
+  // (a secret choice, like which areas he designated, shows only later), within bounds; past
+  // them, the entry is forced through with the closest guess and the replay goes on from there.
   let replayed = 0;
   const states: S[] = [];
   const tries: (Generator<S> | undefined)[] = [];
   states[from] = s;
-  let budget: Budget = { applies: BACKTRACK_APPLIES };
+  const total: Budget = { applies: TOTAL_APPLIES };
+  let budget: Budget = { applies: BACKTRACK_APPLIES, total };
   let deepest = from + 1;
   let t = from + 1;
   while (t < seen.length) {
@@ -126,22 +142,28 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
           tries[t - BACKTRACK_DEPTH - 1] = undefined;
           states[t - BACKTRACK_DEPTH - 2] = undefined as unknown as S;
         }
-        budget = { applies: BACKTRACK_APPLIES };
+        budget = { applies: BACKTRACK_APPLIES, total };
       }
       continue;
     }
     tries[t] = undefined;
     t--;
-    if (t <= from || t < deepest - BACKTRACK_DEPTH || !tries[t] || budget.applies <= 0) {
+    if (t <= from || t < deepest - BACKTRACK_DEPTH || !tries[t] || budget.applies <= 0 || total.applies <= 0) {
       const bad = deepest;
-      const why = diagnose(know, states[bad - 1]!, seen[bad]!, role);
-      return { state: null, failure: `entry ${bad} (${seen[bad]!.by}${seen[bad]!.action ? ` ${JSON.stringify(seen[bad]!.action)}` : ''}): ${why}`, replayed };
+      const e = seen[bad]!;
+      failure ??= `entry ${bad} (${e.by}${e.action ? ` ${JSON.stringify(e.action)}` : ''}): ${diagnose(know, states[bad - 1]!, e, role)}`;
+      drifted++;
+      states[bad] = forced(know, states[bad - 1]!, e, role, rng);
+      for (let k = bad; k < tries.length; k++) tries[k] = undefined;
+      t = bad + 1;
+      deepest = t;
+      budget = { applies: BACKTRACK_APPLIES, total };
     }
   }
   s = states[seen.length - 1]!;
   if (from !== seen.length - 1) {
     if (from >= 0) memo.delete(seen[from] as object);
-    memo.set(seen[seen.length - 1] as object, { state: s, rng: rng.save() });
+    memo.set(seen[seen.length - 1] as object, { state: s, rng: rng.save(), drifted, failure });
   }
 
   // The rebuilt state with the role's whole log: its view is the input view, member for member.
@@ -149,14 +171,63 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
   hooks.setLog(out, (input.view as { log: string[] }).log);
   const shown = m.view(out, role);
   if (!jsonEqual(shown, input.view)) {
-    return { state: null, failure: `final view differs in ${firstDifference(shown, input.view)}`, replayed };
+    failure ??= `final view differs in ${firstDifference(shown, input.view)}`;
+    return { state: out, exact: false, failure, drifted, replayed };
   }
-  if (!jsonEqual(m.legalActions(out, role), input.legal)) return { state: null, failure: 'final legal actions differ', replayed };
-  return { state: out, failure: null, replayed };
+  if (!jsonEqual(m.legalActions(out, role), input.legal)) return { state: out, exact: false, failure: failure ?? 'final legal actions differ', drifted, replayed };
+  return { state: out, exact: drifted === 0, failure, drifted, replayed };
+}
+
+/**
+ * An entry no move explains, forced through: of the likeliest moves (the role's own, or the best
+ * guesses of the opponent's), the one whose view after it, hidden units put in place, differs
+ * from the entry's in the fewest members.
+ */
+function forced<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng): S {
+  const m = know.module;
+  const hooks = know.belief;
+  if (e.by === null) return s;
+  const base = hooks.clone(s);
+  hooks.align(base, e.view, role, 'before');
+  const candidates = e.by === role ? (e.action ? [e.action] : []) : guesses(know, base, e.by, e, rng).slice(0, 20);
+  let best: S = s;
+  let bestDiff = Infinity;
+  for (const a of candidates) {
+    let n: S;
+    try {
+      n = m.apply(base, e.by, a);
+    } catch {
+      continue;
+    }
+    hooks.align(n, e.view, role, 'after');
+    hooks.resync(n, e.view, role);
+    hooks.align(n, e.view, role, 'after');
+    const v = m.view(n, role) as Record<string, unknown>;
+    let diff = 0;
+    for (const k of Object.keys(v)) if (k !== 'log' && !jsonEqual(v[k], (e.view as Record<string, unknown>)[k])) diff++;
+    if (diff < bestDiff) {
+      bestDiff = diff;
+      best = n;
+    }
+  }
+  hooks.trimLog(best);
+  return best;
 }
 
 interface Budget {
   applies: number;
+  /** The whole call's allowance, shared. */
+  total?: Budget;
+}
+
+/** Counts one engine application against the entry's allowance and the call's. */
+function spend(b: Budget): boolean {
+  b.applies--;
+  if (b.total) {
+    b.total.applies--;
+    if (b.total.applies <= 0) b.applies = 0;
+  }
+  return b.applies > 0;
 }
 
 /**
@@ -205,7 +276,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     const rethrow: { a: Action; like: number }[] = [];
     let round = APPLIES_PER_ROUND;
     for (const a of candidates) {
-      if (round-- <= 0 || budget.applies-- <= 0) break;
+      if (round-- <= 0 || !spend(budget)) break;
       let n: S;
       try {
         n = m.apply(base, by, a);
@@ -225,7 +296,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     for (const { a } of rethrow.slice(0, RETHROWN)) {
       if (tried.has(stableKey(a))) continue;
       const r0 = hooks.rng(base);
-      for (let k = 1; k < drawTries && round > 0 && budget.applies > 0; k++, round--, budget.applies--) {
+      for (let k = 1; k < drawTries && round > 0 && spend(budget); k++, round--) {
         const q = hooks.withRng(base, r0.key, r0.counter + k * DRAW_STRIDE);
         let n: S;
         try {
@@ -249,7 +320,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
   hooks.align(base, e.view, role, 'before');
   const candidates = by === role ? (e.action ? [e.action] : []) : guesses(know, base, by, e, rng).slice(0, 20);
   for (const a of candidates) {
-    budget.applies--;
+    spend(budget);
     let n: S;
     try {
       n = m.apply(base, by, a);

@@ -52,9 +52,24 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const rebuilt = rebuild(know, input);
   stats.beliefMs = performance.now() - t0;
   if (!rebuilt.state) {
-    // No state agrees with what was seen (a case the replay does not cover): choose without searching.
+    // No state at all (the start itself did not fit): choose without searching.
     stats.beliefFailed = true;
     return done(input.legal[rng.int(input.legal.length)]!);
+  }
+  stats.beliefFailed = !rebuilt.exact;
+  if (!rebuilt.exact && !jsonEqual(know.module.legalActions(rebuilt.state, input.role), input.legal)) {
+    // The closest state the replay found does not even allow the same moves: the rules of thumb
+    // pick among the legal actions, scored on it.
+    let best = input.legal[rng.int(input.legal.length)]!;
+    try {
+      const sc = know.prior(rebuilt.state, input.role, input.legal);
+      let bi = -1;
+      for (let i = 0; i < sc.length; i++) if (bi < 0 || sc[i]! > sc[bi]!) bi = i;
+      if (bi >= 0 && Number.isFinite(sc[bi]!)) best = input.legal[bi]!;
+    } catch {
+      // keep the random choice
+    }
+    return done(best);
   }
   const base = rebuilt.state;
   const role = input.role;

@@ -34,7 +34,7 @@ export interface BeliefHooks<S, V> {
    * around the places the entry's new log lines name (e.g. a Navis where a hidden block just
    * sailed from), each a private copy. May be empty.
    */
-  variants(s: S, role: string, lines: readonly string[]): S[];
+  variants(s: S, role: string, lines: readonly string[]): Iterable<S>;
   /**
    * The last resort when no move explains an entry: the hidden units of `s` moved between places
    * (and pool) until the places and counts the view shows hold, whatever history that implies.

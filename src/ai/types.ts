@@ -63,7 +63,10 @@ export interface DecisionStats {
   nodes: number;
   /** Only one legal action: answered without searching. */
   forced: boolean;
-  /** The belief could not reproduce the view (the search then falls back to its heuristics). */
+  /**
+   * The belief could not reproduce the view exactly: the search ran on the closest state the
+   * replay found, or (if that one allows other moves) the rules of thumb chose.
+   */
   beliefFailed: boolean;
   /** The time cap stopped the search before its iteration budget. */
   capped: boolean;

@@ -349,33 +349,50 @@ function regroupedRevolt(s: State, me: Role, lines: readonly string[]): State[] 
   return [v];
 }
 
+/**
+ * Which legions the Roman's replacements went to is secret, so their strengths are guessed; when
+ * the step ends, every legion left was at full strength: one variant per legion, the others full.
+ */
+function fullReplacements(s: State, me: Role, slots: number[]): State[] {
+  if (s.step !== 'replacements' || me === 'Roman') return [];
+  const legions = slots.filter((i) => BLOCKS[i]!.kind === 'legion');
+  return legions.map((k) => {
+    const c = cloneState(s);
+    for (const i of legions) if (i !== k) c.str[i] = BLOCKS[i]!.steps[0]!;
+    return c;
+  });
+}
+
 /** Single exchanges of identity between a hidden unit where the log lines point and any other of its class. */
-function variants(s: State, role: string, lines: readonly string[]): State[] {
+function* variants(s: State, role: string, lines: readonly string[]): Generator<State> {
   const me = role as Role;
   const text = lines.join('\n');
-  if (!text) return [];
   const slots = hiddenSlots(s, me);
-  let focus = slots.filter((i) => text.includes(areaName(s.loc[i]!)));
-  if (focus.length === 0) focus = slots;
-  const out: State[] = [...regroupedDesignations(s, me, text), ...regroupedRevolt(s, me, lines)];
-  // A hidden unit a step stronger or weaker (its losses and replacements were guessed).
-  for (const i of focus) {
+  const focus = slots.filter((i) => text && text.includes(areaName(s.loc[i]!)));
+  const rest = slots.filter((i) => !focus.includes(i));
+  yield* regroupedDesignations(s, me, text);
+  yield* regroupedRevolt(s, me, lines);
+  yield* fullReplacements(s, me, slots);
+  // A hidden unit a step stronger or weaker (its losses and replacements were guessed), then two
+  // units exchanged: around the places the lines name first, then anywhere.
+  for (const i of [...focus, ...rest]) {
     for (const str of [stepDown(i, s.str[i]!), stepUp(i, s.str[i]!)]) {
       if (str === 0 || str === s.str[i]) continue;
       const c = cloneState(s);
       c.str[i] = str;
-      out.push(c);
+      yield c;
     }
   }
-  for (const i of focus) {
-    for (const j of slots) {
-      if (j === i || s.loc[j] === s.loc[i] || !fitsSlot(s, j, i) || !fitsSlot(s, i, j)) continue;
-      const c = cloneState(s);
-      reassign(c, [i, j], [j, i]);
-      out.push(c);
-    }
+  const pairs = function* (): Generator<[number, number]> {
+    for (const i of focus) for (const j of slots) yield [i, j];
+    for (let a = 0; a < rest.length; a++) for (let b = a + 1; b < rest.length; b++) yield [rest[a]!, rest[b]!];
+  };
+  for (const [i, j] of pairs()) {
+    if (j === i || s.loc[j] === s.loc[i] || !fitsSlot(s, j, i) || !fitsSlot(s, i, j)) continue;
+    const c = cloneState(s);
+    reassign(c, [i, j], [j, i]);
+    yield c;
   }
-  return out;
 }
 
 /**

@@ -346,34 +346,35 @@ function fitsSlot(s: State, j: number, i: number): boolean {
  * Single exchanges of identity between a hidden block standing where the log lines point (a
  * place they name; the pool when a block is levied) and any other hidden block of the opponent.
  */
-function variants(s: State, role: string, lines: readonly string[]): State[] {
+function* variants(s: State, role: string, lines: readonly string[]): Generator<State> {
   const me = role as Role;
   const text = lines.join('\n');
-  if (!text) return [];
   const slots = hiddenSlots(s, me);
   const levy = text.includes(' levies ');
-  const focus = slots.filter((i) => (s.loc[i] === POOL ? levy : text.includes(s.loc[i]!)));
-  const out: State[] = [];
-  // A hidden block a step stronger or weaker (its losses and levies were guessed).
-  for (const i of focus) {
+  const focus = slots.filter((i) => text && (s.loc[i] === POOL ? levy : text.includes(s.loc[i]!)));
+  const rest = slots.filter((i) => !focus.includes(i));
+  // A hidden block a step stronger or weaker (its losses and levies were guessed), then two blocks
+  // exchanged: around the places the lines name first, then anywhere.
+  for (const i of [...focus, ...rest]) {
     if (s.loc[i] === POOL) continue;
     for (const d of [-1, 1]) {
       const str = s.str[i]! + d * (BLOCKS[i]!.type === 'elephant' ? 2 : 1);
       if (str < 1 || str > BLOCKS[i]!.max) continue;
       const c = cloneState(s);
       c.str[i] = str;
-      out.push(c);
+      yield c;
     }
   }
-  for (const i of focus) {
-    for (const j of slots) {
-      if (j === i || s.loc[j] === s.loc[i] || !fitsSlot(s, j, i) || !fitsSlot(s, i, j)) continue;
-      const c = cloneState(s);
-      reassign(c, [i, j], [j, i]);
-      out.push(c);
-    }
+  const pairs = function* (): Generator<[number, number]> {
+    for (const i of focus) for (const j of slots) yield [i, j];
+    for (let a = 0; a < rest.length; a++) for (let b = a + 1; b < rest.length; b++) yield [rest[a]!, rest[b]!];
+  };
+  for (const [i, j] of pairs()) {
+    if (j === i || s.loc[j] === s.loc[i] || !fitsSlot(s, j, i) || !fitsSlot(s, i, j)) continue;
+    const c = cloneState(s);
+    reassign(c, [i, j], [j, i]);
+    yield c;
   }
-  return out;
 }
 
 /**
