@@ -17,14 +17,15 @@
 // state from this one: the hidden identities and cards reassigned at random within what the view
 // allows (shuffle), a fresh generator key, and a check that the role's view is unchanged.
 //
-// The replay is a pure function of what was seen; its result for a prefix of `seen` is remembered
-// (keyed by the entry object), so a game played move after move in one process replays each
-// entry once.
+// The replay is a pure function of what was seen; its result for a prefix of `seen` is remembered,
+// keyed by the content of that prefix (a hash chain over the entries, itself remembered per entry
+// object), in a small bounded cache: a game played move after move in one process, or asked about
+// again with the same history rebuilt from storage, replays each entry once.
 
 import type { Action } from '../engine/index.js';
 import { firstDifference, jsonEqual, stableKey } from './json.js';
 import type { GameKnowledge } from './knowledge.js';
-import { createSearchRng, type Rng } from './rng.js';
+import { createSearchRng, hashWords, type Rng } from './rng.js';
 import type { Seen } from './types.js';
 
 const SKIP_LOG: ReadonlySet<string> = new Set(['log']);
@@ -53,8 +54,30 @@ interface Snapshot<S> {
   failure: string | null;
 }
 
-/** The rebuilt state after each seen entry processed last (per entry object; freed with it). */
-const memo = new WeakMap<object, Snapshot<unknown>>();
+/** Rebuilt states by the hash of the history they were rebuilt from (most recently used last). */
+const memo = new Map<string, Snapshot<unknown>>();
+/** Rebuilt histories remembered (a few games' worth: each holds one state). */
+const MEMO_SIZE = 64;
+/** Each seen entry's link in its history's hash chain (computed once per entry object). */
+const chained = new WeakMap<object, { prev: string; hash: string }>();
+
+/** The hash chain of a history: entry t's hash covers the role and entries 0..t. */
+function chain(role: string, seen: readonly Seen<unknown>[]): string[] {
+  const keys: string[] = [];
+  let prev = hashWords(`alea-belief|${role}`).join('.');
+  for (const e of seen) {
+    const link = chained.get(e as object);
+    let hash: string;
+    if (link && link.prev === prev) hash = link.hash;
+    else {
+      hash = hashWords(`${prev}\n${JSON.stringify(e)}`).join('.');
+      chained.set(e as object, { prev, hash });
+    }
+    keys.push(hash);
+    prev = hash;
+  }
+  return keys;
+}
 
 export interface Rebuilt<S> {
   /**
@@ -86,10 +109,11 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
   if (seen.length === 0) return { state: null, exact: false, failure: 'nothing seen', drifted: 0, replayed: 0 };
 
   // The latest entry already replayed (by this process, for this very history).
+  const keys = chain(role, seen as readonly Seen<unknown>[]);
   let from = -1;
   let snap: Snapshot<S> | undefined;
   for (let t = seen.length - 1; t >= 0; t--) {
-    snap = memo.get(seen[t] as object) as Snapshot<S> | undefined;
+    snap = memo.get(keys[t]!) as Snapshot<S> | undefined;
     if (snap) {
       from = t;
       break;
@@ -162,8 +186,15 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
   }
   s = states[seen.length - 1]!;
   if (from !== seen.length - 1) {
-    if (from >= 0) memo.delete(seen[from] as object);
-    memo.set(seen[seen.length - 1] as object, { state: s, rng: rng.save(), drifted, failure });
+    if (from >= 0) memo.delete(keys[from]!);
+    memo.set(keys[seen.length - 1]!, { state: s, rng: rng.save(), drifted, failure });
+    while (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  } else {
+    // Most recently used last.
+    const k = keys[from]!;
+    const v = memo.get(k)!;
+    memo.delete(k);
+    memo.set(k, v);
   }
 
   // The rebuilt state with the role's whole log: its view is the input view, member for member.

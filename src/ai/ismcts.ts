@@ -37,7 +37,7 @@ export interface SearchConfig {
 }
 
 export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> = {
-  playoutDepth: 30,
+  playoutDepth: 16,
   exploration: 0.8,
   widenK: 2,
   widenAlpha: 0.5,
@@ -89,18 +89,37 @@ export class Search<S, V> {
     private readonly rng: Rng,
   ) {}
 
-  /** Runs iterations on states drawn by `sample` until the budget or the deadline is spent. */
+  /**
+   * Runs iterations on states drawn by `sample` until the budget or the deadline is spent, or until
+   * the most visited move at the root can no longer be overtaken within the iterations left.
+   */
   run(sample: () => S): { iterations: number; capped: boolean } {
     let capped = false;
-    for (let i = 0; i < this.cfg.iterations; i++) {
+    const n = this.cfg.iterations;
+    for (let i = 0; i < n; i++) {
       if (this.cfg.deadline !== null && performance.now() > this.cfg.deadline) {
         capped = true;
         break;
       }
       this.iterate(sample());
       this.iterations++;
+      if ((i & 7) === 7 && this.decided(n - i - 1)) break;
     }
     return { iterations: this.iterations, capped };
+  }
+
+  /** The root's choice is made: one edge leads the next by more visits than are left (never at a sealed choice, which is mixed). */
+  private decided(left: number): boolean {
+    if (this.root.bandits) return false;
+    let first = 0;
+    let second = 0;
+    for (const c of this.root.children.values()) {
+      if (c.n > first) {
+        second = first;
+        first = c.n;
+      } else if (c.n > second) second = c.n;
+    }
+    return first - second > left;
   }
 
   /** The computer's choice at the root: the most visited edge, or a draw from its average strategy at a sealed choice. */

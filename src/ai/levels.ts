@@ -13,9 +13,9 @@ export interface Level {
 }
 
 export const LEVELS: readonly Level[] = [
-  { id: 'easy', title: 'Easy: 60 playouts a move (at most 0.5 s)', iterations: 60, timeMs: 500 },
-  { id: 'normal', title: 'Normal: 300 playouts a move (at most 1.5 s)', iterations: 300, timeMs: 1500 },
-  { id: 'hard', title: 'Hard: 1,500 playouts a move (at most 6 s)', iterations: 1500, timeMs: 6000 },
+  { id: 'easy', title: 'Easy: 60 playouts a move (at most 0.3 s)', iterations: 60, timeMs: 300 },
+  { id: 'normal', title: 'Normal: 300 playouts a move (at most 1 s)', iterations: 300, timeMs: 1000 },
+  { id: 'hard', title: 'Hard: 1,500 playouts a move (at most 5 s)', iterations: 1500, timeMs: 5000 },
 ];
 
 export function level(id: string): Level {
