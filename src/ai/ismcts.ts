@@ -8,12 +8,16 @@
 //   sets, not of the sampled states. An edge is "available" in an iteration when the sampled state
 //   allows it; selection is UCB1 over available edges with availability counts (ISMCTS).
 // - Sealed simultaneous choices (the card each side plays face-down) are nodes where each side has
-//   its own bandit, regret matching with exploration (Lanctot et al., SM-MCTS): the choice is
-//   searched as mixed, and the computer's own card is drawn from its average strategy, never a
-//   pure argmax an opponent could read.
+//   its own bandit, decoupled UCT (Lanctot et al., SM-MCTS): each side chooses by UCB1 over its own
+//   cards, unvisited ones first in the order of its rules of thumb, as if it did not know the
+//   other's; and the computer's own card is drawn at random in proportion to the visits each card
+//   earned (a mixed choice, never a pure argmax an opponent could read). Regret matching was tried
+//   first: with a few hundred iterations its average strategy stayed close to uniform, so the
+//   computer played weak cards as often as strong ones.
 // - Progressive widening: a node with many legal moves (a command phase with dozens of blocks)
 //   considers its moves one by one in the policy's order, k * visits^alpha of them.
-// - Playouts stop after a few dozen actions; the evaluation scores the position reached.
+// - Playouts stop after a few dozen actions, once no battle is being fought or waits to be (a
+//   position in the middle of a fight is not worth its evaluation); the evaluation scores it.
 // - Memory is bounded by a cap on nodes; time by a deadline checked every iteration.
 
 import type { Action } from '../engine/index.js';
@@ -32,8 +36,8 @@ export interface SearchConfig {
   /** Progressive widening: a node visited n times considers ceil(k * n^alpha) of its moves. */
   widenK: number;
   widenAlpha: number;
-  /** Regret matching's share of uniform exploration at simultaneous nodes. */
-  gamma: number;
+  /** UCB1 exploration constant at simultaneous nodes. */
+  simExploration: number;
 }
 
 export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> = {
@@ -41,7 +45,7 @@ export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'max
   exploration: 0.8,
   widenK: 2,
   widenAlpha: 0.5,
-  gamma: 0.15,
+  simExploration: 0.8,
 };
 
 interface Child {
@@ -53,11 +57,12 @@ interface Child {
   avail: number;
 }
 
-/** One role's regret-matching bandit at a simultaneous node. */
+/** One role's arm at a simultaneous node (decoupled UCT): its visits and the role's rewards. */
 interface Arm {
-  regret: number;
-  /** Sum of the strategy's probabilities (the average strategy). */
-  strategy: number;
+  n: number;
+  w: number;
+  /** The rules of thumb's score, which orders the arms not yet tried. */
+  prior: number;
 }
 
 class Node {
@@ -68,7 +73,7 @@ class Node {
 
 type Step =
   | { kind: 'one'; child: Child; actor: string; parent: Node }
-  | { kind: 'sim'; child: Child; parent: Node; picks: { role: string; arms: Arm[]; sigma: number[]; pick: number }[] };
+  | { kind: 'sim'; child: Child; parent: Node; picks: { role: string; arm: Arm }[] };
 
 export interface SearchResult {
   /** The key of the chosen root action (as knowledge.observedKey names the computer's own actions). */
@@ -122,12 +127,12 @@ export class Search<S, V> {
     return first - second > left;
   }
 
-  /** The computer's choice at the root: the most visited edge, or a draw from its average strategy at a sealed choice. */
+  /** The computer's choice at the root: the most visited edge, or at a sealed choice a draw in proportion to the visits. */
   choose(): SearchResult | null {
     const arms = this.root.bandits?.get(this.me);
     if (arms && arms.size) {
       const keys = [...arms.keys()];
-      const weights = keys.map((k) => arms.get(k)!.strategy);
+      const weights = keys.map((k) => arms.get(k)!.n);
       const total = weights.reduce((a, b) => a + b, 0);
       let x = this.rng.float() * total;
       for (let i = 0; i < keys.length; i++) {
@@ -254,19 +259,14 @@ export class Search<S, V> {
       } else {
         step.child.w += r;
         for (const p of step.picks) {
-          const u = p.role === this.me ? r : -r;
-          // Outcome-sampling regret update: the chosen arm's reward is estimated as u / sigma.
-          for (let j = 0; j < p.arms.length; j++) {
-            const est = j === p.pick ? u / p.sigma[j]! : 0;
-            p.arms[j]!.regret += est - u;
-            p.arms[j]!.strategy += p.sigma[j]!;
-          }
+          p.arm.n++;
+          p.arm.w += p.role === this.me ? r : -r;
         }
       }
     }
   }
 
-  /** A sealed simultaneous choice: each role draws from its regret-matching strategy; both are applied. */
+  /** A sealed simultaneous choice: each role chooses by its own bandit, unaware of the other's; both are applied. */
   private simultaneousStep(
     node: Node,
     s: S,
@@ -291,24 +291,28 @@ export class Search<S, V> {
       let table = node.bandits.get(role);
       if (!table) node.bandits.set(role, (table = new Map()));
       const keys = [...byKey.keys()];
-      const arms = keys.map((k) => {
-        let arm = table!.get(k);
-        if (!arm) table!.set(k, (arm = { regret: 0, strategy: 0 }));
-        return arm;
-      });
-      let pos = 0;
-      for (const a of arms) pos += Math.max(a.regret, 0);
-      const sigma = arms.map((a) => (1 - cfg.gamma) * (pos > 0 ? Math.max(a.regret, 0) / pos : 1 / arms.length) + cfg.gamma / arms.length);
-      let x = rng.float();
-      let pick = arms.length - 1;
+      if (keys.some((k) => !table!.has(k))) {
+        const prior = know.prior(s, role, keys.map((k) => byKey.get(k)!));
+        keys.forEach((k, i) => {
+          if (!table!.has(k)) table!.set(k, { n: 0, w: 0, prior: prior[i]! });
+        });
+      }
+      const arms = keys.map((k) => table!.get(k)!);
+      let total = 0;
+      for (const a of arms) total += a.n;
+      let pick = 0;
+      let best = -Infinity;
       for (let j = 0; j < arms.length; j++) {
-        x -= sigma[j]!;
-        if (x <= 0) {
+        const a = arms[j]!;
+        // Untried arms first, the rules of thumb's favourite first; then UCB1.
+        const v = a.n === 0 ? 1e6 + a.prior : a.w / a.n + cfg.simExploration * Math.sqrt(Math.log(Math.max(total, 1)) / a.n);
+        const jitter = v + rng.float() * 1e-6;
+        if (jitter > best) {
+          best = jitter;
           pick = j;
-          break;
         }
       }
-      picks.push({ role, arms, sigma, pick });
+      picks.push({ role, arm: arms[pick]! });
       chosen.push(byKey.get(keys[pick]!)!);
       keyParts.push(keys[pick]!);
     }
@@ -339,11 +343,12 @@ export class Search<S, V> {
     return { state: next, node: child.node, created };
   }
 
+  /** Policy moves until `playoutDepth` actions are played and no battle is on (three times that at most). */
   private playout(start: S): S {
     const { know, cfg, rng } = this;
     const m = know.module;
     let s = start;
-    for (let d = 0; d < cfg.playoutDepth; d++) {
+    for (let d = 0; d < 3 * cfg.playoutDepth && (d < cfg.playoutDepth || !know.quiet(s)); d++) {
       const pending = m.pending(s);
       if (pending.length === 0) break;
       const sim = know.simultaneous(s);

@@ -69,6 +69,11 @@ export interface GameKnowledge<S, V> {
    * cannot tell apart (which hidden block moved, which card was discarded) share a key.
    */
   observedKey(s: S, actor: string, a: Action, viewer: string): string;
+  /**
+   * Whether a playout may stop here to be scored: no battle being fought or waiting to be (a
+   * position in the middle of a fight is not worth its evaluation).
+   */
+  quiet(s: S): boolean;
   /** The roles choosing at once (sealed card plays) in `s`; [] when a single role acts. */
   simultaneous(s: S): string[];
   /**

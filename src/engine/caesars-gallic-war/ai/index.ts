@@ -32,6 +32,11 @@ function observedKey(s: State, actor: string, a: Action, viewer: string): string
   return key(a);
 }
 
+/** No battle being fought or waiting (a playout is scored only then). */
+function quiet(s: State): boolean {
+  return s.battle === null && s.regroup === null && Object.keys(s.fights).length === 0;
+}
+
 /** Both players choosing their card face-down. */
 function simultaneous(s: State): string[] {
   if (s.step !== 'play' || s.solo) return [];
@@ -54,6 +59,7 @@ export const caesarsGallicWarAi = {
   policy,
   prior: scores,
   observedKey,
+  quiet,
   simultaneous,
   unseal,
 };

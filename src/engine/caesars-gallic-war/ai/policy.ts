@@ -8,6 +8,7 @@ import { BLOCKS } from '../data/blocks.js';
 import { isTribal } from '../map.js';
 import type { Role } from '../roles.js';
 import { CAESAR_I, card, cardAp, controller, hasBlock, idx, type State } from '../state.js';
+import { politicalModifier } from '../political.js';
 import { combatValue, countAt, features, forceAt, side, threat, type Features } from './features.js';
 
 type Rand = (n: number) => number;
@@ -75,9 +76,17 @@ function scoreOne(s: State, me: Role, a: Action, f: Features): number {
       return 0;
     case 'regroup':
       return 0.1;
-    case 'political':
+    case 'political': {
+      // The chance the roll succeeds (card value against the modified die), and what it takes from the opponent.
+      const area = a.area as string;
+      const c = s.current;
+      if (!c) return 0;
+      const need = cardAp(s, c.card, me) - politicalModifier(s, me, c.card, area as never, a.vercingetorix === true);
+      const p = Math.max(1, Math.min(6, need)) / 6;
+      return 2 * p + (controller(s, area as never) === (me === 'Roman' ? 'Barbarian' : 'Roman') ? 0.6 : 0);
+    }
     case 'revolt':
-      return (a.area ? countAt(f, a.area as string, 2) : 0) * 0.3 + (a.vercingetorix ? 0.2 : 0);
+      return (a.area ? countAt(f, a.area as string, 2) : 0) * 0.3;
     case 'replace':
       return s.supply > 4 ? 0.8 : 0.1;
     case 'build':

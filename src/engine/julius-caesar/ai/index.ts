@@ -41,6 +41,11 @@ function observedKey(s: State, actor: string, a: Action, viewer: string): string
   return key(a);
 }
 
+/** No battle being fought or waiting (a playout is scored only then). */
+function quiet(s: State): boolean {
+  return s.battle === null && s.regroup === null && Object.keys(s.fights).length === 0;
+}
+
 /** The sealed choices of both players (the Year's discard, each turn's card, free deployment). */
 function simultaneous(s: State): string[] {
   if (s.step !== 'discard' && s.step !== 'cards' && s.step !== 'deploy') return [];
@@ -64,6 +69,7 @@ export const juliusCaesarAi = {
   policy,
   prior: scores,
   observedKey,
+  quiet,
   simultaneous,
   unseal,
 };
