@@ -1,7 +1,8 @@
-// Web client benchmark: the board page's JavaScript (gzipped) and its first paint on loopback, in
-// real Chromium (Debian's chromium-headless-shell), laptop and phone viewports. A throwaway
-// embedded PostgreSQL, the server in this process, one started game; each run opens the board
-// in a fresh browser context (cold cache) and reads the paint timings the browser records.
+// Web client benchmark: the board page's JavaScript (gzipped), its first paint on loopback and the
+// size of the blocks on its map, in real Chromium (Debian's chromium-headless-shell), laptop and
+// phone viewports. A throwaway embedded PostgreSQL, the server in this process, one started game;
+// each run opens the board in a fresh browser context (cold cache) and reads the paint timings
+// the browser records.
 // Usage: npm run bench:web [-- --runs 10]
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -27,6 +28,14 @@ const FIRST_PAINT_BUDGET_MS = 1000;
 const JS_BUDGET_KB = 150;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** In the page: the smallest block face on the map (CSS px) and the smallest name on a face (px). */
+function blockSizes(): { px: number; font: number; n: number } {
+  const d = (globalThis as any).document;
+  const faces = [...d.querySelectorAll('svg.map [data-block] rect.face, svg.map .pile rect.face:not(.back)')].map((r: any) => r.getBoundingClientRect());
+  const names = [...d.querySelectorAll('svg.map text.short')].map((x: any) => parseFloat((globalThis as any).getComputedStyle(x).fontSize) * x.getScreenCTM().a);
+  return { px: Math.min(...faces.map((r: any) => Math.min(r.width, r.height))), font: Math.min(...names), n: faces.length };
+}
 
 async function jsSize(): Promise<number> {
   const dir = projectPath('web', 'dist', 'assets');
@@ -73,6 +82,7 @@ async function main(): Promise<void> {
     await post(`/v1/games/${game.id}/join`, {}, b.token);
 
     console.log(`board page JavaScript: ${(await jsSize()).toFixed(1)} KB gzipped (budget ${JS_BUDGET_KB} KB)`);
+    const blocks = new Map<string, { px: number; font: number; n: number }>();
     for (const [name, viewport] of [['laptop 1440x900', LAPTOP], ['phone 375x667', PHONE]] as const) {
       const paint: number[] = [];
       const ready: number[] = [];
@@ -86,6 +96,7 @@ async function main(): Promise<void> {
         await page.locator('[data-location="Rome"]').waitFor();
         ready.push(Date.now() - t0);
         paint.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
+        if (i === 0) blocks.set(name, await page.evaluate(blockSizes));
         await context.close();
       }
       const fp = median(paint);
@@ -93,6 +104,8 @@ async function main(): Promise<void> {
         `${name}: first contentful paint median ${fp.toFixed(0)} ms (min ${Math.min(...paint).toFixed(0)}, max ${Math.max(...paint).toFixed(0)}); ` +
           `board with the map drawn median ${median(ready)} ms; ${RUNS} cold loads; budget ${FIRST_PAINT_BUDGET_MS} ms: ${fp <= FIRST_PAINT_BUDGET_MS ? 'ok' : 'OVER'}`,
       );
+      const bl = blocks.get(name)!;
+      console.log(`${name}: the smallest of ${bl.n} blocks on the map at the default zoom ${bl.px.toFixed(1)} px, its name ${bl.font.toFixed(1)} px (at least 28 px on a desktop)`);
     }
     await app.close();
     await prisma.$disconnect();

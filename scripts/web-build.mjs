@@ -57,14 +57,14 @@ const types = spawnSync(process.execPath, [join(root, 'scripts', 'openapi-genera
 if (types.status !== 0) process.exit(types.status ?? 1);
 
 // 2. The coastlines: land polygons projected to each map's SVG coordinates and clipped to it, for
-// Julius Caesar's Mediterranean (frame.json) and Caesar's Gallic War's Gaul (gaul-frame.json).
+// Julius Caesar's Mediterranean and Caesar's Gallic War's Gaul (each game's web/src/games/<game>/frame.json).
 {
   const { geoConicConformal, geoPath } = await import('d3-geo');
   const { feature } = await import('topojson-client');
   const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json', { paths: [root] }), 'utf8'));
   const land = feature(topo, topo.objects.land);
-  for (const [frameFile, outFile] of [['frame.json', 'coast.json'], ['gaul-frame.json', 'coast-gaul.json']]) {
-    const frame = JSON.parse(readFileSync(join(web, 'src', 'board', frameFile), 'utf8'));
+  for (const [gameDir, outFile] of [['julius-caesar', 'coast.json'], ['caesars-gallic-war', 'coast-gaul.json']]) {
+    const frame = JSON.parse(readFileSync(join(web, 'src', 'games', gameDir, 'frame.json'), 'utf8'));
     const [[w, s], [e, n]] = frame.bounds;
     const corners = { type: 'MultiPoint', coordinates: [[w, s], [e, s], [w, n], [e, n], [(w + e) / 2, n], [(w + e) / 2, s]] };
     const projection = geoConicConformal().rotate(frame.rotate).parallels(frame.parallels).fitSize([frame.width, frame.height], corners);

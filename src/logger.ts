@@ -1,6 +1,8 @@
 // Structured JSON logs (pino, as Fastify uses it). Secrets never reach a log line: known secret
 // fields are redacted wherever they appear, and request URLs are logged with credential-like
-// query parameters masked (EventSource clients, for one, can only send a token in the query).
+// query parameters masked, however they are spelled (EventSource clients, for one, can only
+// send a token in the query).
+import { parse as parseQuery } from 'fast-querystring';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config/config.js';
 
@@ -20,21 +22,35 @@ const REDACT_PATHS = [
 ];
 
 // `invite`: a private game's invite code lets anyone who has it join.
-const SECRET_QUERY = /^(token|access_token|password|secret|key|code|invite)$/i;
+const SECRET_NAMES = new Set(['token', 'access_token', 'password', 'secret', 'key', 'code', 'invite']);
 
-/** The URL with the values of credential-like query parameters replaced. */
-export function maskUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  let masked = false;
-  for (const name of [...params.keys()]) {
-    if (SECRET_QUERY.test(name)) {
-      params.set(name, 'xxx');
-      masked = true;
-    }
+// The name of the secret a query pair holds, or null. The pair is read as the server reads a
+// query (Fastify's router: fast-querystring, which decodes keys), and its key is a secret's if
+// any name-like part of it is one: `invite%3D<code>` is the key "invite=<code>", `invite[]` and
+// `%69nvite` are "invite[]" and "invite". A pattern over the raw text misses such spellings.
+function secretIn(pair: string): string | null {
+  for (const key of Object.keys(parseQuery(pair))) {
+    for (const part of key.split(/[^A-Za-z0-9_]+/)) if (SECRET_NAMES.has(part.toLowerCase())) return part;
   }
-  return masked ? `${url.slice(0, q)}?${params.toString()}` : url;
+  return null;
+}
+
+/** The URL with credential-like query parameters (key and value) replaced by `<name>=xxx`. */
+export function maskUrl(url: string): string {
+  // The router takes the query from the first '?' or '#'.
+  const q = url.search(/[?#]/);
+  if (q < 0) return url;
+  let masked = false;
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const name = secretIn(pair);
+      if (name === null) return pair;
+      masked = true;
+      return `${name}=xxx`;
+    });
+  return masked ? `${url.slice(0, q + 1)}${pairs.join('&')}` : url;
 }
 
 /** A connection URL with its password replaced, fit for a log line. */

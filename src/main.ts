@@ -6,14 +6,14 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from './app/clock.js';
 import { sharedEvents } from './app/events.js';
-import { purgeExpiredKeys } from './app/idempotency.js';
+import { sharedRecentStates } from './app/games/recent-states.js';
 import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
 import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
 import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
-import { runDueBots } from './app/bot.js';
+import { runDueBots } from './app/games/bot.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -53,7 +53,6 @@ async function main(): Promise<void> {
   let prisma: PrismaClient | undefined;
   let app: FastifyInstance | undefined;
   let stopping: Promise<void> | undefined;
-  let housekeeping: NodeJS.Timeout | undefined;
   let transport: MailTransport | undefined;
   let worker: Worker | undefined;
   let events: Awaited<ReturnType<typeof sharedEvents>> | undefined;
@@ -75,7 +74,6 @@ async function main(): Promise<void> {
       timer.unref();
       log(() => logger.info({ reason }, 'shutting down: no new connections, finishing requests in flight'));
       try {
-        clearInterval(housekeeping);
         // The worker finishes its round (a transaction, an SMTP conversation) before the pool closes.
         await Promise.all([app?.close(), worker?.stop()]);
         await events?.close();
@@ -127,15 +125,10 @@ async function main(): Promise<void> {
     events = await sharedEvents(
       (onMessage) => listenChannel(eventsDb, 'alea_game_events', onMessage, logger),
       (err) => logger.warn({ err }, 'could not tell other instances of a game change'),
+      sharedRecentStates,
     );
     app = await buildServer({ config, prisma, clock: systemClock, logger, events });
     await app.listen({ port: config.port, host: config.host });
-    // Idempotency keys are kept for 24 hours; forget older ones every hour.
-    const db = prisma;
-    housekeeping = setInterval(() => {
-      purgeExpiredKeys({ prisma: db, clock: systemClock }).catch((err) => logger.warn({ err }, 'could not purge idempotency keys'));
-    }, 3600_000);
-    housekeeping.unref();
     if (config.worker) {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
       const services = app.services;

@@ -3,19 +3,23 @@
 //
 // Two jobs, each in its own loop so that neither waits for the other (a hanging SMTP server must
 // not hold up reminders): (a) enqueue the reminders and overdue notices that are due
-// (app/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
+// (app/games/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
 // outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
 // pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
-// against it that a crash or restart left waiting on the bot (app/bot.ts). A round that did something is followed
-// at once by another; otherwise the next comes after pollMs. It runs inside `npm start` (unless
-// WORKER=off) and alone as `npm run worker`.
+// against it that a crash or restart left waiting on the bot (app/games/bot.ts). A round that did something is followed
+// at once by another; otherwise the next comes after pollMs. Every hour (pruneEveryMs) it also
+// deletes what is no longer needed: done emails past their retention (mail/prune.ts) and
+// idempotency keys past their lifetime. It runs inside `npm start` (unless WORKER=off) and alone as
+// `npm run worker`.
 import type { Clock } from './app/clock.js';
-import { runDigests } from './app/digest.js';
-import { runDueClocks } from './app/time-controls.js';
-import { unsubscribeUrl } from './app/unsubscribe.js';
+import { runDigests } from './app/games/digest.js';
+import { purgeExpiredKeys } from './app/games/idempotency.js';
+import { runDueClocks } from './app/games/time-controls.js';
+import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';
 import type { MailTransport } from './mail/transport.js';
+import { OUTBOX_RETENTION_MS, pruneOutbox } from './mail/prune.js';
 import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './mail/worker.js';
 import type { PrismaClient } from './store/prisma.js';
 
@@ -24,6 +28,10 @@ export interface WorkerOptions extends MailWorkerOptions {
   clockBatchSize?: number;
   /** Pause between rounds when there was nothing to do. */
   pollMs?: number;
+  /** How often done emails and spent idempotency keys are deleted (default: hourly, and at start). */
+  pruneEveryMs?: number;
+  /** How long a done email is kept (default OUTBOX_RETENTION_MS, 30 days). */
+  outboxRetentionMs?: number;
 }
 
 export interface WorkerDeps {
@@ -34,7 +42,7 @@ export interface WorkerDeps {
   logger: Logger;
   options?: WorkerOptions;
   /**
-   * Plays the bot in games against it where it is still pending (app/bot.ts runDueBots; needs the
+   * Plays the bot in games against it where it is still pending (app/games/bot.ts runDueBots; needs the
    * service's context, so the process that serves the API passes it); returns the games handled.
    */
   bots?: () => Promise<number>;
@@ -49,14 +57,26 @@ export interface RoundResult {
   emails: number;
 }
 
+export interface PruneResult {
+  /** Done emails deleted. */
+  emails: number;
+  /** Idempotency keys deleted. */
+  keys: number;
+}
+
 export interface Worker {
   runOnce(): Promise<RoundResult>;
+  /** Deletes done emails past their retention and idempotency keys past their lifetime. */
+  prune(): Promise<PruneResult>;
   /** Rounds until one finds nothing to do (tests). */
   drain(): Promise<RoundResult>;
   start(): void;
   /** Finishes the round in progress, then stops. */
   stop(): Promise<void>;
 }
+
+/** Emails sent whatever the preference, with no unsubscribe link. */
+const ASKED_FOR = new Set(['password-reset', 'email-confirmation', 'email-changed']);
 
 /** RFC 8058 one-click unsubscribe headers for an email to this user. */
 export function unsubscribeHeaders(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, userId: string): Record<string, string> {
@@ -77,8 +97,9 @@ export function createWorker(deps: WorkerDeps): Worker {
     mailFrom: config.mailFrom,
     // The host name only: a Message-ID's right side may not hold a port.
     messageIdHost: new URL(config.publicUrl).hostname,
-    // A reset link was asked for: not a mailing one unsubscribes from.
-    headersFor: (row) => (row.user_id && row.kind !== 'password-reset' ? unsubscribeHeaders(config, row.user_id) : {}),
+    // A reset or confirmation link was asked for, and an address change is told once: not
+    // mailings one unsubscribes from.
+    headersFor: (row) => (row.user_id && !ASKED_FOR.has(row.kind) ? unsubscribeHeaders(config, row.user_id) : {}),
     ...(deps.hooks && { hooks: deps.hooks }),
     ...(deps.options && { options: deps.options }),
   });
@@ -108,6 +129,27 @@ export function createWorker(deps: WorkerDeps): Worker {
     }
   }
 
+  async function prune(): Promise<PruneResult> {
+    const emails = await pruneOutbox(prisma, clock.now(), deps.options?.outboxRetentionMs ?? OUTBOX_RETENTION_MS);
+    const keys = await purgeExpiredKeys({ prisma, clock });
+    if (emails + keys) logger.info({ emails, keys }, 'pruned done emails and spent idempotency keys');
+    return { emails, keys };
+  }
+
+  function prunes(delay: number): void {
+    if (!running) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const round = prune().catch((err) => logger.warn({ err }, 'worker: could not prune emails and idempotency keys; trying again later'));
+      inFlight.add(round);
+      void round.then(() => {
+        inFlight.delete(round);
+        prunes(deps.options?.pruneEveryMs ?? 3600_000);
+      });
+    }, delay);
+    timers.add(timer);
+  }
+
   // The two jobs fail apart: a database hiccup in one must not stop the other.
   async function runOnce(): Promise<RoundResult> {
     const [clocks, emails] = await Promise.all([clocksRound(), mailRound()]);
@@ -133,6 +175,7 @@ export function createWorker(deps: WorkerDeps): Worker {
 
   return {
     runOnce,
+    prune,
     async drain() {
       const total = { clocks: 0, emails: 0 };
       for (;;) {
@@ -147,6 +190,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       running = true;
       loop(clocksRound, 0);
       loop(mailRound, 0);
+      prunes(0);
     },
     async stop() {
       running = false;

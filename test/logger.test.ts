@@ -9,6 +9,18 @@ t.test('credential-like query parameters are masked in logged URLs', async (t) =
   t.equal(maskUrl('/none'), '/none');
 });
 
+t.test('a secret query parameter is masked however it is spelled, as the server parses the query', async (t) => {
+  // The server's parser (fast-querystring) decodes keys: each of these is, or contains, a secret name.
+  t.equal(maskUrl('/games/1?invite%3Dabcd-efgh'), '/games/1?invite=xxx', 'an encoded = puts the code inside the key');
+  t.equal(maskUrl('/games/1?invite[]=abcd-efgh'), '/games/1?invite=xxx', 'an array suffix');
+  t.equal(maskUrl('/games/1?invite%5B%5D=abcd'), '/games/1?invite=xxx', 'an encoded array suffix');
+  t.equal(maskUrl('/games/1?%69nvite=abcd&page=2'), '/games/1?invite=xxx&page=2', 'an encoded letter');
+  t.equal(maskUrl('/x?Access_Token=a&access%5Ftoken=b&a=1&&b'), '/x?Access_Token=xxx&access_token=xxx&a=1&&b', 'others stay as they were');
+  t.equal(maskUrl('/x#token=abc'), '/x#token=xxx', 'after a # too (the router splits the query there)');
+  t.equal(maskUrl('/x?tokens=1&my_key=2&keyboard=3'), '/x?tokens=1&my_key=2&keyboard=3', 'names that only contain a secret name are not secrets');
+  t.equal(maskUrl('/x?token=%E0%A4%A&q=%'), '/x?token=xxx&q=%', 'malformed escapes do not throw');
+});
+
 t.test('passwords in connection URLs are replaced', async (t) => {
   t.equal(redactUrlPassword('postgres://alea:s3cret@127.0.0.1:5432/alea'), 'postgres://alea:xxx@127.0.0.1:5432/alea');
   t.equal(redactUrlPassword('postgres://127.0.0.1/alea'), 'postgres://127.0.0.1/alea');

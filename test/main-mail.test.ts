@@ -4,14 +4,18 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import t from 'tap';
 import { projectPath } from '../src/paths.js';
 import { testDatabase } from './helpers/db.js';
 import { startAlea, workDir } from './helpers/process.js';
 import { testSmtp } from './helpers/smtp.js';
 
-async function signUpAndJoin(url: string): Promise<{ creator: string; game: { id: string; number: number } }> {
+/**
+ * Two accounts, each address confirmed through its link (`linkOf` finds the token emailed to an
+ * address), and a game between them: the creator's "your move" is on its way.
+ */
+async function signUpAndJoin(url: string, linkOf: (email: string) => Promise<string>): Promise<{ creator: string; game: { id: string; number: number } }> {
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(`${url}${path}`, {
       method: 'POST',
@@ -22,6 +26,10 @@ async function signUpAndJoin(url: string): Promise<{ creator: string; game: { id
   };
   const a = await post('/v1/auth/register', { email: 'first@example.org', password: 'correct horse battery', name: 'First' });
   const b = await post('/v1/auth/register', { email: 'second@example.org', password: 'correct horse battery', name: 'Second' });
+  for (const email of ['first@example.org', 'second@example.org']) {
+    const confirmed = await post('/v1/auth/email-confirmation', { token: await linkOf(email) });
+    if (confirmed.email !== email) throw new Error(`confirm ${email}: ${JSON.stringify(confirmed)}`);
+  }
   const game = await post('/v1/games', { game: 'julius-caesar', role: 'Caesar' }, a.token);
   const joined = await post(`/v1/games/${game.id}/join`, {}, b.token);
   if (joined.status !== 'active') throw new Error(`join: ${JSON.stringify(joined)}`);
@@ -43,24 +51,37 @@ t.test('npm start without SMTP_URL writes each email to ./.data/mail and logs on
   const alea = startAlea(t, cwd);
   const url = await alea.listening;
   t.ok(alea.logs().some((l) => /^SMTP_URL is not set: emails are written to .*\.data\/mail/.test(l.msg)), 'it says where emails go');
-  const { game } = await signUpAndJoin(url);
   const dir = join(cwd, '.data', 'mail');
-  const file = await until('an .eml file', () => {
-    try {
-      return readdirSync(dir).find((f) => f.endsWith('.eml'));
-    } catch {
-      return undefined;
+  // The first .eml file that `pick` takes (waiting for it), parsed, with its name and text.
+  const emailFile = async (what: string, pick: (m: ParsedMail) => boolean) => {
+    for (const end = Date.now() + 15_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      } catch {
+        // not written yet
+      }
+      for (const file of files) {
+        const raw = readFileSync(join(dir, file), 'utf8');
+        const parsed = await simpleParser(raw);
+        if (pick(parsed)) return { file, raw, parsed };
+      }
     }
-  });
-  const raw = readFileSync(join(dir, file), 'utf8');
-  const parsed = await simpleParser(raw);
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  const linkOf = async (email: string) => {
+    const { parsed } = await emailFile(`the confirmation email to ${email}`, (m) => m.subject === 'Confirm your email address for Alea' && JSON.stringify(m.to).includes(email));
+    return /\/verify-email\?token=([\w-]+)/.exec(parsed.text ?? '')![1]!;
+  };
+  const { game } = await signUpAndJoin(url, linkOf);
+  const { file, raw, parsed } = await emailFile('the "your move" .eml file', (m) => /^Your move/.test(m.subject ?? ''));
   t.equal(parsed.subject, `Your move: Julius Caesar #${game.number} — 705, discard a card`);
   t.match(parsed.to, { text: 'first@example.org' });
   // PUBLIC_URL defaults to http://localhost:PORT (PORT=0 here).
   t.match(parsed.text, `/games/${game.id}`);
   t.match(parsed.text, /Second has joined as Pompey/);
   t.match(raw, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-  const line = await until('the log line', () => alea.logs().find((l) => l.msg === 'email written (no SMTP_URL set)'));
+  const line = await until('the log line', () => alea.logs().find((l) => l.msg === 'email written (no SMTP_URL set)' && l.subject === parsed.subject));
   t.match(line, { to: 'first@example.org', subject: parsed.subject, file: join(dir, file) });
   alea.child.kill('SIGINT');
   t.same(await alea.exited, { code: 0, signal: null }, 'the worker stops with the server');
@@ -74,10 +95,13 @@ t.test('WORKER=off: the server sends nothing; npm run worker, alone, sends it ov
   const alea = startAlea(t, cwd, { ...env, WORKER: 'off' });
   const url = await alea.listening;
   t.ok(alea.logs().some((l) => /^WORKER=off/.test(l.msg)));
-  await signUpAndJoin(url);
+  await signUpAndJoin(url, async (email) => {
+    const row = await prisma.outboxEmail.findFirst({ where: { kind: 'email-confirmation', toAddress: email } });
+    return /\/verify-email\?token=([\w-]+)/.exec(row!.textBody!)![1]!;
+  });
   await new Promise((r) => setTimeout(r, 2500));
   t.equal(smtp.received.length, 0, 'nothing sent by the server');
-  t.equal(await prisma.outboxEmail.count({ where: { status: 'pending' } }), 1, 'the email waits in the outbox');
+  t.equal(await prisma.outboxEmail.count({ where: { status: 'pending', kind: 'your-turn' } }), 1, 'the email waits in the outbox');
 
   const worker = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), projectPath('src', 'cli', 'worker.ts')], {
     cwd,
@@ -114,5 +138,5 @@ t.test('WORKER=off: the server sends nothing; npm run worker, alone, sends it ov
   worker.kill('SIGTERM');
   t.equal(await exited, 0, out);
   t.match(out, /"msg":"worker stopped"/);
-  t.equal(await prisma.outboxEmail.count({ where: { status: 'sent' } }), 1);
+  t.equal(await prisma.outboxEmail.count({ where: { status: 'sent' } }), 1, 'that email alone: the confirmations, used before they were sent, were dropped');
 });

@@ -6,7 +6,7 @@
 // stored state, and every email is sent exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import t, { type Test } from 'tap';
-import { verifyGames } from '../src/app/verify.js';
+import { verifyGames } from '../src/app/games/verify.js';
 import { projectPath } from '../src/paths.js';
 import { openEvents } from './helpers/api.js';
 import { testDatabase } from './helpers/db.js';
@@ -66,6 +66,12 @@ t.test('two API instances and two workers on one database: moves, races, events 
   const caesar = await call(a, 'POST', '/v1/auth/register', { body: { email: 'caesar@example.org', password: 'correct horse battery', name: 'Caesar' } });
   const pompey = await call(b, 'POST', '/v1/auth/register', { body: { email: 'pompey@example.org', password: 'correct horse battery', name: 'Pompey' } });
   const tokens: Record<string, string> = { Caesar: caesar.body.token, Pompey: pompey.body.token };
+  // Both confirm their addresses through their links, each on the other instance: the game's emails go to them.
+  for (const [email, base] of [['caesar@example.org', b], ['pompey@example.org', a]] as const) {
+    const row = await prisma.outboxEmail.findFirst({ where: { kind: 'email-confirmation', toAddress: email } });
+    const token = /\/verify-email\?token=([\w-]+)/.exec(row?.textBody ?? '')?.[1];
+    t.equal((await call(base, 'POST', '/v1/auth/email-confirmation', { body: { token } })).status, 200, `${email} confirmed`);
+  }
   const game = (await call(a, 'POST', '/v1/games', { token: tokens.Caesar, body: { game: 'julius-caesar', role: 'Caesar' } })).body;
   const stream = await openEvents(b, game.id, { token: tokens.Caesar }); // listens on B
   await stream.waitFor(1);

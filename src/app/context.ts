@@ -10,11 +10,19 @@ export interface AppContext {
   clock: Clock;
 }
 
+/** Where use cases report what they cannot hand to a caller (pino's signature: fields, then the message). */
+export interface ServiceLog {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
 /**
- * What the account and game use cases need on top: the change feed, the security costs, and
- * the memory of token generations.
+ * What the account and game use cases need on top: the change feed, the security costs, the
+ * memory of token generations, and the structured log.
  */
 export interface ServiceContext extends AppContext {
+  log: ServiceLog;
   events: import('./events.js').GameEvents;
   security: import('./security.js').SecuritySettings;
   tokenGenerations: import('./token-generations.js').TokenGenerations;

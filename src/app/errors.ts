@@ -30,9 +30,16 @@ export const ERROR_CODES = [
   'not_undoable',
   'idempotency_key_reused',
   'not_overdue',
+  'too_many_open_games',
+  'too_many_bot_games',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The signed-in account was deleted meanwhile. */
+export function accountGone(): AppError {
+  return new AppError('unauthorized', 'This account no longer exists.');
+}
 
 export class AppError extends Error {
   override name = 'AppError';

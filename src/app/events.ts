@@ -8,9 +8,13 @@
 // process, and for tests). sharedEvents() adds a channel that every instance sharing the
 // database listens to (Postgres LISTEN/NOTIFY, src/store/notify-channel.ts), so a listener on
 // one instance hears of a change made through another.
+//
+// The same channel carries revocations of access tokens (a sign-out on one device, everywhere,
+// a password changed or reset): every instance then refuses the tokens at once and ends their
+// event streams (routes/events.ts). They carry a user id, a token id and a generation: nothing
+// a token could be made from.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sharedRecentStates, type RecentStates } from './recent-states.js';
 
 export interface GameEvent {
   id: string;
@@ -25,6 +29,14 @@ export interface GameEvent {
 }
 
 export type EventStatus = 'open' | 'active' | 'finished';
+
+/** Access tokens that stop working: one (`tokenId`), or every one of the user's below `generation`. */
+export interface Revocation {
+  userId: string;
+  tokenId?: string;
+  /** The user's token generation now: tokens of an older one are revoked. */
+  generation?: number;
+}
 const STATUSES: readonly unknown[] = ['open', 'active', 'finished'] satisfies EventStatus[];
 
 export interface GameEvents {
@@ -42,10 +54,15 @@ export interface GameEvents {
   subscribeAll(listener: (event: GameEvent) => void): () => void;
   /** Number of listeners (of one game, or all including subscribeAll's), for tests and metrics. */
   listenerCount(gameId?: string): number;
+  /** Tells this process's revocation listeners, and the other instances'. */
+  publishRevocation(revocation: Revocation): void;
+  /** Calls listener for every later revocation; returns the unsubscribe function. */
+  subscribeRevocations(listener: (revocation: Revocation) => void): () => void;
 }
 
 // Every game's events are also emitted under this name, which no game id can take.
 const ALL = Symbol('every game');
+const REVOKED = Symbol('revocations');
 
 export function inProcessEvents(): GameEvents {
   const emitter = new EventEmitter();
@@ -70,7 +87,19 @@ export function inProcessEvents(): GameEvents {
     subscribe: (gameId, listener) => subscribe(gameId, listener),
     subscribeAll: (listener) => subscribe(ALL, listener),
     listenerCount: (gameId) => (gameId === undefined ? total : emitter.listenerCount(gameId)),
+    publishRevocation(revocation) {
+      emitter.emit(REVOKED, revocation);
+    },
+    subscribeRevocations(listener) {
+      emitter.on(REVOKED, listener);
+      return () => void emitter.off(REVOKED, listener);
+    },
   };
+}
+
+/** What this process holds of games (recent-states.ts): forgotten when another instance changes them. */
+export interface HeldGames {
+  forget(gameId: string, version: number): void;
 }
 
 /** A channel every instance receives (its own messages included). */
@@ -92,7 +121,7 @@ export interface Channel {
 export async function sharedEvents(
   connect: (onMessage: (payload: string) => void) => Promise<Channel>,
   onError: (err: unknown) => void,
-  states: RecentStates = sharedRecentStates,
+  states: HeldGames,
 ): Promise<GameEvents & { close(): Promise<void> }> {
   const local = inProcessEvents();
   const origin = randomUUID();
@@ -103,6 +132,8 @@ export async function sharedEvents(
     // This instance's own changes come back too (told already): known by their first member,
     // without parsing them.
     if (payload.startsWith(mine)) return;
+    const r = parseRevocation(payload);
+    if (r) return void (r.origin !== origin && local.publishRevocation(r.revocation));
     const e = parseEvent(payload);
     if (!e || e.origin === origin) return;
     states.forget(e.event.id, e.event.cancelled ? Number.POSITIVE_INFINITY : e.event.version);
@@ -117,8 +148,31 @@ export async function sharedEvents(
     subscribe: local.subscribe,
     subscribeAll: local.subscribeAll,
     listenerCount: local.listenerCount,
+    publishRevocation(revocation) {
+      local.publishRevocation(revocation);
+      channel.notify(JSON.stringify({ origin, revocation })).catch(onError);
+    },
+    subscribeRevocations: local.subscribeRevocations,
     close: () => channel.close(),
   };
+}
+
+// A revocation another instance sent, checked: a user id, and a token id or a generation.
+function parseRevocation(payload: string): { revocation: Revocation; origin: unknown } | null {
+  if (!payload.includes('"revocation"')) return null;
+  let m: unknown;
+  try {
+    m = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const { revocation, origin } = (m ?? {}) as { revocation?: Record<string, unknown>; origin?: unknown };
+  if (typeof revocation !== 'object' || revocation === null || typeof revocation.userId !== 'string') return null;
+  const { userId, tokenId, generation } = revocation;
+  const hasToken = typeof tokenId === 'string' && tokenId.length <= 128;
+  const hasGeneration = Number.isSafeInteger(generation);
+  if (!hasToken && !hasGeneration) return null;
+  return { revocation: { userId, ...(hasToken && { tokenId: tokenId as string }), ...(hasGeneration && { generation: generation as number }) }, origin };
 }
 
 // What another instance sent, checked: only a game id, a version, the cancelled flag, and the

@@ -16,13 +16,40 @@ export interface SecuritySettings {
   password: PasswordHashing;
   /** Sign-in and registration attempts per client address and window. */
   authRateLimit: { max: number; windowMs: number };
-  /** Failed sign-ins per email address, across instances (in the database), with backoff. */
+  /**
+   * Failed sign-ins per account and client source (an address, or an IPv6 /64), across
+   * instances (in the database), with backoff (src/app/accounts/sign-in-throttle.ts).
+   */
   loginBackoff: LoginBackoff;
+  /**
+   * Failed sign-ins per account from anywhere: past its free ones, sources the owner has not
+   * signed in from within loginTrustMs wait too (a guesser on many addresses).
+   */
+  loginCeiling: LoginBackoff;
+  /** How long a source a sign-in succeeded from stays the owner's (spared by loginCeiling). */
+  loginTrustMs: number;
   /**
    * How long a process trusts a user's token generation it has read (0: read it on every
    * request). Revocations through the same process apply at once whatever this is.
    */
   tokenGenerationCacheMs: number;
+  /**
+   * Confirmation links of email addresses (src/app/accounts/email-confirmation.ts): how long one works,
+   * and how often an account may be sent one (to one address, and in a day in all; 429 past them).
+   */
+  emailConfirmation: { linkTtlMs: number; resendAfterMs: number; perDay: number };
+  /** Games one account may create (src/app/games/game-limits.ts), and its share of the lobby. */
+  gameLimits: {
+    /** Creations in a row; then one every intervalMs (a token bucket: 429 past it). */
+    burst: number;
+    intervalMs: number;
+    /** Open games (waiting for an opponent) one account has created (409 past it). */
+    maxOpen: number;
+    /** Games against the bot in progress per account (409 past it). */
+    maxBotGames: number;
+    /** The lobby lists at most this many open games of one creator (their newest). */
+    lobbyPerCreator: number;
+  };
   /** Event streams open at once in this process, per user and per client address (429 past them). */
   eventStreams: { perUser: number; perAddress: number };
   /**
@@ -40,13 +67,25 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   // OWASP's equivalent scrypt settings include N=2^15, r=8, p=3 (32 MiB, about 0.1 s).
   password: { logN: 15, r: 8, p: 3 },
   authRateLimit: { max: 10, windowMs: 60_000 },
-  // 5 free failures, then 30 s, 1 min, 2 min, ... at most 15 min between attempts: a few hundred
-  // guesses a day against one account from any number of addresses, and an owner locked out by
-  // someone else's guesses waits minutes, not days.
+  // Per account and source: 5 free failures, then 30 s, 1 min, 2 min, ... at most 15 min between
+  // attempts: about a hundred guesses a day from one address.
   loginBackoff: { freeAttempts: 5, baseMs: 30_000, maxMs: 15 * 60_000, resetAfterMs: 24 * 3600_000 },
+  // Per account: 50 free failures from anywhere, then the same doubling wait for every source the
+  // owner has not signed in from in the last 30 days: a few hundred guesses a day however many
+  // addresses a guesser has, and the owner, from an address of theirs, is never stopped.
+  loginCeiling: { freeAttempts: 50, baseMs: 30_000, maxMs: 15 * 60_000, resetAfterMs: 24 * 3600_000 },
+  loginTrustMs: 30 * 24 * 3600_000,
   // Reading it on every request costs ~0.7 ms of CPU (a Prisma query): measured on GET of a
   // game, 2.1 ms a request without this memory, 1.2 ms with it.
   tokenGenerationCacheMs: 10_000,
+  // A link for two days (a weekend away); another after 5 minutes, at most 5 a day: a mistyped or
+  // lost email is sent again soon, and nobody can mail an address more than 5 times a day.
+  emailConfirmation: { linkTtlMs: 48 * 3600_000, resendAfterMs: 5 * 60_000, perDay: 5 },
+  // A player starts a few games at a time, against people or the bot: 10 at once, then one a
+  // minute (10 per 10 minutes on end: about 1,400 games a day at most, 8 MB of database, where
+  // one client made 2.4 GB an hour); 10 open games and 5 against the bot at once; 3 per creator
+  // in the lobby (a lobby page shows 20).
+  gameLimits: { burst: 10, intervalMs: 60_000, maxOpen: 10, maxBotGames: 5, lobbyPerCreator: 3 },
   // A player follows a few games on a few devices; an address may hide many players (NAT).
   eventStreams: { perUser: 16, perAddress: 64 },
   // A proxy in front must close idle connections before the server does: set its idle timeout

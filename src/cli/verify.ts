@@ -2,7 +2,7 @@
 // snapshot, and report each mismatch. Exit code 0 if all match, 1 if any does not, 2 on error.
 // Works on DATABASE_URL or the embedded development database (like db:migrate).
 import { existsSync } from 'node:fs';
-import { verifyGames } from '../app/verify.js';
+import { verifyGames } from '../app/games/verify.js';
 import { ConfigError } from '../config/config.js';
 import { createPrismaClient } from '../store/prisma.js';
 import { toolDatabase } from './database.js';

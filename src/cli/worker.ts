@@ -15,8 +15,9 @@ import { migrate } from '../store/migrate.js';
 import { createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
-import { runDueBots } from '../app/bot.js';
+import { runDueBots } from '../app/games/bot.js';
 import { sharedEvents } from '../app/events.js';
+import { sharedRecentStates } from '../app/games/recent-states.js';
 import { DEFAULT_SECURITY } from '../app/security.js';
 import { TokenGenerations } from '../app/token-generations.js';
 import { listenChannel } from '../store/notify-channel.js';
@@ -43,6 +44,7 @@ if (!env.smtpUrl) logger.info(`SMTP_URL is not set: emails are written to ${env.
 const events = await sharedEvents(
   (onMessage) => listenChannel(db.url, 'alea_game_events', onMessage, logger),
   (err) => logger.warn({ err }, 'could not tell other instances of a game change'),
+  sharedRecentStates,
 );
 const services = {
   config: { ...env, jwtSecret },
@@ -52,6 +54,7 @@ const services = {
   security: DEFAULT_SECURITY,
   tokenGenerations: new TokenGenerations(DEFAULT_SECURITY.tokenGenerationCacheMs),
   background: background(),
+  log: logger,
 };
 const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
 const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots });

@@ -5,6 +5,7 @@ import { juliusCaesar } from './julius-caesar/index.js';
 import type { GameModule } from './types.js';
 
 export { RuleError } from './types.js';
+export { MAX_ACTION_DEPTH, withinActionDepth } from './kit/actions.js';
 export type { Action, GameModule, OptionSpec, Outcome, SetupOptions, Json } from './types.js';
 
 export const games: Record<string, GameModule> = {

@@ -1,16 +1,19 @@
 // Who is calling. Access tokens are JWTs (HS256, @fastify/jwt) signed with JWT_SECRET, holding
-// the user id (`sub`), the user's token generation (`gen`) and an expiry, stamped and checked
-// with the injected clock. A token stands while its user exists and its generation is the
-// user's current one: changing the password or signing out everywhere raises it.
+// the user id (`sub`), the user's token generation (`gen`), an id of their own (`jti`, 128
+// random bits) and an expiry, stamped and checked with the injected clock. A token stands while
+// its user exists, its generation is the user's current one (changing the password or signing
+// out everywhere raises it), and it was not signed out on its own (by its id; a token issued
+// before tokens had an id goes by a digest of itself).
 //
 // Which operations need a token is read from openapi.yaml (the document's `security`, or the
 // operation's own): an operation with `security: []` is public; one that lists the
 // `accessTokenQuery` scheme also takes the token as `?access_token=` (Server-Sent Events,
 // whose browser client cannot send headers). The check runs in onRequest, before the body is
 // read: a request without valid credentials gets 401 whatever else is wrong with it.
+import { createHash, randomBytes } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tokenStands } from '../app/accounts.js';
+import { tokenStands, type TokenClaims } from '../app/accounts/accounts.js';
 import { AppError } from '../app/errors.js';
 import { operationsOf, type OpenApi } from './openapi.js';
 
@@ -18,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, for operations that require a token. */
     userId: string | null;
+    /** What the request's access token says of itself, for operations that require one. */
+    token: TokenClaims | null;
   }
   interface FastifyInstance {
     issueToken(userId: string, generation: number): { token: string; expiresAt: string };
@@ -31,6 +36,8 @@ interface OperationSecurity {
 
 /** User ids are UUIDs, written as the database writes them (lower case). */
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Token ids we issue: 128 random bits, base64url. */
+const TOKEN_ID = /^[\w-]{22}$/;
 
 function securityByOperation(api: OpenApi): Map<string, OperationSecurity> {
   const doc = api.document;
@@ -72,11 +79,12 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
 
   app.decorate('issueToken', (userId: string, generation: number) => {
     const now = app.clock.now().getTime();
-    const token = app.jwt.sign({ sub: userId, gen: generation }, { expiresIn: ttlSeconds, clockTimestamp: now });
+    const token = app.jwt.sign({ sub: userId, gen: generation, jti: randomBytes(16).toString('base64url') }, { expiresIn: ttlSeconds, clockTimestamp: now });
     return { token, expiresAt: new Date(Math.floor(now / 1000) * 1000 + ttlSeconds * 1000).toISOString() };
   });
 
   app.decorateRequest('userId', null);
+  app.decorateRequest('token', null);
   app.addHook('onRequest', async (request, reply) => {
     const operationId = request.routeOptions.config?.operationId;
     const sec = operationId ? security.get(operationId) : undefined;
@@ -84,9 +92,9 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
     const fromQuery = sec.queryToken ? (request.query as Record<string, unknown> | undefined)?.access_token : undefined;
     const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined);
     if (!token) throw unauthorized(reply, 'Sign in first: send your access token as "Authorization: Bearer <token>".');
-    let payload: { sub?: unknown; gen?: unknown; exp?: unknown };
+    let payload: { sub?: unknown; gen?: unknown; exp?: unknown; jti?: unknown };
     try {
-      payload = app.jwt.verify<{ sub?: unknown; gen?: unknown; exp?: unknown }>(token);
+      payload = app.jwt.verify<{ sub?: unknown; gen?: unknown; exp?: unknown; jti?: unknown }>(token);
     } catch {
       throw unauthorized(reply, 'The access token is not valid: sign in again.');
     }
@@ -97,11 +105,29 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
     if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || !Number.isSafeInteger(payload.gen) || typeof payload.exp !== 'number') {
       throw unauthorized(reply, 'The access token is not valid: sign in again.');
     }
-    const stands = await tokenStands(app.services, payload.sub, payload.gen as number);
+    if (payload.jti !== undefined && (typeof payload.jti !== 'string' || !TOKEN_ID.test(payload.jti))) {
+      throw unauthorized(reply, 'The access token is not valid: sign in again.');
+    }
+    const claims: TokenClaims = {
+      userId: payload.sub,
+      // Tokens issued before they had an id are known by a digest of themselves (one per token).
+      tokenId: payload.jti ?? `sha256:${createHash('sha256').update(token).digest('base64url')}`,
+      generation: payload.gen as number,
+      expiresAt: new Date(payload.exp * 1000),
+    };
+    const stands = await tokenStands(app.services, claims);
     if (stands === 'gone') throw unauthorized(reply, 'This account no longer exists.');
     if (stands === 'revoked') throw unauthorized(reply, 'This access token was revoked (password changed, or signed out everywhere): sign in again.');
-    request.userId = payload.sub;
+    if (stands === 'signed-out') throw unauthorized(reply, 'This access token was signed out: sign in again.');
+    request.userId = claims.userId;
+    request.token = claims;
   });
+}
+
+/** The caller's access token in a handler of an operation that requires one. */
+export function tokenOf(request: FastifyRequest): TokenClaims {
+  if (!request.token) throw new Error(`operation ${request.routeOptions.config?.operationId} has no security requirement`);
+  return request.token;
 }
 
 /** The caller's user id in a handler of an operation that requires a token. */

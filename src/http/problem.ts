@@ -32,6 +32,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   not_undoable: 409,
   idempotency_key_reused: 422,
   not_overdue: 409,
+  // Limits on creating games (src/app/games/game-limits.ts): the account has reached one.
+  too_many_open_games: 409,
+  too_many_bot_games: 409,
 };
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

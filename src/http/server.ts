@@ -11,6 +11,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../app/clock.js';
+import { rememberRevocation } from '../app/accounts/accounts.js';
 import type { AppContext, ServiceContext } from '../app/context.js';
 import { background } from '../app/background.js';
 import { AppError } from '../app/errors.js';
@@ -100,8 +101,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     security,
     tokenGenerations: new TokenGenerations(security.tokenGenerationCacheMs),
     background: background(),
+    log: app.log,
   });
   app.addHook('onClose', async () => app.services.background.idle());
+  // Revocations announced by other instances (and this one's): their tokens are refused at once.
+  const forgetRevocations = app.services.events.subscribeRevocations((r) => rememberRevocation(app.services, r));
+  app.addHook('onClose', async () => forgetRevocations());
   for (const schema of sharedSchemas(api)) app.addSchema(schema);
   const compilers = schemaCompilers(api);
   app.setValidatorCompiler(compilers.validator);

@@ -104,6 +104,7 @@ export const USEFUL_FOR_MS: Record<string, number> = {
   reminder: 48 * HOUR,
   overdue: 48 * HOUR,
   'password-reset': 1 * HOUR,
+  'email-confirmation': 48 * HOUR,
   digest: 24 * HOUR,
 };
 /** Game news (reveal, joined, game-over, resigned, timeout): a week, after which the game page says it better. */
@@ -130,7 +131,8 @@ function usefulUntilSql(): string {
 }
 
 // A "your move" or reminder is moot once its recipient's seat is no longer in the move that was
-// pending when it was enqueued (change.ts keeps pending_since for as long as the move lasts).
+// pending when it was enqueued (src/app/games/change/seat-clocks.ts keeps pending_since for as
+// long as the move lasts).
 const MOVE_MADE_SQL = `o.kind IN ('your-turn', 'reminder') AND o.game_id IS NOT NULL AND o.user_id IS NOT NULL AND NOT EXISTS (
   SELECT 1 FROM game_players p JOIN games g ON g.id = p.game_id
   WHERE p.game_id = o.game_id AND p.user_id = o.user_id AND g.status = 'active'
@@ -142,6 +144,11 @@ const MOVE_MADE_SQL = `o.kind IN ('your-turn', 'reminder') AND o.game_id IS NOT 
 // latest, not two. Held rows too: they would otherwise both go out when their hold ends.
 const SUPERSEDED_SQL = `o.kind = 'your-turn' AND o.attempts = 0 AND o.game_id IS NOT NULL AND o.user_id IS NOT NULL AND EXISTS (
   SELECT 1 FROM outbox n WHERE n.game_id = o.game_id AND n.user_id = o.user_id AND n.kind = 'your-turn' AND n.id > o.id)`;
+
+// A confirmation link never tried is moot once the address it confirms is the user's, confirmed
+// (a newer link was used, or the password reset's).
+const CONFIRMED_SQL = `o.kind = 'email-confirmation' AND o.attempts = 0 AND o.user_id IS NOT NULL AND EXISTS (
+  SELECT 1 FROM users u WHERE u.id = o.user_id AND u.email = o.to_address AND u.email_verified_at IS NOT NULL)`;
 
 interface SettledRow {
   id: bigint;
@@ -162,7 +169,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     const rows = await prisma.$queryRawUnsafe<SettledRow[]>(
       `UPDATE outbox o SET status = (CASE WHEN o.attempts > 0 OR ${usefulUntilSql()} <= $1 THEN 'expired' ELSE 'dropped' END)::outbox_status
        WHERE o.id IN (SELECT o.id FROM outbox o WHERE o.status = 'pending'
-                      AND ((o.next_attempt_at <= $1 AND (${usefulUntilSql()} <= $1 OR (${MOVE_MADE_SQL}))) OR (${SUPERSEDED_SQL}))
+                      AND ((o.next_attempt_at <= $1 AND (${usefulUntilSql()} <= $1 OR (${MOVE_MADE_SQL}))) OR (${SUPERSEDED_SQL}) OR (${CONFIRMED_SQL}))
                       FOR UPDATE SKIP LOCKED)
        RETURNING o.id, o.kind, o.attempts, o.status::text AS status, o.last_error`,
       now,
@@ -170,7 +177,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     for (const r of rows) {
       const fields = { outboxId: String(r.id), kind: r.kind, attempts: r.attempts, lastError: r.last_error };
       if (r.status === 'expired') logger.error(fields, 'email expired unsent (no longer useful); `npm run outbox` lists it');
-      else logger.info(fields, 'email dropped: no longer needed (the move was made, or a newer "your move" replaces it)');
+      else logger.info(fields, 'email dropped: no longer needed (the move was made, a newer "your move" replaces it, or the address is confirmed)');
     }
   }
 

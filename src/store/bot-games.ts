@@ -1,4 +1,4 @@
-// Games a bot must move in (src/app/bot.ts): active games set up against the bot whose pending
+// Games a bot must move in (src/app/games/bot.ts): active games set up against the bot whose pending
 // roles include one no person holds. The bot's role has no seat row, so a pending role without a
 // seat is exactly the bot's.
 import type { PrismaClient } from './prisma.js';

@@ -24,6 +24,8 @@ export interface EmbeddedPostgresOptions {
   /** For throwaway test clusters: skip fsync (much faster, unsafe on a crash). */
   ephemeral?: boolean;
   log?: (message: string) => void;
+  /** Other PostgreSQL binaries than the package's (tests of other server versions). */
+  binaries?: { initdb: string; pg_ctl: string };
 }
 
 export interface EmbeddedPostgres {
@@ -61,7 +63,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const dataDir = resolve(options.dataDir);
   const user = options.user ?? 'alea';
   const runAs = postgresUser(log);
-  const bin = await reachableBinaries(await loadBinaries(), runAs, log);
+  const bin = options.binaries ?? (await reachableBinaries(await loadBinaries(), runAs, log));
 
   if (!(await exists(join(dataDir, 'PG_VERSION')))) {
     await initdb(bin, runAs, dataDir, user, password);

@@ -49,7 +49,7 @@ export const LOG_PARTS = `(SELECT json_agg(json_build_array(a.log_from, a.log_ta
 
 /**
  * A state whose log is the one the rows hold up to its version: the snapshot's state brought up
- * to date by applying the entries after it (src/app/replay.ts), whose rows hold their parts.
+ * to date by applying the entries after it (src/app/games/history.ts), whose rows hold their parts.
  */
 export function logIsInRows(state: unknown): void {
   if (hasLog(state)) logInRows.add(state);

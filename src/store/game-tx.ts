@@ -9,7 +9,7 @@
 // NOTIFY to other instances. Each round trip sends its statements together and one Sync (the
 // extended protocol, as a pipeline: batch() below); the lock, the read and the write are
 // prepared once per connection, and their values bound as parameters. What the statements do
-// is decided in src/app/change.ts.
+// is decided in src/app/games/change/change.ts.
 import pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 import { LOG_PARTS } from './game-log.js';
@@ -312,7 +312,7 @@ export interface Change {
   version: number;
   kind: GameEntryKind;
   role: string;
-  /** Who made the change; null for a game's bot (app/bot.ts). */
+  /** Who made the change; null for a game's bot (app/games/bot.ts). */
   userId: string | null;
   /** The entry's action, and the engine state after the change (log left out) when the change writes a snapshot (null: it does not), as JSON text. */
   actionJson: string;

@@ -1,5 +1,5 @@
 // Games in Postgres: the games row (with its seats), the append-only log (game_actions), and the
-// snapshot of the engine state. The application layer (src/app/games.ts, src/app/play.ts) runs
+// snapshot of the engine state. The application layer (src/app/games/games.ts, src/app/games/play.ts) runs
 // these inside its transactions; nothing here decides rules or visibility.
 import { Prisma } from './generated/prisma/client.js';
 import type { PrismaClient } from './prisma.js';
@@ -30,8 +30,11 @@ export interface SeatRow extends SeatClock {
   joinedAt: Date;
   /** Since when this role has been pending (null while it need not act). */
   pendingSince: Date | null;
-  /** Email, preference and vacation are for notifications and deadlines; never shown to other players. */
-  user: { id: string; displayName: string; email: string; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  /**
+   * Email, whether it is confirmed, preference and vacation are for notifications and deadlines;
+   * never shown to other players.
+   */
+  user: { id: string; displayName: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null };
 }
 
 /**
@@ -66,8 +69,9 @@ export interface GameRow {
   revision?: number;
   /**
    * Null while the game is open. `version` is the game's (its log's last seq); the stored state
-   * is that of `stateVersion` (snapshots are written every few changes, change.ts), and `tail`
-   * holds the entries after it, to apply (src/app/replay.ts currentState).
+   * is that of `stateVersion` (snapshots are written every few changes,
+   * src/app/games/change/write.ts), and `tail` holds the entries after it, to apply
+   * (src/app/games/history.ts currentState).
    */
   snapshot: { version: number; stateVersion: number; state?: Prisma.JsonValue; tail?: Entry[] } | null;
 }
@@ -107,6 +111,7 @@ export interface RawGame {
         userId: string;
         name: string;
         email: string;
+        emailConfirmed: boolean;
         emailPreference: EmailPreference;
         vacationEndsAt: string | null;
         emailNotifications: boolean;
@@ -153,7 +158,7 @@ export function toRow(r: RawGame): GameRow {
       deadline: maybeDate(p.deadline),
       remindAt: maybeDate(p.remindAt),
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
-      user: { id: p.userId, displayName: p.name, email: p.email, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
+      user: { id: p.userId, displayName: p.name, email: p.email, emailConfirmed: p.emailConfirmed, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
     })),
     revision: Number(r.revision),
     snapshot:
@@ -184,7 +189,8 @@ export const COLUMNS = Prisma.sql`
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   (SELECT json_agg(json_build_object(
-      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailPreference', u.email_preference,
+      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
+      'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
       'joinedAt', p.joined_at, 'pendingSince', p.pending_since, 'deadline', p.deadline,
       'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at) ORDER BY p.role)
@@ -357,6 +363,8 @@ export interface GameFilter {
   statuses?: GameStatus[];
   /** Only games numbered below this (keyset pagination, newest first). */
   before?: number;
+  /** Public games: at most this many open games of one creator, their newest (a fair lobby). */
+  perCreator?: number;
   limit: number;
 }
 
@@ -368,6 +376,10 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   ];
   if (f.statuses) conditions.push(Prisma.sql`g.status::text IN (${Prisma.join(f.statuses)})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
+  if (!f.userId && f.perCreator !== undefined) {
+    conditions.push(Prisma.sql`(g.status <> 'open' OR (SELECT count(*) FROM games n
+      WHERE n.created_by = g.created_by AND n.status = 'open' AND n.visibility = 'public' AND n.number > g.number) < ${f.perCreator})`);
+  }
   return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}` });
 }
 

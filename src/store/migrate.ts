@@ -75,7 +75,17 @@ interface AppliedRow {
   rolled_back_at: Date | null;
 }
 
-async function applyPending(client: pg.Client, migrations: Migration[], log: (m: string) => void): Promise<MigrateResult> {
+/**
+ * Applies `migrations` inside the caller's open transaction (no transaction of each migration's
+ * own), so that a restore (src/store/backup.ts) creates the schema and loads the data all or
+ * nothing. Takes the same lock as migrate(), held until the caller's transaction ends.
+ */
+export async function migrateInTransaction(client: pg.ClientBase, migrations: Migration[], log: (m: string) => void = () => {}): Promise<MigrateResult> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [PRISMA_ADVISORY_LOCK]);
+  return applyPending(client, migrations, log, false);
+}
+
+async function applyPending(client: pg.ClientBase, migrations: Migration[], log: (m: string) => void, ownTransactions = true): Promise<MigrateResult> {
   // Prisma's own definition of its bookkeeping table (PostgreSQL flavour).
   await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
@@ -118,7 +128,7 @@ async function applyPending(client: pg.Client, migrations: Migration[], log: (m:
       continue;
     }
     const id = randomUUID();
-    await client.query('BEGIN');
+    if (ownTransactions) await client.query('BEGIN');
     try {
       await client.query(
         'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)',
@@ -126,9 +136,9 @@ async function applyPending(client: pg.Client, migrations: Migration[], log: (m:
       );
       await client.query(migration.sql); // simple query protocol: the whole script at once
       await client.query('UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1', [id]);
-      await client.query('COMMIT');
+      if (ownTransactions) await client.query('COMMIT');
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      if (ownTransactions) await client.query('ROLLBACK').catch(() => {});
       throw new MigrationError(`migration ${migration.name} failed and was rolled back: ${(err as Error).message}`);
     }
     log(`applied migration ${migration.name}`);

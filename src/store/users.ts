@@ -36,10 +36,43 @@ export async function lockUser(tx: Prisma.TransactionClient, id: string): Promis
   return locked.length ? findUserById(tx, id) : null;
 }
 
-/** The generation of the user's valid access tokens, or null if there is no such user. */
-export async function tokenGeneration(db: Db, id: string): Promise<number | null> {
-  const user = await db.user.findUnique({ where: { id }, select: { tokenGeneration: true } });
-  return user?.tokenGeneration ?? null;
+/**
+ * The user's games in progress as their creator: open ones waiting for an opponent (not against
+ * the bot), and games against the bot not finished (open only for the moment it takes to start).
+ */
+export async function countGamesInProgress(db: Db, userId: string): Promise<{ open: number; againstBot: number }> {
+  const [row] = await db.$queryRaw<{ open: bigint; against_bot: bigint }[]>`
+    SELECT count(*) FILTER (WHERE status = 'open' AND options->>'solitaire' IS DISTINCT FROM 'true') AS open,
+           count(*) FILTER (WHERE options->>'solitaire' = 'true') AS against_bot
+      FROM games WHERE created_by = ${userId}::uuid AND status IN ('open', 'active')`;
+  return { open: Number(row?.open ?? 0), againstBot: Number(row?.against_bot ?? 0) };
+}
+
+/** The rate of creating games (src/app/games/game-limits.ts): its bucket's new state. */
+export async function setGameCreationTat(db: Db, userId: string, tat: Date): Promise<void> {
+  await db.$executeRaw`UPDATE users SET game_creation_tat = ${tat} WHERE id = ${userId}::uuid`;
+}
+
+/**
+ * What a token check needs, in one statement: the user's token generation (null: no such user)
+ * and whether this token was signed out on its own.
+ */
+export async function tokenStatus(db: Db, id: string, tokenId: string): Promise<{ generation: number | null; revoked: boolean }> {
+  const rows = await db.$queryRaw<{ generation: number | null; revoked: boolean }[]>`
+    SELECT (SELECT token_generation FROM users WHERE id = ${id}::uuid) AS generation,
+           EXISTS (SELECT 1 FROM revoked_tokens WHERE token_id = ${tokenId}) AS revoked`;
+  return { generation: rows[0]?.generation ?? null, revoked: rows[0]?.revoked === true };
+}
+
+/**
+ * Signs one token out until it expires. Tokens that have expired since they were signed out are
+ * forgotten a few at a time (their expiry refuses them anyway), so the table holds only live ones.
+ */
+export async function revokeToken(db: Db, data: { tokenId: string; userId: string; expiresAt: Date; now: Date }): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO revoked_tokens (token_id, user_id, expires_at) VALUES (${data.tokenId}, ${data.userId}::uuid, ${data.expiresAt})
+    ON CONFLICT (token_id) DO NOTHING`;
+  await db.$executeRaw`DELETE FROM revoked_tokens WHERE token_id IN (SELECT token_id FROM revoked_tokens WHERE expires_at < ${data.now} LIMIT 100)`;
 }
 
 /**
@@ -65,6 +98,9 @@ export async function renewCredentials(
 
 export interface UserChanges {
   displayName?: string;
+  email?: string;
+  emailVerifiedAt?: Date | null;
+  pendingEmail?: string | null;
   emailPreference?: EmailPreference;
   vacationStartedAt?: Date;
   vacationEndsAt?: Date;
@@ -73,14 +109,21 @@ export interface UserChanges {
   now: Date;
 }
 
+/** Null if there is no such user; EmailTaken if a new `email` is another account's. */
 export async function updateUser(db: Db, id: string, data: UserChanges): Promise<User | null> {
   const { now, ...changes } = data;
   try {
     return await db.user.update({ where: { id }, data: { ...changes, updatedAt: now } });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025') return null;
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw new EmailTaken();
     throw err;
   }
+}
+
+/** The address is confirmed (if it is still the user's and was not already): a password reset's link proved it. */
+export async function confirmAddress(db: Db, id: string, email: string, now: Date): Promise<void> {
+  await db.$executeRaw`UPDATE users SET email_verified_at = ${now} WHERE id = ${id}::uuid AND email = ${email} AND email_verified_at IS NULL`;
 }
 
 /**

@@ -1,8 +1,8 @@
 // Email texts: subjects, links, escaping, and only what the recipient's view holds.
 
 import t from 'tap';
-import { gameEndedEmail, revealEmail, task, when, yourMoveEmail, type EmailContext, type ViewSummary } from '../../src/app/email-templates.js';
-import { endsCardPlay } from '../../src/app/notifications.js';
+import { gameEndedEmail, revealEmail, task, when, yourMoveEmail, type EmailContext, type ViewSummary } from '../../src/app/notify/email-templates.js';
+import { endsCardPlay } from '../../src/app/notify/notifications.js';
 import { games } from '../../src/engine/index.js';
 import { testSeed } from '../helpers/seeds.js';
 

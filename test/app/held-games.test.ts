@@ -1,10 +1,10 @@
 // A change decided on the game as this process holds it, written in one round trip on condition
-// that the game is still at the held revision (src/app/change.ts changeAsHeld, issue 11): the
+// that the game is still at the held revision (src/app/games/change/change.ts changeAsHeld, issue 11): the
 // revisions move on with every write a game's read shows, the held row is the row a read gives,
 // and a game changed behind the process's back is read again before anything is decided on it.
 import pg from 'pg';
 import t, { type Test } from 'tap';
-import { sharedRecentStates } from '../../src/app/recent-states.js';
+import { sharedRecentStates } from '../../src/app/games/recent-states.js';
 import { gameQuery, gameRead, isBusy, writeChangeAt } from '../../src/store/game-tx.js';
 import { revisionOf, setSeatEmails, type GameRow } from '../../src/store/games.js';
 import { apiServer, look, startGame, type ApiServer, type Seated, type Started } from '../helpers/api.js';

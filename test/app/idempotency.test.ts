@@ -1,7 +1,7 @@
 // Idempotency keys live 24 hours: an old key may be used again, and the hourly purge drops them.
 import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
-import { purgeExpiredKeys } from '../../src/app/idempotency.js';
+import { purgeExpiredKeys } from '../../src/app/games/idempotency.js';
 import { apiServer } from '../helpers/api.js';
 import { TEST_TIME } from '../helpers/server.js';
 

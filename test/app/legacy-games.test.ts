@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import t from 'tap';
-import { hashPassword } from '../../src/app/passwords.js';
+import { hashPassword } from '../../src/app/accounts/passwords.js';
 import { games } from '../../src/engine/index.js';
 import { projectPath } from '../../src/paths.js';
 import { MIGRATIONS_DIR, migrate, readMigrations } from '../../src/store/migrate.js';

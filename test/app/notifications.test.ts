@@ -1,9 +1,9 @@
-// The notification rules (src/app/notifications.ts) with a tiny stand-in game, for the cases
+// The notification rules (src/app/notify/notifications.ts) with a tiny stand-in game, for the cases
 // Julius Caesar reaches rarely or never: a creator who need not act at the start, a game ended
 // by the rules, a time-out; and enqueueing the same change twice.
 import t from 'tap';
 import type { GameModule, Outcome } from '../../src/engine/index.js';
-import { enqueueNotifications, plan, wants, type GameChange } from '../../src/app/notifications.js';
+import { enqueueNotifications, plan, wants, type GameChange } from '../../src/app/notify/notifications.js';
 import type { SeatRow } from '../../src/store/games.js';
 import { testDatabase } from '../helpers/db.js';
 
@@ -38,7 +38,7 @@ function seat(role: string, userId: string, pref: 'all' | 'moves' | 'none' = 'al
     deadline: null,
     remindAt: null,
     overdueNoticeAt: null,
-    user: { id: userId, displayName: role === 'A' ? 'Ann' : 'Bob', email: `${role.toLowerCase()}@example.org`, emailPreference: pref, vacationEndsAt: null },
+    user: { id: userId, displayName: role === 'A' ? 'Ann' : 'Bob', email: `${role.toLowerCase()}@example.org`, emailConfirmed: true, emailPreference: pref, vacationEndsAt: null },
   };
 }
 
@@ -88,8 +88,11 @@ t.test('a move: "your move" for roles whose move started, never the actor; an ex
   t.same(summary(change({ ...mid, kind: 'undo', actor: { role: 'A', userId: 'ua' }, pendingBefore: ['A'], pendingAfter: ['A'], restarted: [] })), []);
 });
 
-t.test('preferences: all, moves (only what asks to act), none, and the seat mute', async (t) => {
-  const s = (pref: 'all' | 'moves' | 'none', muted = false) => ({ emailNotifications: !muted, user: { emailPreference: pref } });
+t.test('preferences: all, moves (only what asks to act), none, and the seat mute; nothing to an unconfirmed address', async (t) => {
+  const s = (pref: 'all' | 'moves' | 'none', muted = false, emailConfirmed = true) => ({ emailNotifications: !muted, user: { emailPreference: pref, emailConfirmed } });
+  for (const kind of ['your-turn', 'reminder', 'overdue', 'reveal', 'joined', 'game-over', 'resigned', 'timeout'] as const) {
+    t.notOk(wants(s('all', false, false), kind), `${kind}: not to an address its owner has not confirmed`);
+  }
   for (const kind of ['your-turn', 'reminder', 'overdue'] as const) {
     t.ok(wants(s('all'), kind) && wants(s('moves'), kind), `${kind}: all and moves`);
     t.notOk(wants(s('none'), kind) || wants(s('all', true), kind), `${kind}: not none, not muted`);

@@ -3,11 +3,11 @@
 // rows after the snapshot. Whatever the snapshot's lag, what a reader gets is the state the whole
 // log replays to, on an instance that does not have the game in memory as well as on one that does.
 import t from 'tap';
-import { SNAPSHOT_EVERY } from '../../src/app/change.js';
-import { moduleOf } from '../../src/app/present.js';
-import { currentState, replay, standingActions } from '../../src/app/replay.js';
-import { sharedRecentStates } from '../../src/app/recent-states.js';
-import { verifyGames } from '../../src/app/verify.js';
+import { SNAPSHOT_EVERY } from '../../src/app/games/change/write.js';
+import { moduleOf } from '../../src/app/games/present.js';
+import { currentState, replayGame, standingActions } from '../../src/app/games/history.js';
+import { sharedRecentStates } from '../../src/app/games/recent-states.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { findGame, listEntries } from '../../src/store/games.js';
 import { apiServer, look, moveFirstLegal as move, startGame, toCommand, type ApiServer } from '../helpers/api.js';
 
@@ -15,7 +15,7 @@ import { apiServer, look, moveFirstLegal as move, startGame, toCommand, type Api
 async function stored(s: ApiServer, id: string) {
   const row = (await findGame(s.db.prisma, id))!;
   const m = moduleOf(row);
-  const replayed = replay(m, row, standingActions(await listEntries(s.db.prisma, id)));
+  const replayed = replayGame(m, row, standingActions(await listEntries(s.db.prisma, id)));
   return { version: row.snapshot!.version, stateVersion: row.snapshot!.stateVersion, current: JSON.stringify(currentState(m, row.snapshot)), replayed: JSON.stringify(replayed) };
 }
 

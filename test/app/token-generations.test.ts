@@ -39,3 +39,19 @@ t.test('ttl 0 remembers nothing; the size is bounded', async (t) => {
   t.equal(g.get('a'), undefined, 'full: starts over');
   t.equal(g.get('d'), 1);
 });
+
+t.test('tokens signed out one by one: remembered for ttl, and a slow read never signs one back in', async (t) => {
+  let now = 0;
+  const g = new TokenGenerations(500, 10, () => now);
+  t.equal(g.tokenRevoked('j'), undefined);
+  g.rememberToken('j', false);
+  t.equal(g.tokenRevoked('j'), false);
+  g.rememberToken('j', true); // signed out through this process
+  g.rememberToken('j', false); // a read that started before
+  t.equal(g.tokenRevoked('j'), true);
+  now += 500;
+  t.equal(g.tokenRevoked('j'), undefined, 'forgotten after ttl: read again from the database');
+  const off = new TokenGenerations(0);
+  off.rememberToken('j', true);
+  t.equal(off.tokenRevoked('j'), undefined, 'ttl 0 remembers nothing');
+});

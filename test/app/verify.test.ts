@@ -2,7 +2,7 @@
 // stored game and reports (and exits non-zero on) any mismatch.
 import { spawnSync } from 'node:child_process';
 import t from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { projectPath } from '../../src/paths.js';
 import { act, apiServer, look, startGame, toCommand } from '../helpers/api.js';
 

@@ -69,7 +69,26 @@ export interface User {
 export interface ApiServer extends TestServer {
   base: string;
   anon: Client;
-  signUp(name: string): Promise<User>;
+  /**
+   * A new account, signed in. Its address is confirmed through the real flow (the link of the
+   * confirmation email in the outbox, POSTed as the web page does), so that Alea emails it;
+   * `{ confirmed: false }` leaves it unconfirmed.
+   */
+  signUp(name: string, o?: { confirmed?: boolean }): Promise<User>;
+}
+
+/** The token of the newest confirmation link emailed to this address (read from the outbox). */
+export async function confirmationToken(s: Pick<TestServer, 'db'>, email: string): Promise<string> {
+  const row = await s.db.prisma.outboxEmail.findFirst({ where: { kind: 'email-confirmation', toAddress: email }, orderBy: { id: 'desc' } });
+  const token = /\/verify-email\?token=([\w-]+)/.exec(row?.textBody ?? '')?.[1];
+  if (!token) throw new Error(`no confirmation link emailed to ${email}`);
+  return token;
+}
+
+/** Confirms the address as its owner does: the emailed link's token, POSTed by the page it opens. */
+export async function confirmEmailThroughLink(s: Pick<TestServer, 'db'> & { anon: Client }, email: string): Promise<void> {
+  const res = await s.anon.post('/v1/auth/email-confirmation', { token: await confirmationToken(s, email) });
+  if (res.status !== 200) throw new Error(`confirm ${email}: ${res.status} ${res.text}`);
 }
 
 let counter = 0;
@@ -82,10 +101,11 @@ export async function apiServer(t: Test, options: TestServerOptions = {}): Promi
     ...server,
     base,
     anon,
-    async signUp(name: string) {
+    async signUp(name: string, o: { confirmed?: boolean } = {}) {
       const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${process.pid}.${++counter}@example.org`;
       const res = await anon.post('/v1/auth/register', { email, password: 'correct horse battery', name });
       if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${res.text}`);
+      if (o.confirmed ?? true) await confirmEmailThroughLink({ ...server, anon }, email);
       return { client: anon.withToken(res.body.token), id: res.body.user.id, email, name, token: res.body.token };
     },
   };

@@ -9,7 +9,11 @@ import { chooser } from './chooser.js';
 export interface Player {
   token: string;
   gameId: string;
+  /** The player's address (password: PASSWORD), to sign in again. */
+  email?: string;
 }
+
+export const PASSWORD = 'correct horse battery';
 
 export interface Attempt {
   player: Player;
@@ -151,20 +155,23 @@ export async function startGames(base: string, games: number): Promise<Player[]>
   const players: Player[] = [];
   for (let i = 0; i < games; i++) {
     const tokens: string[] = [];
+    const emails: string[] = [];
     for (const who of ['a', 'b']) {
+      const email = `${who}${i}.${randomUUID().slice(0, 8)}@example.org`;
       const res = await fetch(`${base}/v1/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `${who}${i}.${randomUUID().slice(0, 8)}@example.org`, password: 'correct horse battery', name: `Player ${who}${i}` }),
+        body: JSON.stringify({ email, password: PASSWORD, name: `Player ${who}${i}` }),
       });
       if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
       tokens.push(((await res.json()) as { token: string }).token);
+      emails.push(email);
     }
     const created = await request(base, tokens[0]!, 'POST', '/v1/games', { game: 'julius-caesar', role: 'Caesar' });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
     const joined = await request(base, tokens[1]!, 'POST', `/v1/games/${created.body.id}/join`, {});
     if (joined.status !== 200) throw new Error(`join: ${joined.status} ${JSON.stringify(joined.body)}`);
-    for (const token of tokens) players.push({ token, gameId: created.body.id });
+    tokens.forEach((token, k) => players.push({ token, gameId: created.body.id, email: emails[k]! }));
   }
   return players;
 }

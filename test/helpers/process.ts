@@ -105,3 +105,17 @@ export function knownSecrets(cwd: string, env: Record<string, string>): { name: 
   if (env.JWT_SECRET) found.push({ name: 'JWT_SECRET', value: env.JWT_SECRET });
   return found.filter(({ value }) => value.length >= 6);
 }
+
+/** Runs a command-line tool (src/cli/<name>.ts) as `npm run <name>` does, in `cwd`, with only `env`. */
+export function runTool(cwd: string, name: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', TSX, projectPath('src', 'cli', `${name}.ts`), ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (err += c));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+}

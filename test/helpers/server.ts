@@ -40,10 +40,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** Cheap password hashing and no practical sign-in limit, so tests can make many accounts. */
+/**
+ * Cheap password hashing, and no practical sign-in or game creation limit (the clock stands
+ * still in most tests), so tests can make many accounts and games; tests of the limits set theirs.
+ */
 export const TEST_SECURITY: Partial<SecuritySettings> = {
   password: { logN: 10, r: 8, p: 1 },
   authRateLimit: { max: 10_000, windowMs: 60_000 },
+  gameLimits: { burst: 10_000, intervalMs: 1, maxOpen: 10_000, maxBotGames: 10_000, lobbyPerCreator: 10_000 },
 };
 
 export interface TestServerOptions {

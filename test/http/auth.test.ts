@@ -162,6 +162,43 @@ t.test('sign out everywhere: every token stops working, this one too; signing in
   t.equal((await s.anon.withToken(back.body.token).get(`/v1/games/${game.id}`)).status, 200);
 });
 
+t.test('sign out on this device: POST /v1/auth/logout revokes this token on the server, and no other', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Livilla');
+  const phone = s.anon.withToken((await s.anon.post('/v1/auth/login', { email: u.email, password: PASSWORD })).body.token);
+  const game = (await phone.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const res = await u.client.post('/v1/auth/logout');
+  t.equal(res.status, 204);
+  t.equal(res.text, '');
+  t.match(await u.client.get('/v1/me'), { status: 401, body: { code: 'unauthorized', detail: /signed out/ } });
+  t.equal((await u.client.get(`/v1/games/${game.id}`)).status, 401, 'for every operation');
+  const stream = await fetch(`${s.base}/v1/games/${game.id}/events?access_token=${u.token}`);
+  t.equal(stream.status, 401, 'the event stream too');
+  await stream.body?.cancel();
+  t.equal((await u.client.post('/v1/auth/logout')).status, 401, 'a signed-out token cannot sign out again');
+  t.equal((await phone.get('/v1/me')).status, 200, 'the other device is still signed in');
+  t.equal((await phone.get(`/v1/games/${game.id}`)).status, 200);
+  // A token issued before tokens had an id (no jti) is signed out alone too.
+  const legacy = (iat: number) => s.anon.withToken(s.app.jwt.sign({ sub: u.id, gen: 0, iat }, { expiresIn: 3600, clockTimestamp: s.clock.now().getTime() }));
+  const [old1, old2] = [legacy(Math.floor(s.clock.now().getTime() / 1000) - 60), legacy(Math.floor(s.clock.now().getTime() / 1000) - 30)];
+  t.equal((await old1.post('/v1/auth/logout')).status, 204);
+  t.equal((await old1.get('/v1/me')).status, 401, 'an old token without an id, signed out');
+  t.equal((await old2.get('/v1/me')).status, 200, 'another old token still works');
+});
+
+t.test('a sign-out through one instance is seen by another within the cache time, and stays', async (t) => {
+  const a = await apiServer(t, { security: { tokenGenerationCacheMs: 300 } });
+  const b = await apiServer(t, { db: a.db, security: { tokenGenerationCacheMs: 300 } });
+  const u = await a.signUp('Drusilla');
+  const onB = b.anon.withToken(u.token);
+  t.equal((await onB.get('/v1/me')).status, 200); // remembered by B now
+  t.equal((await u.client.post('/v1/auth/logout')).status, 204); // through A
+  await new Promise((r) => setTimeout(r, 350));
+  t.match(await onB.get('/v1/me'), { status: 401, body: { detail: /signed out/ } }, 'B refuses it after its cache time');
+  await new Promise((r) => setTimeout(r, 350));
+  t.equal((await onB.get('/v1/me')).status, 401, 'and keeps refusing it');
+});
+
 t.test('a revocation made elsewhere (another instance) is seen within the cache time', async (t) => {
   const s = await apiServer(t, { security: { tokenGenerationCacheMs: 300 } });
   const u = await s.signUp('Agrippina');

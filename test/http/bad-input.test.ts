@@ -4,6 +4,7 @@
 import t from 'tap';
 import { apiServer, look, startGame, toCommand } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
+import { MAX_ACTION_DEPTH } from '../../src/engine/index.js';
 
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 
@@ -41,6 +42,11 @@ t.test('malformed bodies: 400, 413, 415 as problem+json', async (t) => {
       t.ok(deep.status >= 400 && deep.status < 500, `JSON nested ${n} deep: ${deep.status}`);
     }
   }
+  // One limit on nesting, the engine's MAX_ACTION_DEPTH: one level deeper than any legal action is refused before the engine walks it.
+  const tooDeep = { type: 'discard', card: ['K01'], extra: [['K02']] };
+  t.equal(MAX_ACTION_DEPTH + 1, 3, 'the limit the next cases are written for');
+  t.match(await c.post(path, { action: tooDeep, version: 1 }), { status: 422, body: { code: 'illegal_action', detail: 'This action is not one of your legal actions now.' } });
+  t.match(await c.post(path, { action: { ...tooDeep, extra: ['K02'] }, version: 1 }), { status: 422, body: { code: 'illegal_action', detail: /is not legal now|cannot|not possible/ } }, 'within the limit, the engine answers');
   const manyKeys = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i]));
   t.match(await c.post(path, { action: { type: 'x', ...manyKeys }, version: 1 }), { status: 400, body: { errors: [{ path: '/action' }] } });
 });

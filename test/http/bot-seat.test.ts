@@ -9,13 +9,14 @@
 // (GameModule.bot: a pure function of the state returning one of its legal actions), so the
 // service's side is tested whether or not the real bot is there.
 import t, { type Test } from 'tap';
-import { runDueBots } from '../../src/app/bot.js';
-import { verifyGames } from '../../src/app/verify.js';
+import { runDueBots } from '../../src/app/games/bot.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { games, type Action, type GameModule } from '../../src/engine/index.js';
 import { createWorker } from '../../src/worker.js';
 import { registered, type AleaClient, type Game } from '../client/api.js';
+import { Client, confirmEmailThroughLink } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
-import { listen, testServer } from '../helpers/server.js';
+import { listen, logCapture, testServer } from '../helpers/server.js';
 import type { TestDatabase } from '../helpers/db.js';
 
 const CGW = 'caesars-gallic-war';
@@ -52,6 +53,7 @@ async function read(client: AleaClient, id: string): Promise<Game> {
 
 async function playAgainstTheBot(t: Test, db: TestDatabase, base: string, seed: number) {
   const human = await registered(base, 'Vercingetorix', `human.${seed}@example.org`);
+  await confirmEmailThroughLink({ db, anon: new Client(base) }, human.user.email); // so that Alea emails them
   const created = await human.client.POST('/v1/games', { body: { game: CGW, role: 'random', opponent: 'bot', options: { yearlyObjectives: true } } });
   t.equal(created.response.status, 201, 'created');
   const game = created.data!;
@@ -138,15 +140,18 @@ t.test('the worker plays a bot left pending (its move failed in the request)', a
     },
   };
   await withBot(flaky, async () => {
-    const { app, db, clock } = await testServer(t);
+    const logs = logCapture('info');
+    const { app, db, clock } = await testServer(t, { logger: logs.logger });
     const base = await listen(app);
     const human = await registered(base, 'Ambiorix', 'ambiorix@example.org');
     const game = await human.client.POST('/v1/games', { body: { game: CGW, role: 'Roman', opponent: 'bot' } });
     const id = game.data!.id;
     // The person plays (the Roman plays first, 12) until the bot is due; its move then fails once.
     failures = 1;
-    const quiet = console.error;
-    console.error = () => {};
+    // The failure goes to the structured log, never to the console.
+    const consoleLines: unknown[][] = [];
+    const console_ = console.error;
+    console.error = (...args: unknown[]) => void consoleLines.push(args);
     let created = game;
     try {
       for (let k = 0; k < 50 && !created.data!.pending.includes('Barbarian'); k++) {
@@ -154,10 +159,18 @@ t.test('the worker plays a bot left pending (its move failed in the request)', a
         created = await human.client.POST('/v1/games/{id}/actions', { params: { path: { id } }, body: { action: g.legalActions[0]! as Action, version: g.version } });
       }
     } finally {
-      console.error = quiet;
+      console.error = console_;
     }
     t.equal(created.response.status, 200, 'a failing bot does not fail the request');
     t.ok(created.data!.pending.includes('Barbarian'), 'the bot is still to move');
+    t.same(consoleLines, [], 'nothing written with console.error');
+    const line = logs
+      .text()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((l) => /bot could not move/.test(l.msg));
+    t.match(line, { level: 50, gameId: id, err: { message: 'the bot failed once' } }, 'an error line of the structured log, with the game and the error');
     const errors: unknown[] = [];
     const worker = createWorker({
       prisma: db.prisma,

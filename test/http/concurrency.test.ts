@@ -1,7 +1,7 @@
 // Racing submissions for one step: exactly one wins, the others get stale_version with the
 // current version (or, sharing an Idempotency-Key, the winner's answer); the game stays valid.
 import t from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { apiServer, look, startGame, toCommand } from '../helpers/api.js';
 
 const N = 16;

@@ -30,6 +30,21 @@ t.test('GET /docs serves Swagger UI for that contract', async (t) => {
   t.same(json.json(), loadOpenApi().document, 'the UI reads the same document');
 });
 
+t.test('/docs has the security headers of the other pages: a CSP with frame-ancestors, nosniff, a referrer policy', async (t) => {
+  const { app } = await testServer(t);
+  for (const url of ['/docs', '/docs/', '/docs/static/index.html', '/docs/static/swagger-initializer.js', '/docs/json', '/openapi.yaml']) {
+    const res = await app.inject({ method: 'GET', url });
+    t.ok(res.statusCode < 400, `${url}: ${res.statusCode}`);
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    t.match(csp, /frame-ancestors 'none'/, `${url}: may not be framed`);
+    t.match(csp, /script-src 'self'(;|$)/, `${url}: scripts from the origin only`);
+    t.match(csp, /object-src 'none'/, url);
+    t.equal(res.headers['x-content-type-options'], 'nosniff', url);
+    t.equal(res.headers['referrer-policy'], 'same-origin', url);
+    t.equal(res.headers['x-frame-options'], 'DENY', url);
+  }
+});
+
 t.test('every operation in openapi.yaml has its route', async (t) => {
   const { app } = await testServer(t);
   const api = loadOpenApi();

@@ -2,7 +2,7 @@
 // generated from openapi.yaml (test/client/), each choosing seeded random legal actions, until
 // the game ends. The stored games then replay to their snapshots.
 import t, { type Test } from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { aleaClient, registered, type Action, type AleaClient, type Game } from '../client/api.js';
 import { chooser } from '../helpers/chooser.js';
 import { listen, testServer } from '../helpers/server.js';

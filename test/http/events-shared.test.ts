@@ -4,16 +4,16 @@
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { sharedEvents } from '../../src/app/events.js';
-import { recentStates } from '../../src/app/recent-states.js';
+import { recentStates, sharedRecentStates } from '../../src/app/games/recent-states.js';
 import { listenChannel } from '../../src/store/notify-channel.js';
-import { act, apiServer, look, openEvents, type ApiServer } from '../helpers/api.js';
+import { act, apiServer, look, openEvents, openStream, type ApiServer } from '../helpers/api.js';
 import { testDatabase, type TestDatabase } from '../helpers/db.js';
 
 const CHANNEL = 'alea_game_events';
 const quiet = { warn: () => {} };
 
 async function instance(t: Test, db: TestDatabase): Promise<ApiServer> {
-  const events = await sharedEvents((on) => listenChannel(db.url, CHANNEL, on, quiet), (err) => t.fail(`notify: ${err}`));
+  const events = await sharedEvents((on) => listenChannel(db.url, CHANNEL, on, quiet), (err) => t.fail(`notify: ${err}`), sharedRecentStates);
   t.teardown(() => events.close());
   return apiServer(t, { db, events });
 }
@@ -73,6 +73,30 @@ t.test('cancelling through one instance ends the streams on another', async (t) 
   const events = await stream.waitFor(2);
   t.equal(events[1]!.event, 'cancelled');
   await stream.ended;
+});
+
+t.test("signing out through one instance ends that token's streams on another at once, and its cache refuses the token", async (t) => {
+  const db = await testDatabase(t);
+  const a = await instance(t, db);
+  const b = await instance(t, db);
+  const u = await a.signUp('Marcus');
+  const phone = (await a.anon.post('/v1/auth/login', { email: u.email, password: 'correct horse battery' })).body.token as string;
+  const game = (await u.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const stream = await openEvents(b.base, game.id, { token: u.token });
+  const mine = await openStream(b.base, '/v1/me/events', { token: u.token });
+  const onPhone = await openStream(b.base, '/v1/me/events', { token: phone });
+  await stream.waitFor(1);
+  await mine.waitFor(1);
+  await onPhone.waitFor(1);
+  t.equal((await b.anon.withToken(u.token).get('/v1/me')).status, 200); // B remembers the token as good
+  t.equal((await u.client.post('/v1/auth/logout')).status, 204); // through A
+  const within = (p: Promise<unknown>, ms: number) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+  t.ok(await within(stream.ended, 3000), 'the game stream on B ends');
+  t.ok(await within(mine.ended, 3000), 'and the /v1/me/events stream on B');
+  t.equal((await b.anon.withToken(u.token).get('/v1/me')).status, 401, 'B refuses the token at once, within its cache time');
+  t.notOk(await within(onPhone.ended, 500), "the phone's stream goes on");
+  t.equal((await a.anon.withToken(phone).delete('/v1/me/tokens')).status, 204, 'sign out everywhere, through A');
+  t.ok(await within(onPhone.ended, 3000), "the phone's stream on B ends");
 });
 
 t.test('when its connection drops, an instance listens again', async (t) => {

@@ -1,7 +1,7 @@
 // Server-Sent Events: a `version` event at once and on every change, nothing else in them; who
 // may read the game may listen; the token may come in the query (and stays out of the logs).
 import t from 'tap';
-import { act, apiServer, look, openEvents, startGame } from '../helpers/api.js';
+import { act, apiServer, look, openEvents, openStream, startGame } from '../helpers/api.js';
 import { logCapture } from '../helpers/server.js';
 
 t.test('a version event at once, then one per change, with only {id, version}', async (t) => {
@@ -108,4 +108,40 @@ t.test('closing the server ends open streams instead of waiting for them', async
   await stream.ended;
   t.ok(Date.now() - started < 5000, 'closed promptly');
   t.equal(s.app.services.events.listenerCount(), 0);
+});
+
+/** Resolves true if the stream ends within ms, false otherwise. */
+const endsWithin = (stream: { ended: Promise<unknown> }, ms: number) =>
+  Promise.race([stream.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+
+t.test('open streams end when their token is revoked: signed out on this device, or everywhere', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const phone = (await s.anon.post('/v1/auth/login', { email: g.caesar.email, password: 'correct horse battery' })).body.token as string;
+  const game = await openEvents(s.base, g.id, { token: g.caesar.token });
+  const mine = await openStream(s.base, '/v1/me/events', { token: g.caesar.token });
+  const onPhone = await openEvents(s.base, g.id, { token: phone });
+  const phoneMine = await openStream(s.base, '/v1/me/events', { token: phone });
+  const pompeys = await openEvents(s.base, g.id, { token: g.pompey.token });
+  for (const x of [game, mine, onPhone, phoneMine, pompeys]) await x.waitFor(1);
+  t.equal((await g.caesar.client.post('/v1/auth/logout')).status, 204);
+  t.ok(await endsWithin(game, 3000), "this device's game stream ends");
+  t.ok(await endsWithin(mine, 3000), 'and its /v1/me/events stream');
+  t.notOk(await endsWithin(onPhone, 500), "the phone's streams go on");
+  t.equal((await s.anon.withToken(phone).delete('/v1/me/tokens')).status, 204, 'sign out everywhere');
+  t.ok(await endsWithin(onPhone, 3000), "then the phone's game stream ends");
+  t.ok(await endsWithin(phoneMine, 3000), 'and its /v1/me/events stream');
+  t.notOk(await endsWithin(pompeys, 500), "the opponent's stream goes on");
+  await pompeys.close();
+});
+
+t.test('open streams end when their token expires', async (t) => {
+  const s = await apiServer(t, { security: { tokenTtlSeconds: 2 } });
+  const g = await startGame(s);
+  const game = await openEvents(s.base, g.id, { token: g.caesar.token });
+  const mine = await openStream(s.base, '/v1/me/events', { token: g.caesar.token });
+  await game.waitFor(1);
+  await mine.waitFor(1);
+  t.ok(await endsWithin(game, 5000), 'the game stream ends at the expiry');
+  t.ok(await endsWithin(mine, 5000), 'and the /v1/me/events stream');
 });

@@ -102,7 +102,7 @@ t.test('join: the game starts, both sides must discard, the creator is told', as
     view: { game: 'julius-caesar', role: 'Pompey', phase: 'discard', year: 705 },
   });
   t.ok(joined.body.legalActions.length > 0 && joined.body.legalActions.every((a: any) => a.type === 'discard'));
-  const outbox = await s.db.prisma.outboxEmail.findMany();
+  const outbox = await s.db.prisma.outboxEmail.findMany({ where: { gameId: created.id } });
   t.equal(outbox.length, 1, 'one email: the creator, who is not looking');
   t.match(outbox[0], { kind: 'your-turn', dedupeKey: `your-turn:${created.id}:1:Caesar`, toAddress: a.email, userId: a.id, gameId: created.id, status: 'pending' });
   t.match(outbox[0]!.subject, new RegExp(`Julius Caesar #${created.number}`));
@@ -118,7 +118,7 @@ t.test('join: the game starts, both sides must discard, the creator is told', as
   const afterPompey = await act(g.pompey, g.id, (await look(b, g.id)).legalActions[0]);
   const cardsDue = new Date(clock.now().getTime() + 3 * DAY).toISOString();
   t.match(afterPompey, { view: { phase: 'card' }, pending: ['Caesar', 'Pompey'], deadline: cardsDue });
-  const rows = await s.db.prisma.outboxEmail.findMany({ orderBy: { id: 'asc' } });
+  const rows = await s.db.prisma.outboxEmail.findMany({ where: { gameId: g.id }, orderBy: { id: 'asc' } });
   t.same(
     rows.map((r) => r.dedupeKey),
     [`your-turn:${g.id}:1:Caesar`, `your-turn:${g.id}:3:Caesar`],
@@ -349,5 +349,5 @@ t.test('no "your move" email for a player who turned emails off', async (t) => {
   t.equal((await a.client.patch('/v1/me', { notifications: { email: 'none' } })).status, 200);
   const game = (await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
   await b.client.post(`/v1/games/${game.id}/join`, {});
-  t.equal(await s.db.prisma.outboxEmail.count(), 0);
+  t.equal(await s.db.prisma.outboxEmail.count({ where: { gameId: game.id } }), 0);
 });

@@ -1,7 +1,7 @@
 // Labels on legal actions: every listed action carries the engine's human label, written from
 // the caller's view; the label is output only, and an action sent back with it is accepted.
 import t from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { apiServer, look, startGame, toCommand } from '../helpers/api.js';
 
 t.test('every legal action carries a label; an observer and the waiting player get none', async (t) => {

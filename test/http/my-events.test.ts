@@ -3,6 +3,7 @@
 // people's games; across instances too (the same LISTEN/NOTIFY channel as the games' streams).
 import t, { type Test } from 'tap';
 import { sharedEvents } from '../../src/app/events.js';
+import { sharedRecentStates } from '../../src/app/games/recent-states.js';
 import { listenChannel } from '../../src/store/notify-channel.js';
 import { act, apiServer, look, openStream, type ApiServer, type User } from '../helpers/api.js';
 import { testDatabase, type TestDatabase } from '../helpers/db.js';
@@ -79,7 +80,7 @@ t.test("nothing about other people's games; a cancelled game says so; the token 
 });
 
 async function instance(t: Test, db: TestDatabase): Promise<ApiServer> {
-  const events = await sharedEvents((on) => listenChannel(db.url, 'alea_game_events', on, { warn: () => {} }), (err) => t.fail(`notify: ${err}`));
+  const events = await sharedEvents((on) => listenChannel(db.url, 'alea_game_events', on, { warn: () => {} }), (err) => t.fail(`notify: ${err}`), sharedRecentStates);
   t.teardown(() => events.close());
   return apiServer(t, { db, events });
 }

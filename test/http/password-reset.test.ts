@@ -3,7 +3,7 @@
 // revoked; nothing secret in the logs.
 import t, { type Test } from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
-import { resetToken } from '../../src/app/password-reset.js';
+import { resetToken } from '../../src/app/accounts/password-reset.js';
 import { apiServer, type ApiServer } from '../helpers/api.js';
 import { header, mailHarness, to, type MailHarness } from '../helpers/mail.js';
 import { logCapture, TEST_TIME } from '../helpers/server.js';

@@ -1,6 +1,6 @@
 // Acting: actions and their errors, idempotency keys, undo, resignation.
 import t from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { act, apiServer, look, moveFirstLegal, startGame, toCommand } from '../helpers/api.js';
 
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';

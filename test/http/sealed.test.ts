@@ -1,7 +1,7 @@
 // Sealed card plays (POST /plays): both orders of arrival, changing a card before the reveal,
 // both players at the same moment, the version rule, errors; and nothing leaks before the reveal.
 import t from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { act, apiServer, commandCard, discardBoth, look, startGame, type ApiServer, type Started, type User } from '../helpers/api.js';
 
 /** Every card id in the text, as a set. */

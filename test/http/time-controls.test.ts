@@ -4,7 +4,7 @@
 // setting the clock; the worker is the real one, sending to a real SMTP server.
 import t, { type Test } from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
-import { verifyGames } from '../../src/app/verify.js';
+import { verifyGames } from '../../src/app/games/verify.js';
 import { createLogger } from '../../src/logger.js';
 import { smtpTransport } from '../../src/mail/transport.js';
 import { createWorker } from '../../src/worker.js';

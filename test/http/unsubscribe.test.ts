@@ -2,7 +2,7 @@
 // nothing; POST (as mail clients send it, or the page's button) turns the user's emails off;
 // a forged or malformed token is a 400.
 import t from 'tap';
-import { unsubscribeToken } from '../../src/app/unsubscribe.js';
+import { unsubscribeToken } from '../../src/app/notify/unsubscribe.js';
 import { act, apiServer, look, startGame } from '../helpers/api.js';
 import { header, mailHarness, to } from '../helpers/mail.js';
 
@@ -78,4 +78,29 @@ t.test("an email's List-Unsubscribe link works as it is, and stops the emails", 
   await act(g.pompey, g.id, (await look(g.pompey, g.id)).legalActions[0]);
   await act(g.caesar, g.id, (await look(g.caesar, g.id)).legalActions[0]);
   t.same((await mail.deliver()).map((x) => x.to[0]), [g.pompey.email], 'Caesar gets nothing more; Pompey still does');
+});
+
+t.test('RFC 8058: a POST without the List-Unsubscribe=One-Click body is a 400 and unsubscribes nobody', async (t) => {
+  const s = await apiServer(t);
+  const u = await s.signUp('Marcus');
+  const token = unsubscribeToken(SECRET, u.id);
+  const boundary = 'xyz';
+  const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n--${boundary}--\r\n`;
+  const MULTIPART = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  for (const [what, o] of [
+    ['no body', {}],
+    ['an empty form', { raw: '', headers: FORM }],
+    ['another value', { raw: 'List-Unsubscribe=Yes', headers: FORM }],
+    ['another field', { raw: 'unsubscribe=One-Click', headers: FORM }],
+    ['a multipart form without it', { raw: part('other', 'One-Click'), headers: MULTIPART }],
+    ['a multipart form with another value', { raw: part('List-Unsubscribe', 'No'), headers: MULTIPART }],
+  ] as const) {
+    const res = await s.anon.request('POST', `/v1/unsubscribe?token=${token}`, o);
+    t.equal(res.status, 400, what);
+    t.match(res.body, { code: 'bad_request', errors: [{ in: 'body' }] }, what);
+  }
+  t.match((await u.client.get('/v1/me')).body, { notifications: { email: 'all' } }, 'still subscribed');
+  const ok = await s.anon.post(`/v1/unsubscribe?token=${token}`, undefined, { raw: 'List-Unsubscribe=One-Click', headers: FORM });
+  t.equal(ok.status, 200, 'the body RFC 8058 requires');
+  t.match((await u.client.get('/v1/me')).body, { notifications: { email: 'none' } });
 });

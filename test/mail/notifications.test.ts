@@ -3,7 +3,7 @@
 // subjects, deep links, headers, text and HTML parts, and that nothing hidden from the
 // recipient is in any message.
 import t, { type Test } from 'tap';
-import { verifyUnsubscribeToken } from '../../src/app/unsubscribe.js';
+import { verifyUnsubscribeToken } from '../../src/app/notify/unsubscribe.js';
 import { act, apiServer, commandCard, discardBoth, look, startGame, toCommand, type ApiServer, type Started, type User } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
 import { header, mailHarness, rawText, to } from '../helpers/mail.js';
@@ -272,5 +272,10 @@ t.test('a whole game: each email goes to the right player with nothing hidden in
   }
   const winner = outcome.winner === null ? null : users[outcome.winner]!;
   if (winner) t.match(to(t, mails, winner.email).subject, /— you win$/);
-  t.equal(await s.db.prisma.outboxEmail.count({ where: { status: { not: 'sent' } } }), 0, 'every row sent');
+  t.equal(await s.db.prisma.outboxEmail.count({ where: { status: { not: 'sent' }, kind: { not: 'email-confirmation' } } }), 0, 'every row sent');
+  t.same(
+    (await s.db.prisma.outboxEmail.findMany({ where: { kind: 'email-confirmation' } })).map((r) => r.status),
+    ['dropped', 'dropped'],
+    'but the confirmation links, used before the worker came: dropped, not sent',
+  );
 });

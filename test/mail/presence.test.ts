@@ -1,6 +1,6 @@
 // Issue 10: a player who has the game open live (an event stream, in any API instance) when it
 // becomes their move gets the "your move" email only after a hold of a few minutes, and not at
-// all if they act meanwhile. Presence is a table the worker reads (src/app/presence.ts).
+// all if they act meanwhile. Presence is a table the worker reads (src/app/notify/presence.ts).
 import t, { type Test } from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { MAIL_DEFAULTS } from '../../src/mail/worker.js';

@@ -3,10 +3,10 @@
 // still replays every game to its stored state, and a game whose snapshot still holds its log
 // inline (written before this) is read as it is and carries on.
 import t from 'tap';
-import { verifyGames } from '../../src/app/verify.js';
-import { SNAPSHOT_EVERY } from '../../src/app/change.js';
-import { moduleOf } from '../../src/app/present.js';
-import { currentState } from '../../src/app/replay.js';
+import { verifyGames } from '../../src/app/games/verify.js';
+import { SNAPSHOT_EVERY } from '../../src/app/games/change/write.js';
+import { moduleOf } from '../../src/app/games/present.js';
+import { currentState } from '../../src/app/games/history.js';
 import { findGame } from '../../src/store/games.js';
 import { apiServer, look, moveFirstLegal as move, startGame } from '../helpers/api.js';
 

@@ -57,7 +57,7 @@ t.test('a fresh database gets every migration, recorded as Prisma records them',
     t.equal(row.applied_steps_count, 1);
   }
   const tables = (await query<{ tablename: string }>(db.url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).map((r) => r.tablename);
-  t.same(tables, ['_prisma_migrations', 'game_actions', 'game_players', 'game_presence', 'game_snapshots', 'games', 'idempotency_keys', 'login_throttle', 'outbox', 'users']);
+  t.same(tables, ['_prisma_migrations', 'email_confirmations', 'game_actions', 'game_players', 'game_presence', 'game_snapshots', 'games', 'idempotency_keys', 'login_throttle', 'outbox', 'revoked_tokens', 'users']);
 });
 
 t.test('migrating twice is a no-op', async (t) => {
@@ -116,17 +116,23 @@ t.test('a migration Prisma recorded as failed stops the start', async (t) => {
   await t.rejects(migrate(db.url), /migration 29990101000000_failed failed earlier and is not resolved/);
 });
 
-t.test('email_preferences_and_time_controls: emails on -> all, off -> none; pending seats keep their deadline', async (t) => {
+/** A fresh database migrated up to (not including) the migration whose name ends with `suffix`. */
+async function migratedUpTo(t: Test, suffix: string) {
   const db = await testDatabase(t, { migrate: false });
   const all = await readMigrations();
-  const target = all.findIndex((m) => m.name.endsWith('_email_preferences_and_time_controls'));
-  t.ok(target > 0);
-  // The schema as it was before, with data in it.
+  const target = all.findIndex((m) => m.name.endsWith(suffix));
+  t.ok(target > 0, `${suffix} is a migration`);
   const dir = await mkdtemp(join(tmpdir(), 'alea-migrations-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   for (const m of all.slice(0, target)) await cp(join(MIGRATIONS_DIR, m.name), join(dir, m.name), { recursive: true });
   await cp(join(MIGRATIONS_DIR, 'migration_lock.toml'), join(dir, 'migration_lock.toml'));
   await migrate(db.url, { migrationsDir: dir });
+  return { db, all, target };
+}
+
+t.test('email_preferences_and_time_controls: emails on -> all, off -> none; pending seats keep their deadline', async (t) => {
+  // The schema as it was before, with data in it.
+  const { db, all, target } = await migratedUpTo(t, '_email_preferences_and_time_controls');
   await query(
     db.url,
     `INSERT INTO users (id, email, display_name, password_hash, email_notifications, updated_at) VALUES
@@ -151,4 +157,21 @@ t.test('email_preferences_and_time_controls: emails on -> all, off -> none; pend
     { role: 'Caesar', deadline: null, remind_at: null, overdue_notice_at: null },
     { role: 'Pompey', deadline: new Date('2026-01-06T12:00:00Z'), remind_at: new Date('2026-01-05T12:00:00Z'), overdue_notice_at: new Date('2026-01-06T12:00:00Z') },
   ]);
+});
+
+t.test('verified_addresses: existing accounts are confirmed (as of their creation), explicitly; new ones are not', async (t) => {
+  const { db, all, target } = await migratedUpTo(t, '_verified_addresses');
+  await query(
+    db.url,
+    `INSERT INTO users (id, email, display_name, password_hash, created_at, updated_at) VALUES
+       ('01900000-0000-7000-8000-00000000000a', 'old@example.org', 'Old', 'x', '2025-06-01T10:00:00Z', now());`,
+  );
+  t.same((await migrate(db.url)).applied, all.slice(target).map((m) => m.name));
+  await query(db.url, `INSERT INTO users (id, email, display_name, password_hash, updated_at) VALUES ('01900000-0000-7000-8000-00000000000b', 'new@example.org', 'New', 'x', now())`);
+  t.same(await query(db.url, 'SELECT email, email_verified_at, pending_email FROM users ORDER BY email'), [
+    { email: 'new@example.org', email_verified_at: null, pending_email: null },
+    { email: 'old@example.org', email_verified_at: new Date('2025-06-01T10:00:00Z'), pending_email: null },
+  ]);
+  const sql = all[target]!.sql;
+  t.match(sql, /EXISTING ACCOUNTS ARE TREATED AS CONFIRMED/, 'the migration says so in its comment');
 });

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { axe, chromiumPresent, INSTALL_HINT, launch, person, PHONE } from '../helpers/browser.js';
-import { startGame, type ApiServer } from '../helpers/api.js';
+import { confirmEmailThroughLink, startGame, type ApiServer } from '../helpers/api.js';
 import { Client } from '../helpers/api.js';
 import { mailHarness } from '../helpers/mail.js';
 import { testServer } from '../helpers/server.js';
@@ -40,6 +40,7 @@ t.test('the link of a "your move" email opens the game after sign-in, on a phone
     async signUp(name: string) {
       const email = `${name.toLowerCase()}.${process.pid}.${++n}@example.org`;
       const res = await new Client(base).post('/v1/auth/register', { email, password: 'correct horse battery', name });
+      await confirmEmailThroughLink({ ...s, anon: new Client(base) }, email);
       return { client: new Client(base, res.body.token), id: res.body.user.id, email, name, token: res.body.token };
     },
   };

@@ -8,6 +8,7 @@ import { systemClock } from '../../src/app/clock.js';
 import { BORDERS } from '../../src/engine/caesars-gallic-war/data/map.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
 import { Client } from '../helpers/api.js';
+import { clickPlace, pickBlock } from '../helpers/board.js';
 import { listen, testServer } from '../helpers/server.js';
 
 /** The token the page keeps (to play the other side through the API). */
@@ -72,12 +73,10 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   t.match(table, /Legio [IVX]+ \(Roman, 4\)/, 'the Roman sees his own legions');
   t.same(await axe(roman.page), [], 'axe: the Gallic War board');
 
-  // ALEA_SCREENSHOT=1: the board as the README shows it (docs/gaul-board.png).
-  if (process.env.ALEA_SCREENSHOT) await roman.page.screenshot({ path: 'docs/gaul-board.png', fullPage: false });
   // An area opens in the side panel with its blocks.
-  await roman.page.locator('svg.gaul [data-area="transalpine_gaul"] circle.hit').click();
+  await clickPlace(roman.page, 'transalpine_gaul');
   await roman.page.getByRole('heading', { name: 'Transalpine Gaul' }).waitFor();
-  t.match(await roman.page.locator('.side').textContent(), /Legio [IVX]+, strength 4/, 'its blocks, face up for their owner');
+  t.ok(await roman.page.locator('.map-sheet').getByRole('img', { name: /^Legio [IVX]+( \(Caesar\))?, strength 4/ }).count(), 'its blocks, face up for their owner');
   t.same(await axe(roman.page), [], 'axe: the map with an opened area');
   await roman.page.getByRole('button', { name: 'Close' }).click();
 
@@ -106,23 +105,25 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   // Movement on the map: activate the legions' group, select a legion, click a lit destination.
   await roman.page.getByRole('button', { name: 'Activate the group in Transalpine Gaul' }).click();
   await roman.page.getByRole('button', { name: 'Move the activated groups' }).click();
-  const legion = roman.page.locator('svg.gaul g.block.selectable[data-block^="legio-"]').first();
-  await legion.waitFor();
-  const block = (await legion.getAttribute('data-block'))!;
-  await legion.click();
-  await roman.page.getByRole('heading', { name: new RegExp(`^Legio [IVX]+, strength`) }).waitFor();
+  const moving = (await api.Roman.get(`/v1/games/${id}`)).body;
+  // A legion's one-area move (a force march asks first: board.test.ts).
+  const move = moving.legalActions.find((a: any) => a.type === 'move' && a.block.startsWith('legio-') && a.path.length === 1);
+  const block = move.block as string;
+  await pickBlock(roman.page, block);
+  await roman.page.getByRole('heading', { name: new RegExp(`^Legio [IVX]+.*, strength`) }).waitFor();
   const lit = roman.page.locator('svg.gaul [data-area].target');
   t.ok((await lit.count()) > 0, 'its destinations light up');
-  const to = (await lit.first().getAttribute('data-area'))!;
+  const to = move.path[0] as string;
+  t.equal(await roman.page.locator(`svg.gaul [data-area="${to}"]`).getAttribute('class').then((c) => /\btarget\b/.test(c ?? '')), true, `${to} is lit`);
   t.same(await axe(roman.page), [], 'axe: a block selected, its destinations lit');
-  await lit.first().locator('circle.hit').click();
-  const choice = roman.page.getByRole('button', { name: /^Move Legio/ }).first();
-  if (await roman.page.getByText('Which one?').isVisible().catch(() => false)) await choice.click();
-  await roman.page.waitForFunction(
-    ([b, area]) => (globalThis as any).document.querySelector(`svg.gaul g.block[data-block="${b}"]`) !== null && !(globalThis as any).document.querySelector('.side h2#selected-title'),
-    [block, to],
-  );
-  const after = (await api.Roman.get(`/v1/games/${id}`)).body;
+  await clickPlace(roman.page, to);
+  if (await roman.page.getByText('Which one?').isVisible().catch(() => false)) await roman.page.locator('.map-sheet button', { hasText: move.label }).click();
+  let after: any;
+  for (let i = 0; i < 100; i++) {
+    after = (await api.Roman.get(`/v1/games/${id}`)).body;
+    if (after.version > moving.version) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   t.equal(after.view.blocks.find((b: any) => b.id === block).location, to, `${block} moved to ${to} by a click on the map`);
   t.same(realErrors([...roman.errors, ...barbarian.errors]), [], 'no console errors');
 });
@@ -139,7 +140,7 @@ t.test('one person plays the Roman against the bot from the home page (solitaire
   await signUpIn(roman.page, 'Crassus', emailFor('Crassus'));
   await roman.page.getByRole('heading', { name: 'Welcome, Crassus' }).waitFor();
   await roman.page.getByRole('combobox', { name: /^Game/ }).selectOption('caesars-gallic-war');
-  await roman.page.getByLabel(/against the bot/).check();
+  await roman.page.getByRole('radio', { name: /^The rulebook bot/ }).check();
   t.same(await axe(roman.page), [], 'axe: the form with the bot chosen');
   await roman.page.getByRole('button', { name: 'Create the game' }).click();
   await roman.page.waitForURL(/\/games\/[0-9a-f-]+$/);
@@ -161,7 +162,7 @@ t.test('one person plays the Roman against the bot from the home page (solitaire
   await roman.page.getByRole('button', { name: g.legalActions[0].label, exact: true }).first().waitFor();
   t.pass('the page offers his next action');
   await roman.page.goto('/');
-  await roman.page.getByText('against the bot').first().waitFor();
-  t.pass('his games list the bot as the opponent');
+  await roman.page.getByText('against the rulebook bot').first().waitFor();
+  t.pass('his games list the rulebook bot as the opponent');
   t.same(realErrors(roman.errors), [], 'no console errors');
 });

@@ -2,14 +2,13 @@
 // game, the invite link, discards, sealed card plays (one changed), Player 1's move on the map,
 // a battle fought through the battle panel, live updates, the end of the game. Along the way:
 // Caesar's page never holds Pompey's secrets (DOM and every response), axe-core finds no serious
-// or critical violation, no console error, and a screenshot of the board for the README.
-import { mkdirSync } from 'node:fs';
+// or critical violation, and no console error.
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { systemClock } from '../../src/app/clock.js';
 import { BLOCKS } from '../../src/engine/julius-caesar/data/blocks.js';
-import { projectPath } from '../../src/paths.js';
 import { Client } from '../helpers/api.js';
+import { battleButtons, battlePanel, clickPlace, pickBlock } from '../helpers/board.js';
 import { chooser } from '../helpers/chooser.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, PASSWORD, person, signUpIn, type Watched } from '../helpers/browser.js';
 import { listen, testServer, type TestServer } from '../helpers/server.js';
@@ -104,8 +103,12 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   const inviteUrl = new URL(invite);
   await pompey.page.goto(inviteUrl.pathname + inviteUrl.search);
   await pompey.page.waitForURL(/\/signin\?next=/);
+  await pompey.page.getByText('You have been invited to a game on Alea').waitFor();
+  t.pass('signed out, the invite link says it is an invitation');
   await signUp(pompey.page, 'Gnaeus', email('gnaeus'));
   await pompey.page.waitForURL((u) => u.pathname === `/games/${id}` && u.search === inviteUrl.search);
+  await pompey.page.getByRole('heading', { name: 'Marcus invites you to a game of Julius Caesar' }).waitFor();
+  t.match(await pompey.page.locator('main').innerText(), /you would play Pompey/, 'the invitation names the game, who invites, and the side');
   await axeClean(pompey, 'invited, not joined');
   await pompey.page.getByRole('button', { name: 'Join as Pompey' }).click();
 
@@ -148,30 +151,26 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   const mine = await look(p1);
   const move = mine.legalActions.find((a: any) => a.type === 'move');
   t.ok(move, 'Player 1 may move');
-  const logBefore = (await look(other === caesar ? 'Caesar' : 'Pompey')).view.log.length;
-  await p1w.page.locator(`[data-block="${move.block}"]`).first().click();
+  const lastEntry = () => other.page.evaluate(() => Number((globalThis as any).document.querySelector('ol.log li:last-child .n')?.textContent ?? 0));
+  const logBefore = await lastEntry();
+  await pickBlock(p1w.page, move.block);
   const dest = move.path[move.path.length - 1];
-  // A player clicks the city's dot (a sea's name); the highlighted location is a button.
+  // The selected block's destinations light up; the highlighted location is a button.
   const target = p1w.page.locator(`[data-location="${dest}"].target`);
   await target.waitFor();
   t.equal(await target.getAttribute('role'), 'button', 'the destination is highlighted as a button');
-  await target.locator('circle.dot, text').first().click();
+  await clickPlace(p1w.page, dest);
   const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
-  if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
+  if (await choice.isVisible()) await p1w.page.locator('.map-sheet button').first().click();
   const moved = await waitFor(async () => {
     const now = await look(p1);
     return now.version > mine.version && now.view.blocks.find((b: any) => b.id === move.block)?.location === dest;
   });
   t.ok(moved, `${move.block} moved to ${dest} through the map`);
   // The other player's page updates live (no reload): the log grows.
-  await other.page.waitForFunction((n) => (globalThis as any).document.querySelectorAll('.log li').length > Math.min(n, 39), logBefore);
+  await other.page.waitForFunction((n) => Number((globalThis as any).document.querySelector('ol.log li:last-child .n')?.textContent ?? 0) > n, logBefore);
   t.pass('the opponent page updated live');
 
-  // ALEA_SCREENSHOT=1: the board as the README shows it (docs/board.png); a plain run leaves the checkout as it was.
-  if (process.env.ALEA_SCREENSHOT) {
-    mkdirSync(projectPath('docs'), { recursive: true });
-    await caesar.page.screenshot({ path: projectPath('docs', 'board.png'), fullPage: false });
-  }
   await checkHidden('command');
 
   // A levy through the page: a block of the pool, then a highlighted city.
@@ -179,11 +178,10 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   const levy = afterMove.legalActions.find((a: any) => a.type === 'levy');
   if (levy) {
     await p1w.page.locator(`[aria-label="Levy pools"] [data-block="${levy.block}"]`).click();
-    const city = p1w.page.locator(`[data-location="${levy.city}"].target`);
-    await city.waitFor();
-    await city.locator('circle.dot').click();
+    await p1w.page.locator(`[data-location="${levy.city}"].target`).waitFor();
+    await clickPlace(p1w.page, levy.city);
     const choice = p1w.page.getByRole('heading', { name: 'Which one?' });
-    if (await choice.isVisible()) await p1w.page.locator('.actions button').first().click();
+    if (await choice.isVisible()) await p1w.page.locator('.map-sheet button').first().click();
     t.ok(await waitFor(async () => (await look(p1)).view.blocks.some((b: any) => b.id === levy.block && b.location === levy.city)), `${levy.block} levied in ${levy.city} through the page`);
   } else t.comment('Player 1 played a card without levies: no levy to try');
 
@@ -207,10 +205,12 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   }
   const atBattle = await look('Caesar');
   t.ok(atBattle.view.battle, `a battle at ${atBattle.view.battle?.location}`);
-  for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: /^Battle at / }).waitFor();
+  for (const w of [caesar, pompey]) await battlePanel(w.page).waitFor();
   t.pass('both players see the battle panel');
   await axeClean(caesar, 'board, battle');
   await checkHidden('battle');
+  // The battle is fought in its panel: each step, the player whose turn it is presses the button
+  // named by one of their legal actions (by keyboard every other time).
   let uiActions = 0;
   let sawDice = false;
   for (;;) {
@@ -219,37 +219,19 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
     const role = cur.pending[0] as 'Caesar' | 'Pompey';
     const g = await look(role);
     const w = pages[role];
-    const a = g.legalActions[0];
-    // Through the page by keyboard: the block, then its action (or destination), or a general action.
-    if (a.block) {
-      // The page hears of the opponent's last action through its stream: wait until it shows the
-      // block as selectable (the API answered `look` first).
-      const block = w.page.locator(`[data-block="${a.block}"].selectable`).first();
-      await block.waitFor();
-      await block.focus();
-      t.equal(await block.evaluate((e) => e === (globalThis as any).document.activeElement), true, 'a selectable block takes the keyboard focus');
-      await block.press('Enter');
-      await w.page.getByRole('heading', { name: g.view.blocks.find((b: any) => b.id === a.block).name }).waitFor();
-      const to = a.to ?? (a.path ? a.path[a.path.length - 1] : undefined);
-      if (to) {
-        const target = w.page.locator(`[data-location="${to}"].target`);
-        await target.focus();
-        await target.press('Enter'); // by keyboard
-        // Several actions may end there (retreats by land or by sea): the page asks which.
-        await waitFor(async () => (await w.page.getByRole('heading', { name: 'Which one?' }).isVisible()) || (await look(role)).version > g.version);
-        if (await w.page.getByRole('heading', { name: 'Which one?' }).isVisible()) await w.page.locator('.actions button').first().click();
-      } else {
-        await w.page.locator('.actions button:not(.secondary)').first().click();
-      }
-    } else {
-      await w.page.locator('.actions button').first().click();
-    }
-    t.ok(await waitFor(async () => (await look(role)).version > g.version), `${role}: ${a.type} through the page`);
-    sawDice ||= (await caesar.page.locator('.die').count()) > 0;
+    const a = g.legalActions[pick(g.legalActions.length)];
+    t.same(await battleButtons(w.page, [a.label]), [], `${role}: “${a.label}” is a button in the battle panel`);
+    const button = battlePanel(w.page).getByRole('button', { name: a.label, exact: true }).first();
+    if (uiActions % 2) {
+      await button.focus();
+      await button.press('Enter');
+    } else await button.click();
+    t.ok(await waitFor(async () => (await look(role)).version > g.version), `${role}: ${a.type} through the battle panel`);
+    sawDice ||= (await battlePanel(caesar.page).locator('.die').count()) > 0;
     if (++uiActions > 200) throw new Error('the battle does not end');
   }
   t.ok(uiActions > 0, `the battle was fought in the browser (${uiActions} actions)`);
-  t.ok(sawDice, 'the dice were shown');
+  t.ok(sawDice, 'the dice of this battle were shown in its panel');
 
   // Caesar resigns (with confirmation); both see the result.
   caesar.page.once('dialog', (d) => void d.accept());
@@ -284,7 +266,8 @@ t.test('a game played to its end through the API: both open pages show the resul
   while (game.status === 'active') {
     const role = game.pending[pick(game.pending.length)] as 'Caesar' | 'Pompey';
     const client = anon.withToken(players[role].token);
-    const mine = (await client.get(`/v1/games/${id}`)).body;
+    // The answer to the last action is that player's game: read it again only for the other.
+    const mine = game.role === role ? game : (await client.get(`/v1/games/${id}`)).body;
     const { label: _label, ...action } = mine.legalActions[pick(mine.legalActions.length)];
     const res = await client.post(`/v1/games/${id}/actions`, { action, version: mine.version });
     if (res.status !== 200) throw new Error(`action: ${res.status} ${res.text}`);

@@ -3,8 +3,8 @@
 //
 // The access token (the API's bearer JWT, 30 days) lives in localStorage: the API takes bearer
 // tokens, not cookies, so there is no CSRF to defend against, and the page's strict CSP (no inline
-// or foreign scripts) is what keeps other scripts from reading it. Signing out forgets it here;
-// "sign out everywhere" revokes it on the server.
+// or foreign scripts) is what keeps other scripts from reading it. Signing out on this device
+// revokes it on the server and forgets it here; "sign out everywhere" revokes every token.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './generated/api';
 
@@ -12,9 +12,8 @@ export type Schemas = components['schemas'];
 export type Game = Schemas['Game'];
 export type GameSummary = Schemas['GameSummary'];
 export type Action = Schemas['Action'];
-export type View = Schemas['JuliusCaesarView'];
-/** Julius Caesar's roles (the board's); a game's seat may be any game's role (Schemas['Role']). */
-export type Role = keyof View['cards'];
+export type Role = Schemas['Role'];
+export type GameId = Schemas['GameModuleId'];
 export type User = Schemas['User'];
 export type Problem = Schemas['Problem'];
 

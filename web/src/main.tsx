@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { whenUnauthorized } from './api';
+import { VerifyEmailPage } from './pages/email-confirmation';
 import { GamePage } from './pages/game';
 import { Home } from './pages/home';
 import { Landing } from './pages/landing';
@@ -52,16 +53,25 @@ function App() {
   const game = /^\/games\/([^/]+)$/.exec(route.path);
   if (user === undefined) page = <p class="loading">Loading…</p>;
   else if (route.path === '/signin') page = <SignIn next={route.query.get('next')} />;
+  else if (route.path === '/verify-email') page = <VerifyEmailPage token={route.query.get('token')} />;
   else if (game) page = <RequireUser><GamePage id={decodeURIComponent(game[1]!)} invite={route.query.get('invite')} /></RequireUser>;
   else if (route.path === '/settings') page = <RequireUser><SettingsPage /></RequireUser>;
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
-    document.title = game ? 'Game · Alea' : route.path === '/settings' ? 'Settings · Alea' : route.path === '/signin' ? 'Sign in · Alea' : 'Alea';
+    // A game's page names itself (and says when it is the player's move).
+    const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea' };
+    if (!game) document.title = titles[route.path] ?? 'Alea';
   }, [route.path]);
+  const invited = route.path === '/signin' && /^\/games\/[^?]+\?(.*&)?invite=/.test(route.query.get('next') ?? '');
   return (
     <>
       <TopBar />
+      {invited && (
+        <p class="notice narrow invite-note" role="status">
+          You have been invited to a game on Alea. Sign in, or create an account, to see who invites you and to join.
+        </p>
+      )}
       {page}
     </>
   );

@@ -15,7 +15,17 @@ export function signedIn(token: string, user: User): void {
   me.set(user);
 }
 
+/** Forgets the token here (the server refused it, or it was revoked). */
 export function signOut(): void {
   auth.clear();
   me.set(null);
+}
+
+/** "Sign out on this device": the server revokes this token (no other), then it is forgotten here. */
+export async function signOutHere(): Promise<void> {
+  try {
+    await api.POST('/v1/auth/logout');
+  } finally {
+    signOut();
+  }
 }

@@ -15,7 +15,6 @@
 //   forced-retreat: { type: 'retreat', block, to }
 
 import { BLOCKS } from './data/blocks.js';
-import { beginResponse } from './solitaire.js';
 import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { VP } from './data/tables.js';
@@ -42,7 +41,6 @@ import { eliminate, loseStep } from './losses.js';
 import { retreatTargets } from './retreat.js';
 import { doubleDefence, fortActions, letterOf, sortieActions } from './sieges.js';
 import { addVp } from './victory.js';
-import { beginRegroup } from './regroup.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -61,7 +59,11 @@ export function chooseActions(s: State): Action[] {
   return battlesDue(s).map((a) => ({ type: 'battle', area: a }));
 }
 
-export function startBattle(s: State, at: AreaId, chooser: Role, winter = false): void {
+/**
+ * Sets up the battle in `at` and announces it; flow.ts then opens it (or first lets the defender
+ * send help, in the solitaire game). Returns whether the defenders were neutral just before.
+ */
+export function startBattle(s: State, at: AreaId, chooser: Role, winter = false): boolean {
   const f: Fight = s.fights[at] ?? { attacker: chooser, main: null, via: 'placed', reserves: [], wasNeutral: false };
   delete s.fights[at];
   const b: Battle = {
@@ -78,16 +80,29 @@ export function startBattle(s: State, at: AreaId, chooser: Role, winter = false)
     retreats: { Roman: {}, Barbarian: {} },
     seaRetreats: { Roman: 0, Barbarian: 0 },
     entries: [...(s.entries[at] ?? [])],
-    sailed: { ...s.sailed },
+    sailed: seaInvaders(s, at, f),
     fought: false,
     winter,
     chooser,
   };
   s.battle = b;
   logPublic(s, `Battle in ${areaName(at)}: the ${b.attacker} attacks, the ${b.defender} defends (at most ${b.maxRounds} rounds).`);
-  // 12 Solitaire: instead of reserves, the defender may send help now.
-  if (s.solo && beginResponse(s, f.wasNeutral)) return;
-  openBattle(s);
+  return f.wasNeutral;
+}
+
+/**
+ * 6F Naval Retreat: the Roman units that made a naval move into this enemy (or neutral) port this
+ * round, attacking it; they may retreat only by sea. Romans who sailed into a port of their own that
+ * the Barbarian attacks afterwards are defenders, with the defenders' retreats.
+ */
+function seaInvaders(s: State, at: AreaId, f: Fight): Record<string, AreaId> {
+  const out: Record<string, AreaId> = {};
+  if (f.attacker !== 'Roman') return out;
+  for (const i of blocksAt(s, at, 'Roman')) {
+    const from = s.sailed[blockId(i)];
+    if (from !== undefined) out[blockId(i)] = from;
+  }
+  return out;
 }
 
 /** The battle begins: blocks revealed, German withdrawal (6C), the fort (6B). */
@@ -597,7 +612,8 @@ function endBattle(s: State): void {
   logPublic(s, victor ? `The ${victor} wins the battle in ${areaName(b.area)}.` : `The battle in ${areaName(b.area)} leaves nobody standing.`);
   s.battle = null;
   s.step = 'idle';
-  if (victor) beginRegroup(s, b.area, victor, b.winter);
+  // 6G: the victor's regroup is next; flow.ts begins it (nothing is left to do once the game is over).
+  if (victor && !s.result) s.tasks.unshift({ kind: 'regroup', area: b.area, role: victor, winter: b.winter });
 }
 
 export { isTribe, NB, isPort };

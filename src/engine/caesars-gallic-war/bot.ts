@@ -13,7 +13,7 @@ import { activationAction, activationTargets } from './activation.js';
 import { isReserve } from './battle.js';
 import { massiveRevoltLeaves } from './events.js';
 import { logPublic } from './log.js';
-import { area, areaName, BRITANNIA, GERMANIA, HELVETII, isObPort, isTribal } from './map.js';
+import { area, areaName, border, BRITANNIA, GERMANIA, HELVETII, isObPort, isTribal } from './map.js';
 import { politicalTargets, resolvePolitical } from './political.js';
 import { rollD6, shuffle } from './random.js';
 import {
@@ -64,9 +64,16 @@ const neutralPlace = (s: State, a: AreaId) => !romanPlace(s, a) && controller(s,
 /** Every tribe of the area on the map is the bot's (and there is one): a "fully held" area (184). */
 export const fullyHeld = (s: State, a: AreaId): boolean => wholeArea(s, a, 'Barbarian');
 
-/** 3a targets from `from`: adjacent Roman or neutral areas without bot units that one of `units` could enter. */
+/**
+ * May unit i attack `to` from `from`? Across a land border only: by sea the Barbarian may not enter a
+ * port holding enemy or neutral units (5.2.1E), so the adjacency of Britannia and the Britannicus
+ * ports (12) serves the bot's help and moves, never an attack.
+ */
+const mayAttack = (i: number, from: AreaId, to: AreaId): boolean => border(from, to) !== null && mayEnter(i, from, to);
+
+/** 3a targets from `from`: adjacent Roman or neutral areas without bot units that one of `units` could attack. */
 function targets(s: State, from: AreaId, units: number[]): AreaId[] {
-  return adjacent(from).filter((a) => !hasUnits(s, a, 'Barbarian') && (romanPlace(s, a) || neutralPlace(s, a)) && units.some((i) => mayEnter(i, from, a)));
+  return adjacent(from).filter((a) => !hasUnits(s, a, 'Barbarian') && (romanPlace(s, a) || neutralPlace(s, a)) && units.some((i) => mayAttack(i, from, a)));
 }
 
 /** 3a then 3e: one block (Roman first), else two blocks when attacking with two or more. */
@@ -109,8 +116,15 @@ export function playBotCard(s: State): void {
 /** 168: activation, then political action, then movement and attack; with 171-173's exceptions. */
 function botAreaCard(s: State, ctx: Ctx, a: AreaId): void {
   if (a === GERMANIA) return activateGermania(s, ctx, false);
-  // 173: Britannia while no bot leader stands in an Oceanus Britannicus port.
-  if (a === BRITANNIA && !botLeaderInObPort(s)) {
+  // 169: a neutral area while the bot has activations left this year: a Neutral Tribe Activation
+  // (Britannia too: its exception belongs to the Political Action, 173).
+  if (neutralArea(s, a) && !(a === HELVETII && !onMap(s, idx('helvetii'))) && activationTargets(s, 'Barbarian', ctx.card).length > 0) {
+    ctx.type = 'activation';
+    activationAction(s, 'Barbarian', ctx.card);
+    return;
+  }
+  // 173: the Britannia card as a Political Action while no bot leader stands in an Oceanus Britannicus port.
+  if (a === BRITANNIA && controller(s, a) !== 'Barbarian' && !botLeaderInObPort(s)) {
     const roll = d6(s, 'Britannia card');
     if (roll <= 4) return activateGermania(s, ctx, false);
     const t = randomTribe(s, (x) => x !== BRITANNIA && controller(s, x) !== 'Barbarian' && politicalTargets(s, 'Barbarian').includes(x));
@@ -133,15 +147,8 @@ function botAreaCard(s: State, ctx: Ctx, a: AreaId): void {
     const t = randomTribe(s, (x) => x !== a && politicalTargets(s, 'Barbarian').includes(x));
     return t ? political(s, ctx, t) : nothing(s, 'no area to target');
   }
-  if (neutralArea(s, a)) {
-    // 169, 170: two activations a year; then a political action on the area.
-    if (activationTargets(s, 'Barbarian', ctx.card).length > 0) {
-      ctx.type = 'activation';
-      activationAction(s, 'Barbarian', ctx.card);
-      return;
-    }
-    return political(s, ctx, a);
-  }
+  // 170: a neutral area with the year's activations used: a political action on it.
+  if (neutralArea(s, a)) return political(s, ctx, a);
   const owner = controller(s, a);
   if (owner === 'Barbarian') return attackFrom(s, ctx, [a]);
   if (politicalTargets(s, 'Barbarian').includes(a)) return political(s, ctx, a);
@@ -271,7 +278,7 @@ function activateVercingetorix(s: State, ctx: Ctx, forceAttack: boolean): void {
   const at = s.loc[VERCINGETORIX] as AreaId;
   const units = botUnits(s, at).filter((i) => !s.moved[i] && !s.inFort[i]);
   const power = strengthOf(s, units);
-  const near = adjacent(at).filter((a) => !hasUnits(s, a, 'Barbarian') && units.some((i) => mayEnter(i, at, a)));
+  const near = adjacent(at).filter((a) => !hasUnits(s, a, 'Barbarian') && units.some((i) => mayAttack(i, at, a)));
   const enemy = near.filter((a) => hasUnits(s, a, 'Roman') && power >= strengthOf(s, blocksAt(s, a, 'Roman')));
   const neutral = near.filter((a) => !hasUnits(s, a, 'Roman') && hasUnits(s, a, null) && power >= strengthOf(s, blocksAt(s, a, null)));
   const pool = enemy.length ? enemy : neutral;
@@ -430,6 +437,10 @@ export function decide(s: State, legal: Action[]): Action {
       return hitChoice(s, legal);
     case 'winter-barbarian':
       return winterChoice(s, legal);
+    case 'vercingetorix-home':
+      // 13.5: the bot always takes a new home when it may, at random (a home the Romans hold would
+      // send him back among them at the next winter).
+      return pickOne(s, legal.filter((a) => a.type === 'home'));
     default:
       return pickOne(s, legal);
   }

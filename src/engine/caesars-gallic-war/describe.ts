@@ -40,7 +40,7 @@ export function describe(s: State, role: Role, a: Action): string {
     case 'take-massive-revolt':
       return 'Take the Massive Revolt card into your hand';
     case 'decline':
-      return 'Leave the Massive Revolt card in the deck';
+      return s.step === 'vercingetorix-home' ? `Keep ${area(s.leaderHome.vercingetorix)} as Vercingetorix's home` : 'Leave the Massive Revolt card in the deck';
     case 'play':
       return `Play ${cardNames.get(String(a.card)) ?? String(a.card)}`;
     case 'declare':

@@ -47,6 +47,7 @@ import {
   stepUp,
   VERCINGETORIX,
   type EndTurnPart,
+  type Fight,
   type State,
 } from './state.js';
 import { eliminate, loseStep } from './losses.js';
@@ -220,6 +221,8 @@ export function applyWinterLegions(s: State, role: Role, a: Action): void {
   if (a.type === 'enter') {
     const i = idx(a.block as string);
     s.loc[i] = TG;
+    // 7.3.2: with Barbarian units in Transalpine Gaul, it joins the battle there as a reserve (6A).
+    if (hasUnits(s, TG, 'Barbarian')) winterFight(s).reserves.push(blockId(i));
     logSecret(s, role, `${data(i).name} enters Transalpine Gaul from Off-Map.`, 'A legion enters Transalpine Gaul from Off-Map.');
     return;
   }
@@ -240,6 +243,14 @@ export function applyWinterLegions(s: State, role: Role, a: Action): void {
 /** 7.3.2: Barbarian units in Transalpine Gaul when the legions come home: a battle at once. */
 export function winterBattleDue(s: State): boolean {
   return contested(s, TG);
+}
+
+/**
+ * 7.3.2: the winter battle in Transalpine Gaul: the returning legions are one attacking group; the
+ * legions entering from Off-Map are its reserves.
+ */
+export function winterFight(s: State): Fight {
+  return (s.fights[TG] ??= { attacker: 'Roman', main: null, via: 'placed', reserves: [], wasNeutral: false });
 }
 
 /** After the winter battle: Caesar's flag (7.3.2, 8.1). */
@@ -264,10 +275,14 @@ function romanAlliesReturn(s: State): void {
 
 // ---- 7.3.4 and 7.3.5 ----
 
-/** Barbarian units that may stay away from home this winter: with Vercingetorix or Ariovistus, or the leaders. */
+/**
+ * Barbarian units that may stay away from home this winter: with Vercingetorix or Ariovistus, or the
+ * leaders. Gallic units may stay with Vercingetorix wherever he winters (8.3): away from home once he
+ * chose to stay, or at his home, where he stays anyway.
+ */
 function barbarianStayers(s: State): number[] {
   const out: number[] = [];
-  const verc = onMap(s, VERCINGETORIX) ? s.loc[VERCINGETORIX] : null;
+  const verc = vercingetorixWinters(s);
   const ario = onMap(s, ARIOVISTUS) ? s.loc[ARIOVISTUS] : null;
   for (let i = 0; i < NB; i++) {
     if (!onMap(s, i) || s.owner[i] !== 'Barbarian' || s.wintering.includes(blockId(i))) continue;
@@ -281,15 +296,23 @@ function barbarianStayers(s: State): number[] {
       if (!s.ariovistusWintered && roomWith(s, at, isGerman)) out.push(i);
       continue;
     }
-    if (isGallic(i) && at !== homeOf(s, i) && at === verc && s.wintering.includes('vercingetorix') && roomWith(s, at, isGallic)) out.push(i);
+    if (isGallic(i) && at !== homeOf(s, i) && at === verc && roomWith(s, at, isGallic)) out.push(i);
     if (isGerman(i) && at === ario && s.wintering.includes('ariovistus') && roomWith(s, at, isGerman)) out.push(i);
   }
   return out;
 }
 
-/** Garrison room left among the stayers of that kind in `at` (the leader counts). */
+/** Where Vercingetorix spends this winter for sure: at his home, or where he chose to stay; else null. */
+function vercingetorixWinters(s: State): string | null {
+  if (!onMap(s, VERCINGETORIX)) return null;
+  const at = s.loc[VERCINGETORIX]!;
+  return at === s.leaderHome.vercingetorix || s.wintering.includes('vercingetorix') ? at : null;
+}
+
+/** Garrison room left among the stayers of that kind in `at` (the leader counts, Vercingetorix at home too). */
 function roomWith(s: State, at: string, kind: (i: number) => boolean): boolean {
-  const n = s.wintering.filter((id) => s.loc[idx(id)] === at && kind(idx(id))).length;
+  let n = s.wintering.filter((id) => s.loc[idx(id)] === at && kind(idx(id))).length;
+  if (kind(VERCINGETORIX) && vercingetorixWinters(s) === at && !s.wintering.includes('vercingetorix')) n++;
   return n < s.garrison;
 }
 

@@ -1,10 +1,11 @@
 // The state machine. STEPS says, for every step where someone decides, who acts, what is legal and
 // what an action does; the rules live in the files named after the rulebook's sections. flow.ts
 // alone owns the transitions: a step's apply sets s.step = 'idle' when its decision is over, and
-// proceed() runs the queue of work (s.tasks) until the next decision. Section files import shared
+// proceed() runs the queue of work (s.tasks) until the next decision (the kit's defineModule calls
+// it after every action). Section files import shared
 // queries only, never each other's "begin" functions.
 
-import type { Action } from '../types.js';
+import { noDecision, step, type Steps } from '../kit/steps.js';
 import { activationAction } from './activation.js';
 import {
   applyAssault,
@@ -40,7 +41,8 @@ import {
   playPending,
   startTurn,
 } from './cards.js';
-import { AREA_IDS, TG } from './map.js';
+import type { AreaId } from './data/map.js';
+import { AREA_IDS } from './map.js';
 import {
   applyBuild,
   applyReplacement,
@@ -53,6 +55,7 @@ import {
   replacementActions,
   winterBarbarianActions,
   winterBattleDue,
+  winterFight,
   winterLegionActions,
   winterSupplyActions,
 } from './endturn.js';
@@ -71,27 +74,13 @@ import {
 import { applyPolitical, politicalActions, politicalTargets } from './political.js';
 import { applyRegroup, beginRegroup, regroupActions } from './regroup.js';
 import type { Role } from './roles.js';
-import { cardAp, type State, type Step, type Task } from './state.js';
+import { cardAp, type State, type Task } from './state.js';
 import { supplyAction } from './supply.js';
-import { applyRespond, nextSoloRound, respondActions, revealBotCard } from './solitaire.js';
-import { decide, playBotCard } from './bot.js';
+import { applyRespond, beginResponse, nextSoloRound, respondActions, revealBotCard } from './solitaire.js';
+import { playBotCard } from './bot.js';
 
-interface StepRules {
-  pending(s: State): Role[];
-  actions(s: State, role: Role): Action[];
-  apply(s: State, role: Role, a: Action): void;
-}
-
-const none = (): Role[] => [];
 /** The player resolving the current card's action. */
 const actor = (s: State): Role[] => (s.current ? [s.current.side] : []);
-const only = (roles: (s: State) => Role[], actions: (s: State, role: Role) => Action[]) => (s: State, role: Role) =>
-  roles(s).includes(role) ? actions(s, role) : [];
-const step = (pending: (s: State) => Role[], actions: (s: State, role: Role) => Action[], apply: StepRules['apply']): StepRules => ({
-  pending,
-  actions: only(pending, actions),
-  apply,
-});
 const barbarian = (): Role[] => ['Barbarian'];
 const roman = (): Role[] => ['Roman'];
 const inBattle = (s: State): Role[] => {
@@ -103,7 +92,7 @@ const chooser = (s: State): Role[] => {
   return t && t.kind === 'battles' ? [t.chooser] : [];
 };
 
-export const STEPS: Record<Step, StepRules> = {
+export const STEPS: Steps<State, Role> = {
   'massive-option': step(barbarian, () => massiveOptionActions(), applyMassiveOption),
   play: step(playPending, playActions, applyPlay),
   declare: step(declarePending, declareActions, applyDeclare),
@@ -121,7 +110,7 @@ export const STEPS: Record<Step, StepRules> = {
   move: step(actor, moveActions, applyMove),
   'battle-choose': step(chooser, (s) => chooseActions(s), (s, _role, a) => {
     const t = s.tasks[0] as Extract<Task, { kind: 'battles' }>;
-    startBattle(s, a.area as never, t.chooser, t.winter === true);
+    beginBattle(s, a.area as never, t.chooser, t.winter === true);
   }),
   withdraw: step(inBattle, (s) => withdrawActions(s), applyWithdraw),
   fort: step(inBattle, (s) => fortStepActions(s), applyFort),
@@ -143,8 +132,8 @@ export const STEPS: Record<Step, StepRules> = {
   respond: step(roman, (s) => respondActions(s), (s, _role, a) => {
     if (applyRespond(s, a)) openBattle(s);
   }),
-  idle: { pending: none, actions: () => [], apply: () => {} },
-  over: { pending: none, actions: () => [], apply: () => {} },
+  idle: noDecision(),
+  over: noDecision(),
 };
 
 /** Major and Massive Revolt: the battles of the event's movement are fought at once (13.4, checklist 163). */
@@ -159,26 +148,6 @@ function withBattlesAfterMoves(tasks: Task[]): Task[] {
 
 export function pendingRoles(s: State): Role[] {
   return STEPS[s.step].pending(s);
-}
-
-/** Applies a legal action, then runs the game on to the next decision. */
-export function applyStep(s: State, role: Role, a: Action): void {
-  STEPS[s.step].apply(s, role, a);
-  proceed(s);
-}
-
-/**
- * 12 Solitaire: the bot plays every decision the Barbarian has until the Roman must act or the game
- * ends, each one chosen by bot.ts among the legal actions and applied like a player's.
- */
-export function botTurn(s: State): void {
-  for (let guard = 0; guard < 10_000; guard++) {
-    if (!pendingRoles(s).includes('Barbarian')) return;
-    const rules = STEPS[s.step];
-    rules.apply(s, 'Barbarian', decide(s, rules.actions(s, 'Barbarian')));
-    proceed(s);
-  }
-  throw new Error('the bot did not reach the end of its turn');
 }
 
 /** Runs queued work until a player must decide (or the game ends). */
@@ -206,7 +175,7 @@ export function proceed(s: State): void {
     if (!t) throw new Error('the game has no work queued and no decision pending');
     if (t.kind === 'battles') {
       // 7.3.2: the legions coming home attack Barbarian units in Transalpine Gaul at once.
-      if (t.winter && winterBattleDue(s)) s.fights[TG] ??= { attacker: 'Roman', main: null, via: 'placed', reserves: [], wasNeutral: false };
+      if (t.winter && winterBattleDue(s)) winterFight(s);
       const due = battlesDue(s);
       if (due.length === 0) {
         const subdued = s.subdued.shift();
@@ -217,7 +186,7 @@ export function proceed(s: State): void {
         s.tasks.shift();
         continue;
       }
-      if (due.length === 1) startBattle(s, due[0]!, t.chooser, t.winter === true);
+      if (due.length === 1) beginBattle(s, due[0]!, t.chooser, t.winter === true);
       else s.step = 'battle-choose';
       continue;
     }
@@ -237,6 +206,9 @@ export function proceed(s: State): void {
         }
         s.current!.leader = { leader: t.leader, areas: t.areas };
         s.step = 'leader';
+        break;
+      case 'regroup':
+        beginRegroup(s, t.area, t.role, t.winter);
         break;
       case 'attrition':
         beginAttrition(s);
@@ -268,6 +240,13 @@ export function proceed(s: State): void {
     }
   }
   throw new Error('the game did not reach a decision');
+}
+
+/** 6: a battle begins; in the solitaire game (12) the defender may first send help instead of reserves. */
+export function beginBattle(s: State, at: AreaId, chooser: Role, winter: boolean): void {
+  const wasNeutral = startBattle(s, at, chooser, winter);
+  if (s.solo && beginResponse(s, wasNeutral)) return;
+  openBattle(s);
 }
 
 function startAction(s: State, side: Role, type: State['declared']['Roman'] & string): void {

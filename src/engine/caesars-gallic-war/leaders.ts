@@ -4,11 +4,12 @@
 //
 // Actions:
 //   { type: 'home', area }   a new home for Vercingetorix (5.2.1D, 13.5)
+//   { type: 'decline' }      13.5 only: he keeps the home the Romans took
 
 import { BLOCKS } from './data/blocks.js';
 import type { Action } from '../types.js';
 import { logPublic } from './log.js';
-import { border, neighbours, isTribal } from './map.js';
+import { areaName, border, neighbours, isTribal } from './map.js';
 import { rollD6 } from './random.js';
 import type { Role } from './roles.js';
 import type { AreaId } from './data/map.js';
@@ -50,13 +51,26 @@ export function vercingetorixLosesHome(s: State, eliminateIfNone: boolean): bool
   return false;
 }
 
+/**
+ * 13.5: when the Romans came to control his home by other means than a Political Action (the engine
+ * finds it at the End of Turn, when no card is being resolved), the Barbarian may pick a new home or
+ * keep it; after a Political Action on it (5.2.1D, during the card's resolution) he must move it.
+ */
+export function mayKeepHome(s: State): boolean {
+  return s.current === null;
+}
+
 export function vercingetorixHomeActions(s: State): Action[] {
-  return vercingetorixHomeOptions(s).map((a) => ({ type: 'home', area: a }));
+  const homes: Action[] = vercingetorixHomeOptions(s).map((a) => ({ type: 'home', area: a }));
+  return mayKeepHome(s) ? [...homes, { type: 'decline' }] : homes;
 }
 
 export function applyVercingetorixHome(s: State, _role: Role, a: Action): void {
-  s.leaderHome.vercingetorix = a.area as AreaId;
-  logPublic(s, `Vercingetorix's new home is ${a.area}.`);
+  if (a.type === 'decline') logPublic(s, `Vercingetorix keeps his home in ${areaName(s.leaderHome.vercingetorix!)}.`);
+  else {
+    s.leaderHome.vercingetorix = a.area as AreaId;
+    logPublic(s, `Vercingetorix's new home is ${a.area}.`);
+  }
   s.step = 'idle';
 }
 

@@ -1,8 +1,9 @@
 // 6F Retreat and naval retreat: where a unit may go instead of firing, or must go after the last
 // round. Adjacent friendly or empty areas (checklist 7), border limits per battle round, never back
 // across a border the enemy entered by (unless this side crossed it last), never into an unfought
-// battle, only Germans into Germania, only Roman units into Off-Map; by sea for Roman units that
-// sailed in, and for up to 2 defenders of a port per battle; into the fort if there is room.
+// battle, only Germans into Germania, only Roman units into Off-Map; into the fort if there is room.
+// By sea: Roman units that sailed into an enemy port retreat only to a friendly port of the same sea
+// zone (none: no retreat at all, checklist 109); up to 2 defenders of a port per battle may too.
 
 import { BORDER_LIMIT } from './data/tables.js';
 import type { AreaId } from './data/map.js';
@@ -55,6 +56,12 @@ export function retreatTargets(s: State, b: Battle, i: number, forced = false): 
   if (s.inFort[i]) return out; // 6B: no retreat from inside while the attackers are there
   // 6 B2: a unit that sortied to join a relief may only retreat back into the fort.
   if (b.phase === 'relief' && b.relief!.sortied.includes(idOf(i))) return forced ? out : [{ to: 'fort', sea: false }];
+  // 6F Naval Retreat: units that sailed in to attack may go back by sea only, to a friendly port.
+  if (b.sailed[idOf(i)] !== undefined) {
+    if (!maySail(s, i)) return out;
+    for (const p of portsReachable(at)) if (friendlyArea(s, p, role)) out.push({ to: p, sea: true });
+    return out;
+  }
   const bar = barredBorders(s, role, at);
   for (const n of neighbours(at)) {
     if (bar.has(n) || !mayWithdrawInto(s, role, i, at, n)) continue;
@@ -63,12 +70,8 @@ export function retreatTargets(s: State, b: Battle, i: number, forced = false): 
     if ((b.retreats[role][key] ?? 0) >= (k === 'limited' ? Infinity : BORDER_LIMIT[k])) continue;
     out.push({ to: n, sea: false });
   }
-  if (isPort(at) && maySail(s, i)) {
-    const sailedIn = s.sailed[idOf(i)] !== undefined && role === 'Roman';
-    const defending = role === b.defender && b.seaRetreats[role] < 2;
-    if (sailedIn || defending) {
-      for (const p of portsReachable(at)) if (friendlyArea(s, p, role) && !out.some((o) => o.to === p)) out.push({ to: p, sea: true });
-    }
+  if (isPort(at) && maySail(s, i) && role === b.defender && b.seaRetreats[role] < 2) {
+    for (const p of portsReachable(at)) if (friendlyArea(s, p, role) && !out.some((o) => o.to === p)) out.push({ to: p, sea: true });
   }
   // 6F: a defender may retreat into the fort; 13.2.1: so may a tribe placed back home by a revolt.
   const placedHome = role === b.attacker && b.via === 'placed' && data(i).home === at;

@@ -255,7 +255,7 @@ export function applyRespond(s: State, a: Action): boolean {
   return true;
 }
 
-/** A unit joins the battle as a reserve (it fights from round 2, like 6A's). */
+/** A unit joins the battle as a reserve: it waits out round 1 and fights from round 2, like 6A's. */
 function join(s: State, i: number, from: AreaId): void {
   const b = s.battle!;
   s.loc[i] = b.area;
@@ -264,7 +264,8 @@ function join(s: State, i: number, from: AreaId): void {
 }
 
 /**
- * The bot's help: up to 2 units from one adjacent bot area not itself attacked, unless its
+ * The bot's help: up to 2 of its units from one adjacent area not itself attacked (whoever controls
+ * that area: the bot's units may stand where a tribe was eliminated, or in Germania), unless its
  * defenders are outnumbered 2:1 or more; otherwise on 1-3 (-1 with a leader there or among the
  * helpers). Germans first when a German defends.
  */
@@ -274,7 +275,7 @@ function botReinforces(s: State): void {
   const attack = strengthOf(s, blocksAt(s, b.area, 'Roman'));
   if (attack >= 2 * strengthOf(s, defenders)) return;
   const movable = (from: AreaId) => blocksAt(s, from, 'Barbarian').filter((i) => mayEnter(i, from, b.area) && !s.inFort[i]);
-  const sources = adjacent(b.area).filter((a) => controller(s, a) === 'Barbarian' || (a === GERMANIA && movable(a).length > 0)).filter((a) => !s.fights[a] && !contested(s, a) && movable(a).length > 0);
+  const sources = adjacent(b.area).filter((a) => !s.fights[a] && !contested(s, a) && movable(a).length > 0);
   if (sources.length === 0) return;
   const leader = (i: number) => isGallicLeader(i) || i === ARIOVISTUS;
   const withLeader = defenders.some(leader) || sources.some((a) => movable(a).some(leader));

@@ -1,12 +1,13 @@
 // The game state and the small queries every rule uses. Plain JSON only: arrays indexed like
 // BLOCKS, records keyed by role, null for "none".
 
-import { BLOCKS, CAESAR, type BlockData } from './data/blocks.js';
+import { BLOCKS, CAESAR } from './data/blocks.js';
 import { CARDS, type CardData } from './data/cards.js';
 import type { AreaId } from './data/map.js';
 import type { LogEntry } from './log.js';
 import { area, AREA_IDS, isTribal } from './map.js';
 import type { RngState } from './random.js';
+import { deepCopy } from '../kit/copy.js';
 import { idTable } from '../kit/table.js';
 import { other, type Role } from './roles.js';
 
@@ -76,6 +77,7 @@ export type Step =
 export type Task =
   | { kind: 'action'; side: Role; type: ActionType }
   | { kind: 'battles'; chooser: Role; winter?: boolean }
+  | { kind: 'regroup'; area: AreaId; role: Role; winter: boolean } // 6G: the victor of the battle just ended
   | { kind: 'event-move'; side: Role; areas: AreaId[] | null; groups: number }
   | { kind: 'leader'; leader: string; areas: AreaId[] }
   | { kind: 'attrition' }
@@ -142,7 +144,7 @@ export interface Battle {
   /** Units retreated or placed inside the fort by a battle action. */
   /** Borders (origin areas) each role's units used to enter this area this round, in order (6F). */
   entries: { role: Role; from: AreaId }[];
-  /** Units that arrived by sea, with their origin port (naval retreat, 6F). */
+  /** Roman units that sailed into this enemy port to attack it, with their origin port (naval retreat, 6F). */
   sailed: Record<string, AreaId>;
   /** A round was fought (VP awards and objectives). */
   fought: boolean;
@@ -303,12 +305,9 @@ export interface Solo {
 // ---- blocks ----
 
 export const BLOCK_COUNT = BLOCKS.length;
-const blocks = idTable(BLOCKS, 'block');
-
-export const idx = blocks.idx;
-export const hasBlock = blocks.has;
-export const data: (i: number) => BlockData = blocks.at;
-export const blockId = blocks.id;
+/** The blocks by index and by id (kit/table.ts): `data(i)`, `idx(id)`, `blockId(i)`, `hasBlock(x)`. */
+export const blocks = idTable(BLOCKS, 'block');
+export const { idx, has: hasBlock, at: data, id: blockId } = blocks;
 
 export const CAESAR_I = idx(CAESAR);
 export const ARIOVISTUS = idx('ariovistus');
@@ -403,17 +402,12 @@ export function friendlyOrEmpty(s: State, a: string, role: Role): boolean {
 
 // ---- cards ----
 
-const cardById = new Map<string, CardData>(CARDS.map((c) => [c.id, c]));
+const cards = idTable(CARDS, 'card');
 
-export function card(id: string): CardData {
-  const c = cardById.get(id);
-  if (!c) throw new Error(`unknown card ${id}`);
-  return c;
-}
-
-export function isCard(id: unknown): id is string {
-  return typeof id === 'string' && cardById.has(id);
-}
+/** The card named `id`; throws on an id not in the deck. */
+export const card: (id: string) => CardData = cards.get;
+/** Whether `id` names a card of the deck (for checking what a player sent). */
+export const isCard = cards.has;
 
 /** The card's action value for this player (2.3): Germania is 2 for the Roman, 3 for the Barbarian. */
 export function cardAp(s: State, id: string, role: Role): number {
@@ -492,16 +486,4 @@ export function cloneState(s: State): State {
     result: s.result ? { ...s.result } : null,
     solo: deepCopy(s.solo) as Solo | null,
   };
-}
-
-function deepCopy(x: unknown): unknown {
-  if (x === null || typeof x !== 'object') return x;
-  if (Array.isArray(x)) {
-    const a = new Array(x.length);
-    for (let i = 0; i < x.length; i++) a[i] = deepCopy(x[i]);
-    return a;
-  }
-  const o: Record<string, unknown> = {};
-  for (const k in x as Record<string, unknown>) o[k] = deepCopy((x as Record<string, unknown>)[k]);
-  return o;
 }

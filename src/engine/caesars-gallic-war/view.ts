@@ -10,9 +10,11 @@
 // - The log: each entry's public text, or the fuller text written for this role.
 // - The generator state and the deck order are never shown.
 
+import { inKeyOrder } from '../kit/table.js';
 import { BLOCKS } from './data/blocks.js';
 import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
+import { mayKeepHome } from './leaders.js';
 import { ROLES, type Role } from './roles.js';
 import { ASIDE, data, ELIMINATED, onMap, POOL, REMOVED, type State } from './state.js';
 
@@ -168,9 +170,7 @@ export function view(s: State, role: Role | null): CGWView {
     activated: { Roman: [...s.activated.Roman], Barbarian: [...s.activated.Barbarian] },
     deckCount: s.deck.length,
     current: s.current ? { side: s.current.side, type: s.current.type, card: s.current.card, groupsLeft: s.current.groupsLeft } : null,
-    contested: Object.keys(s.fights)
-      .sort()
-      .map((area) => ({ area, attacker: s.fights[area]!.attacker })),
+    contested: inKeyOrder(s.fights, (area, fight) => ({ area, attacker: fight.attacker })),
     battle: b
       ? {
           area: b.area,
@@ -241,7 +241,7 @@ export function prompt(s: State, pending: Role[]): string {
     case 'attrition':
       return `${who}: choose the units that lose a step to overstacking.`;
     case 'vercingetorix-home':
-      return `${who}: choose a new home for Vercingetorix.`;
+      return mayKeepHome(s) ? `${who}: choose a new home for Vercingetorix, or keep his home.` : `${who}: choose a new home for Vercingetorix.`;
     case 'winter-legions':
       return `${who}: choose the legions that winter in Gaul; the others go home.`;
     case 'winter-barbarian':

@@ -1,6 +1,7 @@
 // 7.0-7.5 The Battle Phase: Player 1 picks each Contested location in turn; a battle is up to four
 // rounds of battle turns in initiative order (Defender first on ties); Reserves arrive in Round 2;
 // a main force lost in Round 1 disrupts its Reserves (7.31); hits go to the strongest block (7.4).
+// A battle reports its victor when it ends; flow.ts then begins his regroup and the next battle.
 //
 // Actions:
 //   { type: 'battle', location }            P1 picks the next battle
@@ -9,55 +10,45 @@
 //   { type: 'hit', block }                  the owner picks among equally strong blocks
 
 import type { Action } from '../types.js';
-import { endTurn } from './cards.js';
-import { roman } from './levies.js';
-import { logPublic } from './log.js';
+import { logPublic, roman } from './log.js';
 import { cleopatraChangesSides, eliminate, loseStep } from './losses.js';
-import { beginRegroup, retreatOptions, applyRetreat } from './retreats.js';
+import { applyRetreat, retreatOptions } from './retreats.js';
 import { other, type Role } from './roles.js';
 import { rollD6 } from './rng.js';
-import {
-  BLOCK_COUNT,
-  blockId,
-  CLEO,
-  data,
-  idx,
-  occupancy,
-  status,
-  type Battle,
-  type State,
-} from './state.js';
+import { blockId, CLEO, data, idx, occupancy, status, type Battle, type State } from './state.js';
 import type { Initiative } from './data/blocks.js';
+import { currentSlot, inBattle, isReserve, letterOf, slotOrder } from './battle-order.js';
 
-const LETTERS: Initiative[] = ['A', 'B', 'C', 'D'];
+/** A battle just ended: where, and who won (he may regroup, 7.7). */
+export interface BattleWon {
+  loc: string;
+  victor: Role;
+}
 
+/** The Battle Phase begins: the command is over, and only locations still Contested hold a battle. */
 export function beginBattles(s: State): void {
   s.cmd = null;
   // A Contested location can empty before the Battle Phase (a Jupiter defection as P2, JC-169).
   const occ = occupancy(s);
   for (const loc of Object.keys(s.fights)) if (status(occ, loc, 'Caesar') !== 'contested') delete s.fights[loc];
-  nextBattle(s);
 }
 
-/** 7.1: P1 chooses the order of battles, one at a time, until no Contested location remains. */
-export function nextBattle(s: State): void {
-  const locs = Object.keys(s.fights).sort();
-  if (locs.length === 0) return endTurn(s);
-  if (locs.length === 1) return startBattle(s, locs[0]!);
-  s.step = 'battle-choose';
+/** 7.1: the battles still to fight, of which P1 chooses the next one. */
+export function battlesLeft(s: State): string[] {
+  return Object.keys(s.fights).sort();
 }
 
 export function chooseActions(s: State): Action[] {
-  return Object.keys(s.fights)
-    .sort()
-    .map((loc) => ({ type: 'battle', location: loc }));
+  return battlesLeft(s).map((loc) => ({ type: 'battle', location: loc }));
 }
 
-export function applyChoose(s: State, _role: Role, a: Action): void {
-  startBattle(s, a.location as string);
+/** Starts P1's chosen battle; returns its result if it ends before anyone must decide. */
+export function applyChoose(s: State, _role: Role, a: Action): BattleWon | null {
+  return startBattle(s, a.location as string);
 }
 
-function startBattle(s: State, loc: string): void {
+/** Starts the battle in `loc`; returns its result if it ends before anyone must decide. */
+export function startBattle(s: State, loc: string): BattleWon | null {
   const f = s.fights[loc]!;
   const reserves = f.reserves.filter((id) => s.loc[idx(id)] === loc);
   const b: Battle = {
@@ -83,7 +74,7 @@ function startBattle(s: State, loc: string): void {
     logPublic(s, `${r}: ${main.map((i) => describe(s, i)).join(', ')}${res ? `; ${res} in reserve` : ''}.`);
   }
   logPublic(s, 'Round 1.');
-  settle(s);
+  return settle(s);
 }
 
 /** A revealed block as both players see it in battle: "Legio 13 (C3, III)". */
@@ -96,56 +87,17 @@ function rating(i: number): string {
   return d.type === 'ballista' ? 'B4/D4' : `${d.initiative}${d.firepower}`;
 }
 
-/** Blocks of `role` in the active battle's location. */
-export function inBattle(s: State, role: Role): number[] {
-  const loc = s.battle!.loc;
-  const out: number[] = [];
-  for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === loc && s.side[i] === role) out.push(i);
-  return out;
-}
-
-/** Reserves take no part in Round 1 (7.3). */
-export function isReserve(s: State, i: number): boolean {
-  const b = s.battle!;
-  return b.round === 1 && b.reserves.includes(blockId(i));
-}
-
-/** 3.12, 7.42: the Ballista is B when defending and D when attacking. */
-export function letterOf(s: State, i: number): Initiative {
-  const d = data(i);
-  if (d.type === 'ballista') return s.side[i] === s.battle!.defender ? 'B' : 'D';
-  return d.initiative;
-}
-
-/** 7.2: Defender A, Attacker A, ... Defender D, Attacker D; Mars/Neptune: the attackers first in Round 1. */
-function slotOrder(b: Battle): [Role, Initiative][] {
-  if (b.surprise && b.round === 1) {
-    return [...LETTERS.map((l): [Role, Initiative] => [b.attacker, l]), ...LETTERS.map((l): [Role, Initiative] => [b.defender, l])];
-  }
-  return LETTERS.flatMap((l): [Role, Initiative][] => [
-    [b.defender, l],
-    [b.attacker, l],
-  ]);
-}
-
 function eligible(s: State, role: Role, letter: Initiative): number[] {
   const b = s.battle!;
   return inBattle(s, role).filter((i) => !b.acted.includes(blockId(i)) && !isReserve(s, i) && letterOf(s, i) === letter);
-}
-
-/** The side acting now, when a battle turn is awaited. */
-export function currentSlot(s: State): [Role, Initiative] | null {
-  const b = s.battle;
-  if (!b || b.hits) return null;
-  return slotOrder(b)[b.slot] ?? null;
 }
 
 function over(s: State): boolean {
   return inBattle(s, 'Caesar').length === 0 || inBattle(s, 'Pompey').length === 0;
 }
 
-/** Proceeds through the battle until some player must decide. */
-export function settle(s: State): void {
+/** Proceeds through the battle until some player must decide (null) or the battle ends (its result). */
+function settle(s: State): BattleWon | null {
   const b = s.battle!;
   for (;;) {
     if (over(s)) return endBattle(s);
@@ -177,7 +129,7 @@ export function settle(s: State): void {
     }
     if (waiting) {
       s.step = 'battle';
-      return;
+      return null;
     }
     if (over(s)) continue;
     nextRound(s);
@@ -248,7 +200,8 @@ export function battleActions(s: State, role: Role): Action[] {
   return out;
 }
 
-export function applyBattle(s: State, role: Role, a: Action): void {
+/** A battle turn or a hit; returns the battle's result if it ends before anyone must decide again. */
+export function applyBattle(s: State, role: Role, a: Action): BattleWon | null {
   const i = idx(a.block as string);
   const b = s.battle!;
   if (a.type === 'hit') {
@@ -267,17 +220,17 @@ export function applyBattle(s: State, role: Role, a: Action): void {
     logPublic(s, `${role}'s ${data(i).name} passes.`);
     return settle(s);
   }
-  fire(s, i);
+  return fire(s, i);
 }
 
 /** 7.4: one die per strength point; each die at or under the firepower scores a hit. */
-function fire(s: State, i: number): void {
+function fire(s: State, i: number): BattleWon | null {
   const d = data(i);
   const rolls: number[] = [];
   for (let k = 0; k < s.str[i]!; k++) rolls.push(rollD6(s));
   const hits = rolls.filter((r) => r <= d.firepower).length;
   logPublic(s, `${s.side[i]}'s ${describe(s, i)} fires: ${rolls.join(', ')} — ${hits === 1 ? '1 hit' : `${hits} hits`}.`);
-  assignHits(s, other(s.side[i]!), hits);
+  return assignHits(s, other(s.side[i]!), hits);
 }
 
 /** Enemy blocks a hit may land on now: the strongest, never Reserves in Round 1 (7.3, 7.4). */
@@ -288,7 +241,7 @@ function hitCandidates(s: State, target: Role): number[] {
 }
 
 /** Applies hits one at a time; the owner chooses among equally strong blocks (JC-129); excess hits are lost (JC-121). */
-function assignHits(s: State, target: Role, n: number): void {
+function assignHits(s: State, target: Role, n: number): BattleWon | null {
   const b = s.battle!;
   while (n > 0) {
     const cands = hitCandidates(s, target);
@@ -299,19 +252,19 @@ function assignHits(s: State, target: Role, n: number): void {
     if (cands.length > 1) {
       b.hits = { role: target, count: n };
       s.step = 'hits';
-      return;
+      return null;
     }
     loseStep(s, cands[0]!);
     n--;
   }
-  settle(s);
+  return settle(s);
 }
 
-function endBattle(s: State): void {
+function endBattle(s: State): BattleWon {
   const b = s.battle!;
   const victor: Role = inBattle(s, 'Caesar').length ? 'Caesar' : 'Pompey';
   logPublic(s, `${victor} wins the battle in ${b.loc}.`);
   delete s.fights[b.loc];
   s.battle = null;
-  beginRegroup(s, b.loc, victor);
+  return { loc: b.loc, victor };
 }

@@ -1,18 +1,15 @@
 // 2.0-2.1 Game turns and the Card Phase: the Year's deal and secret discard, the sealed card
-// play, the reveal, Apollo, God-card cancellation, and who is Player 1.
+// play, the reveal, Apollo, God-card cancellation, and who is Player 1. Each part reports when it
+// is over; flow.ts decides what follows (the first turn, Player 1's command, the next turn).
 
+import { FIRST_YEAR } from './calendar.js';
 import { CARDS } from './data/cards.js';
 import { logPublic, logSecret } from './log.js';
-import { beginCommand } from './command.js';
-import { beginWinter } from './winter.js';
 import { ROLES, other, type Role } from './roles.js';
 import { shuffle } from './rng.js';
 import { BLOCK_COUNT, card, cardLabel, godOf, type State } from './state.js';
 import type { Action } from '../types.js';
 
-export const FIRST_YEAR = 705;
-export const LAST_YEAR = 709;
-export const TURNS_PER_YEAR = 5;
 const HAND_SIZE = 6;
 
 /** 2.1 / 8.6: shuffle all 27 cards, deal 6 to each player, then each discards one secretly. */
@@ -39,15 +36,15 @@ export function discardActions(s: State, role: Role): Action[] {
   return s.hand[role].filter((c) => c !== s.discard[role]).map((c) => ({ type: 'discard', card: c }));
 }
 
-export function applyDiscard(s: State, role: Role, a: Action): void {
+/** Returns true when both discards are in: the Year's first turn may begin. */
+export function applyDiscard(s: State, role: Role, a: Action): boolean {
   const c = a.card as string;
   const changed = s.discard[role] !== null;
   s.discard[role] = c;
   logSecret(s, role, `${role} ${changed ? 'changes his discard to' : 'discards'} ${cardLabel(c)}.`, changed ? null : `${role} discards a card.`);
-  if (ROLES.every((r) => s.discard[r] !== null)) {
-    for (const r of ROLES) s.hand[r] = s.hand[r].filter((x) => x !== s.discard[r]);
-    startTurn(s);
-  }
+  if (!ROLES.every((r) => s.discard[r] !== null)) return false;
+  for (const r of ROLES) s.hand[r] = s.hand[r].filter((x) => x !== s.discard[r]);
+  return true;
 }
 
 /** 2.0: a game turn begins with the Card Phase. */
@@ -80,12 +77,13 @@ export function playActions(s: State, role: Role): Action[] {
   return s.hand[role].filter((c) => c !== s.sealed[role] && playable(s, role, c)).map((c) => ({ type: 'play', card: c }));
 }
 
-export function applyPlay(s: State, role: Role, a: Action): void {
+/** Returns true when both cards are in: they are revealed together (reveal). */
+export function applyPlay(s: State, role: Role, a: Action): boolean {
   const c = a.card as string;
   const changed = s.sealed[role] !== null;
   s.sealed[role] = c;
   logSecret(s, role, `${role} ${changed ? 'changes his card to' : 'plays'} ${cardLabel(c)} face-down.`, changed ? null : `${role} plays a card face-down.`);
-  if (ROLES.every((r) => s.sealed[r] !== null)) reveal(s);
+  return ROLES.every((r) => s.sealed[r] !== null);
 }
 
 /** Apollo acts as the card the opponent played last turn, itself resolved if that was Apollo (JC-26, JC-31). */
@@ -94,8 +92,11 @@ function effectiveCard(s: State, role: Role, played: string): string {
   return s.previous[other(role)]!;
 }
 
-/** Both cards are in: reveal them together, then cancel two God cards or decide who is Player 1. */
-function reveal(s: State): void {
+/**
+ * Both cards are in: reveal them together, then cancel two God cards or decide who is Player 1.
+ * Returns Player 1, or null when the God cards cancel and the turn ends at once.
+ */
+export function reveal(s: State): Role | null {
   for (const r of ROLES) {
     const c = s.sealed[r]!;
     s.played[r] = c;
@@ -112,12 +113,11 @@ function reveal(s: State): void {
   // JC-22, JC-29: two God cards (Apollo included, whatever it copies) cancel; the turn ends at once.
   if (godOf(s.played.Caesar) && godOf(s.played.Pompey)) {
     logPublic(s, 'Both players played God cards: both are cancelled and the turn ends.');
-    endTurn(s);
-    return;
+    return null;
   }
   s.p1 = firstPlayer(s);
   logPublic(s, `${s.p1} is Player 1.`);
-  beginCommand(s, s.p1);
+  return s.p1;
 }
 
 /** 2.1: the God card player, else the higher Move value, ties to Caesar; Caesar always on turn 1 of 705. */
@@ -133,12 +133,10 @@ export function firstPlayer(s: State): Role {
   return mp.move > mc.move ? 'Pompey' : 'Caesar'; // JC-17, JC-18
 }
 
-/** After the Battle Phase (or a cancelled turn): the next turn, or the Winter Turn after turn 5 (JC-25). */
+/** After the Battle Phase (or a cancelled turn): nothing of the turn's command and battles is left. */
 export function endTurn(s: State): void {
   s.cmd = null;
   s.fights = {};
   s.battle = null;
   s.regroup = null;
-  if (s.turn >= TURNS_PER_YEAR) beginWinter(s);
-  else startTurn(s);
 }

@@ -1,16 +1,16 @@
 // 2.2 / 6.0 The Command Phase: Player 1 moves then levies (or executes his God card), then
-// Player 2 does the same. This module starts and ends each player's command; the rules for
-// moves, levies and God cards live in movement.ts, levies.ts and gods.ts.
+// Player 2 does the same. This module sets up and ends one player's command; the rules for
+// moves, levies and God cards live in movement.ts, levies.ts and gods.ts, and flow.ts decides
+// who commands next and when the Battle Phase begins.
 
 import type { Action } from '../types.js';
-import { beginBattles } from './battles.js';
-import { beginJupiter, beginVulcan } from './gods.js';
 import { applyLevy, levyActions } from './levies.js';
 import { logPublic } from './log.js';
 import { applyMove, moveActions } from './movement.js';
-import { other, type Role } from './roles.js';
+import type { Role } from './roles.js';
 import { blockId, blocksAt, card, cardLabel, godOf, type State } from './state.js';
 
+/** A player's command with his effective card: its MP and LP, P2's pinned defenders (6.13). */
 export function beginCommand(s: State, role: Role): void {
   const id = s.effective[role]!;
   const c = card(id);
@@ -30,9 +30,6 @@ export function beginCommand(s: State, role: Role): void {
   };
   if (role !== s.p1) pinDefenders(s, role);
   logPublic(s, `${role} commands with ${cardLabel(id)}.`);
-  if (god === 'Jupiter') return beginJupiter(s);
-  if (god === 'Vulcan') return beginVulcan(s);
-  s.step = 'command';
 }
 
 /** 6.13: in each location Player 1 attacked, P2 may move away only (his blocks − P1's main force). */
@@ -51,30 +48,29 @@ export function commandActions(s: State, role: Role): Action[] {
   return out;
 }
 
-export function applyCommand(s: State, role: Role, a: Action): void {
-  if (a.type === 'done') return endCommand(s);
-  if (a.type === 'levy' || a.type === 'strengthen') return applyLevy(s, role, a);
-  return applyMove(s, role, a);
+/** Returns true when the player is done: his command is over. */
+export function applyCommand(s: State, role: Role, a: Action): boolean {
+  if (a.type === 'done') return true;
+  if (a.type === 'levy' || a.type === 'strengthen') applyLevy(s, role, a);
+  else applyMove(s, role, a);
+  return false;
 }
 
-/** End of a player's command: Mars / Neptune designate their surprise battle (JC-173), then P2 or battles. */
-export function endCommand(s: State): void {
+/**
+ * End of a player's command: Mars / Neptune designate their surprise battle (JC-173), at once when
+ * only one qualifies. Returns false when the player must choose it (the surprise step).
+ */
+export function endCommand(s: State): boolean {
   const cmd = s.cmd!;
   if (cmd.god === 'Mars' || cmd.god === 'Neptune') {
     const options = surpriseOptions(s, cmd.role);
     if (options.length === 1) designate(s, cmd.role, options[0]!);
     else if (options.length > 1) {
       s.step = 'surprise';
-      return;
+      return false;
     }
   }
-  nextCommand(s);
-}
-
-function nextCommand(s: State): void {
-  const role = s.cmd!.role;
-  if (role === s.p1) beginCommand(s, other(role));
-  else beginBattles(s);
+  return true;
 }
 
 /** JC-171, JC-174: only a battle the card's player is attacking. */
@@ -90,7 +86,6 @@ export function surpriseActions(s: State, role: Role): Action[] {
 
 export function applySurprise(s: State, role: Role, a: Action): void {
   designate(s, role, a.location as string);
-  nextCommand(s);
 }
 
 function designate(s: State, role: Role, loc: string): void {

@@ -4,7 +4,7 @@
 // the action itself.
 
 import type { Action } from '../types.js';
-import { roman } from './levies.js';
+import { roman } from './log.js';
 import type { Role } from './roles.js';
 import { card, data, hasBlock, idx, isCard, occupancy, status, stepSize, type Occupancy, type State } from './state.js';
 

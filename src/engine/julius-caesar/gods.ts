@@ -1,5 +1,7 @@
 // God cards that are not group moves (v2.0 "God Cards" sidebar): Jupiter and Vulcan. Mars, Mercury,
 // Neptune and Pluto are group moves (movement.ts, command.ts); Apollo is resolved at the reveal (cards.ts).
+// Each card is its player's whole command: its functions report when it is over, and flow.ts ends
+// the command then.
 //
 // Actions:
 //   { type: 'jupiter', city }    the city whose enemy blocks may defect
@@ -7,14 +9,12 @@
 //   { type: 'vulcan', city }     the Enemy city struck
 
 import type { Action } from '../types.js';
-import { endCommand } from './command.js';
 import { eliminate, loseStep } from './losses.js';
-import { logPublic } from './log.js';
+import { logPublic, roman } from './log.js';
 import { isCity, roads } from './map.js';
 import { other, type Role } from './roles.js';
 import { randomInt } from './rng.js';
 import { blocksAt, CLEO, data, idx, isLeader, isNavis, occupancy, status, type State } from './state.js';
-import { roman } from './levies.js';
 
 // ---- Jupiter ----
 
@@ -34,20 +34,23 @@ export function jupiterTargets(s: State, role: Role): string[] {
   return out.sort();
 }
 
-export function beginJupiter(s: State): void {
+/** Returns true when no city qualifies: the card has no effect and the command is over. */
+export function beginJupiter(s: State): boolean {
   const role = s.cmd!.role;
   if (jupiterTargets(s, role).length === 0) {
     logPublic(s, `Jupiter: no city qualifies; the card has no effect.`);
-    return endCommand(s);
+    return true;
   }
   s.step = 'jupiter';
+  return false;
 }
 
 export function jupiterActions(s: State, role: Role): Action[] {
   return jupiterTargets(s, role).map((city) => ({ type: 'jupiter', city }));
 }
 
-export function applyJupiter(s: State, role: Role, a: Action): void {
+/** Returns true when the command is over; false when the player places the defector (jupiter-place). */
+export function applyJupiter(s: State, role: Role, a: Action): boolean {
   const city = a.city as string;
   const candidates = blocksAt(s, city, other(role));
   const i = candidates[randomInt(s, candidates.length)]!; // JC-164: uniform, from the game's generator
@@ -57,7 +60,7 @@ export function applyJupiter(s: State, role: Role, a: Action): void {
     logPublic(s, `Jupiter: ${name} (${roman(s.str[i]!)}) in ${city} is chosen; it does not defect and loses a step.`);
     if (s.str[i]! <= 1) eliminate(s, i);
     else s.str[i]!--;
-    return endCommand(s);
+    return true;
   }
   // JC-165, JC-167: it defects at its current strength to an adjacent Friendly city of the player.
   s.side[i] = role;
@@ -69,10 +72,11 @@ export function applyJupiter(s: State, role: Role, a: Action): void {
   logPublic(s, `Jupiter: ${name} (${roman(s.str[i]!)}) in ${city} defects to ${role}.`);
   if (options.length === 1) {
     placeDefector(s, i, options[0]!);
-    return endCommand(s);
+    return true;
   }
   s.jupiter = { block: data(i).id, options };
   s.step = 'jupiter-place';
+  return false;
 }
 
 export function jupiterPlaceActions(s: State): Action[] {
@@ -82,7 +86,6 @@ export function jupiterPlaceActions(s: State): Action[] {
 export function applyJupiterPlace(s: State, _role: Role, a: Action): void {
   placeDefector(s, idx(s.jupiter!.block), a.city as string);
   s.jupiter = null;
-  endCommand(s);
 }
 
 function placeDefector(s: State, i: number, city: string): void {
@@ -100,12 +103,14 @@ export function vulcanTargets(s: State, role: Role): string[] {
   return out.sort();
 }
 
-export function beginVulcan(s: State): void {
+/** Returns true when there is no Enemy city: the card has no effect and the command is over. */
+export function beginVulcan(s: State): boolean {
   if (vulcanTargets(s, s.cmd!.role).length === 0) {
     logPublic(s, `Vulcan: no Enemy city; the card has no effect.`);
-    return endCommand(s);
+    return true;
   }
   s.step = 'vulcan';
+  return false;
 }
 
 export function vulcanActions(s: State, role: Role): Action[] {
@@ -121,5 +126,4 @@ export function applyVulcan(s: State, role: Role, a: Action): void {
     if (i === CLEO) s.str[i]!--; // she loses the step but never changes sides by Vulcan
     else loseStep(s, i, false); // survivors stay hidden from the Vulcan player; eliminations are public
   }
-  endCommand(s);
 }

@@ -6,7 +6,7 @@
 //   { type: 'strengthen', block }     +1 step (the Elephant +2) to a block in a Friendly city
 
 import type { Action } from '../types.js';
-import { logSecret } from './log.js';
+import { logSecret, roman } from './log.js';
 import { isCity, isMajorPort } from './map.js';
 import type { Role } from './roles.js';
 import {
@@ -68,8 +68,4 @@ export function applyLevy(s: State, role: Role, a: Action): void {
     const at = s.loc[i]!;
     logSecret(s, role, `${role} adds a step to ${name} in ${at} (now ${roman(s.str[i]!)}).`, `${role} adds a step to a block in ${at}.`);
   }
-}
-
-export function roman(n: number): string {
-  return ['0', 'I', 'II', 'III', 'IV'][n] ?? String(n);
 }

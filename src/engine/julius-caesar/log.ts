@@ -1,18 +1,9 @@
 // The human-readable game log. Each entry has a public text and, where the rules hide something
 // from the opponent, a fuller text for the role that may see it. view() picks the right one.
+// The entry's type lives with the state (state.ts), so the two files do not import each other.
 
 import type { Role } from './roles.js';
-import type { State } from './state.js';
-
-export interface LogEntry {
-  /** What both players (and observers) see; null if the event is secret altogether. */
-  t: string | null;
-  /** What Caesar / Pompey sees instead, when it knows more. */
-  Caesar?: string;
-  Pompey?: string;
-  /** Consecutive moves along one route merge into one entry ("moves 3 blocks"). */
-  group?: { key: string; names: string[] };
-}
+import type { LogEntry, State } from './state.js';
 
 export function logPublic(s: State, text: string): void {
   push(s, { t: text });
@@ -31,6 +22,11 @@ function push(s: State, entry: LogEntry): void {
     s.log[s.log.length - 1] = plain;
   }
   s.log.push(entry);
+}
+
+/** A strength as the block shows it: I to IV. */
+export function roman(n: number): string {
+  return ['0', 'I', 'II', 'III', 'IV'][n] ?? String(n);
 }
 
 export function blocksWord(n: number): string {

@@ -1,7 +1,6 @@
 // Step losses and eliminations (7.4, 7.5, 7.51, 7.52), shared by battles and God cards.
 
-import { logPublic, logSecret } from './log.js';
-import { roman } from './levies.js';
+import { logPublic, logSecret, roman } from './log.js';
 import { other } from './roles.js';
 import { BLOCKS } from './data/blocks.js';
 import { CLEO, data, ELIMINATED, isLeader, KILLED, leadersKilled, stepSize, type State } from './state.js';

@@ -1,24 +1,20 @@
-// 7.6 Retreats (road limits per round 7.61, attackers 7.62, defenders 7.63, sea retreats 7.64),
-// 7.7 Regroups, and 7.82-7.83 Navis retreats and regroups.
+// 7.6 Retreats (road limits per round 7.61, attackers 7.62, defenders 7.63, sea retreats 7.64)
+// and 7.82 Navis retreats: where a block may retreat in its battle turn, and the retreat itself.
+// A rule of the battle turn, not a step of its own: battles.ts offers and applies it.
 //
 // Actions:
 //   { type: 'retreat', block, to [, sea] }   in a battle turn (battles.ts)
-//   { type: 'regroup', block, to } / { type: 'done' }   the victor, after a battle
 
-import type { Action } from '../types.js';
-import { nextBattle } from './battles.js';
 import { logMove } from './log.js';
-import { adjacentSeas, edgeKey, isPort, isSea, portsOnSea, RETREAT_LIMIT, ROAD_LIMIT, roadBetween, roads } from './map.js';
-import { other, type Role } from './roles.js';
-import { BLOCK_COUNT, blockId, data, idx, isNavis, occupancy, status, type Occupancy, type State } from './state.js';
+import { adjacentSeas, edgeKey, isPort, isSea, portsOnSea, RETREAT_LIMIT, roads } from './map.js';
+import { other } from './roles.js';
+import { blockId, data, friendlyOrVacant, isNavis, occupancy, status, type Occupancy, type State } from './state.js';
 
 export interface Retreat {
   to: string;
   /** The sea crossed by a sea retreat (7.64). */
   sea?: string;
 }
-
-const open = (st: string) => st === 'friendly' || st === 'vacant';
 
 /** Where block i may retreat now from the active battle (never into an Enemy or Contested location, 7.61). */
 export function retreatOptions(s: State, i: number): Retreat[] {
@@ -32,7 +28,7 @@ export function retreatOptions(s: State, i: number): Retreat[] {
   if (isNavis(i)) return navisRetreats(s, i, occ);
   for (const road of roads(b.loc)) {
     const st = status(occ, road.to, role);
-    if (!open(st)) continue;
+    if (!friendlyOrVacant(st)) continue;
     if ((b.retreatRoads[role][road.key] ?? 0) >= RETREAT_LIMIT[road.kind]) continue;
     // 7.62: attackers to any Friendly city, or to a Vacant one by a road their side used to enter;
     // 7.63: defenders anywhere Friendly or Vacant except by a road the attacker used.
@@ -91,56 +87,4 @@ export function applyRetreat(s: State, i: number, to: string, sea: string | null
   s.moved[i] = true;
   const route = sea ? `${b.loc} → ${sea} → ${to}` : `${b.loc} → ${to}`;
   logMove(s, role, 'retreats', route, data(i).name);
-}
-
-// ---- 7.7 Regroups ----
-
-export function beginRegroup(s: State, loc: string, role: Role): void {
-  s.regroup = { loc, role, roads: {} };
-  s.step = 'regroup';
-  if (regroupMoves(s).length === 0) finishRegroup(s);
-}
-
-/** JC-154, JC-155, JC-162, JC-163: one step to a Friendly or Vacant location, road limits with a fresh counter. */
-function regroupMoves(s: State): Action[] {
-  const g = s.regroup!;
-  const occ = occupancy(s);
-  const out: Action[] = [];
-  for (let i = 0; i < BLOCK_COUNT; i++) {
-    if (s.loc[i] !== g.loc || s.side[i] !== g.role) continue;
-    const id = blockId(i);
-    if (isNavis(i)) {
-      const dests = isSea(g.loc) ? [...adjacentSeas(g.loc), ...portsOnSea(g.loc)] : adjacentSeas(g.loc);
-      for (const to of dests) if (open(status(occ, to, g.role))) out.push({ type: 'regroup', block: id, to });
-      continue;
-    }
-    for (const road of roads(g.loc)) {
-      if (!open(status(occ, road.to, g.role))) continue;
-      if ((g.roads[road.key] ?? 0) >= ROAD_LIMIT[road.kind]) continue;
-      out.push({ type: 'regroup', block: id, to: road.to });
-    }
-  }
-  return out;
-}
-
-export function regroupActions(s: State): Action[] {
-  return [...regroupMoves(s), { type: 'done' }];
-}
-
-export function applyRegroup(s: State, role: Role, a: Action): void {
-  const g = s.regroup!;
-  if (a.type === 'done') return finishRegroup(s);
-  const i = idx(a.block as string);
-  const to = a.to as string;
-  const road = roadBetween(g.loc, to);
-  if (road && !isNavis(i)) g.roads[road.key] = (g.roads[road.key] ?? 0) + 1;
-  s.loc[i] = to;
-  s.moved[i] = true;
-  logMove(s, role, 'regroups', `${g.loc} → ${to}`, data(i).name);
-  if (regroupMoves(s).length === 0) finishRegroup(s);
-}
-
-function finishRegroup(s: State): void {
-  s.regroup = null;
-  nextBattle(s);
 }

@@ -1,6 +1,7 @@
 // 5.0 Deployment: the historical set-up (5.1) and the optional Free Deployment (5.3), in which each
 // player secretly rearranges his on-map blocks among his own starting cities, keeping each city's
-// count. It is done by swapping pairs of blocks, so the counts can never change (JC-54).
+// count. It is done by swapping pairs of blocks, so the counts can never change (JC-54). Then the
+// first Year begins (flow.ts deals it).
 //
 // Actions (free deployment, both players at once):
 //   { type: 'swap', blocks: [a, b] }   exchange the cities of two of your blocks
@@ -8,7 +9,7 @@
 
 import type { Action } from '../types.js';
 import { BLOCKS } from './data/blocks.js';
-import { FIRST_YEAR, startYear } from './cards.js';
+import { FIRST_YEAR } from './calendar.js';
 import { logPublic, logSecret } from './log.js';
 import { isPort } from './map.js';
 import { ROLES, type Role } from './roles.js';
@@ -16,7 +17,10 @@ import { createRng, type RngState } from '../kit/random.js';
 import { legacySeedState } from './legacy-rng.js';
 import { BLOCK_COUNT, blockId, data, idx, isNavis, POOL, type Scenario, type State } from './state.js';
 
-/** A new game: the keyed generator under the 256-bit secret seed (64 hex digits; throws otherwise). */
+/**
+ * A new game: the keyed generator under the 256-bit secret seed (64 hex digits; throws otherwise).
+ * Its step is 'deploy' for a free deployment; otherwise the first Year is to be dealt.
+ */
 export function setup(seed: string, scenario: Scenario): State {
   return begin({ game: 'julius-caesar', rng: createRng(seed) }, scenario);
 }
@@ -63,7 +67,7 @@ function begin(head: { game: 'julius-caesar'; seed?: number; rng: RngState | num
   if (scenario === 'free-deployment') {
     s.step = 'deploy';
     logPublic(s, 'Each player secretly rearranges his blocks among his starting cities.');
-  } else startYear(s);
+  }
   return s;
 }
 
@@ -90,16 +94,17 @@ export function deployActions(s: State, role: Role): Action[] {
   return out;
 }
 
-export function applyDeploy(s: State, role: Role, a: Action): void {
+/** Returns true when both players have deployed. */
+export function applyDeploy(s: State, role: Role, a: Action): boolean {
   if (a.type === 'done') {
     s.deployed[role] = true;
     logPublic(s, `${role} has deployed.`);
-    if (ROLES.every((r) => s.deployed[r])) startYear(s);
-    return;
+    return ROLES.every((r) => s.deployed[r]);
   }
   const [x, y] = (a.blocks as string[]).map(idx) as [number, number];
   const lx = s.loc[x]!;
   s.loc[x] = s.loc[y]!;
   s.loc[y] = lx;
   logSecret(s, role, `${role} swaps ${data(x).name} (now in ${s.loc[x]}) and ${data(y).name} (now in ${s.loc[y]}).`, null);
+  return false;
 }

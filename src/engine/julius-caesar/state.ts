@@ -2,11 +2,11 @@
 // Plain JSON only: arrays indexed like BLOCKS, records keyed by role, null for "none".
 
 import type { RngState } from '../kit/random.js';
+import { deepCopy } from '../kit/copy.js';
 import { idTable } from '../kit/table.js';
-import { BLOCKS, type BlockData } from './data/blocks.js';
+import { BLOCKS } from './data/blocks.js';
 import { CARDS, type CardData, type GodName } from './data/cards.js';
 import type { Role } from './roles.js';
-import type { LogEntry } from './log.js';
 import { cityVp, isCity } from './map.js';
 
 export type Scenario = 'historical' | 'free-deployment';
@@ -100,6 +100,17 @@ export interface Regroup {
   roads: Record<string, number>;
 }
 
+/** An entry of the game log (log.ts writes them; view() picks the text each role may read). */
+export interface LogEntry {
+  /** What both players (and observers) see; null if the event is secret altogether. */
+  t: string | null;
+  /** What Caesar / Pompey sees instead, when it knows more. */
+  Caesar?: string;
+  Pompey?: string;
+  /** Consecutive moves along one route merge into one entry ("moves 3 blocks"). */
+  group?: { key: string; names: string[] };
+}
+
 export interface State {
   game: 'julius-caesar';
   /** Legacy games only (mulberry32): their 32-bit seed. */
@@ -142,12 +153,9 @@ export interface State {
 // ---- blocks ----
 
 export const BLOCK_COUNT = BLOCKS.length;
-const blocks = idTable(BLOCKS, 'block');
-
-export const idx = blocks.idx;
-export const hasBlock = blocks.has;
-export const data: (i: number) => BlockData = blocks.at;
-export const blockId = blocks.id;
+/** The blocks by index and by id (kit/table.ts): `data(i)`, `idx(id)`, `blockId(i)`, `hasBlock(x)`. */
+export const blocks = idTable(BLOCKS, 'block');
+export const { idx, has: hasBlock, at: data, id: blockId } = blocks;
 
 export function onMap(s: State, i: number): boolean {
   const l = s.loc[i]!;
@@ -210,6 +218,11 @@ export function status(occ: Occupancy, loc: string, role: Role): Status {
   return 'vacant';
 }
 
+/** Where a retreat or a regroup may go (7.6, 7.7): a Friendly or Vacant location. */
+export function friendlyOrVacant(st: Status): boolean {
+  return st === 'friendly' || st === 'vacant';
+}
+
 export function count(occ: Occupancy, loc: string, role: Role): number {
   const c = occ.get(loc);
   return c ? c[role === 'Caesar' ? 0 : 1] : 0;
@@ -223,17 +236,12 @@ export function friendlyCities(s: State, role: Role, occ = occupancy(s)): string
 
 // ---- cards ----
 
-const cardById = new Map<string, CardData>(CARDS.map((c) => [c.id, c]));
+const cards = idTable(CARDS, 'card');
 
-export function card(id: string): CardData {
-  const c = cardById.get(id);
-  if (!c) throw new Error(`unknown card ${id}`);
-  return c;
-}
-
-export function isCard(id: unknown): id is string {
-  return typeof id === 'string' && cardById.has(id);
-}
+/** The card named `id`; throws on an id not in the deck. */
+export const card: (id: string) => CardData = cards.get;
+/** Whether `id` names a card of the deck (for checking what a player sent). */
+export const isCard = cards.has;
 
 export function godOf(id: string | null): GodName | null {
   if (!id) return null;
@@ -269,19 +277,4 @@ export function cloneState(s: State): State {
   const c = deepCopy(rest) as State;
   c.log = log.slice();
   return c;
-}
-
-function deepCopy(x: unknown): unknown {
-  if (x === null || typeof x !== 'object') return x;
-  if (Array.isArray(x)) {
-    const a = new Array(x.length);
-    for (let i = 0; i < x.length; i++) a[i] = deepCopy(x[i]);
-    return a;
-  }
-  const o: Record<string, unknown> = {};
-  for (const k in x as Record<string, unknown>) {
-    const v = (x as Record<string, unknown>)[k];
-    o[k] = deepCopy(v);
-  }
-  return o;
 }

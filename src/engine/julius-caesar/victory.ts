@@ -1,8 +1,8 @@
-// 1.2 Victory: checked only at step 8.2 of each Winter Turn. 10 VP wins at once; after the Winter
-// of 709 the higher total wins, ties go to the holder of Rome, else a draw.
+// 1.2 Victory: checked only at step 8.2 of each Winter Turn (flow.ts calls it there). 10 VP wins at
+// once; after the Winter of 709 the higher total wins, ties go to the holder of Rome, else a draw.
 
+import { LAST_YEAR } from './calendar.js';
 import { logPublic } from './log.js';
-import { LAST_YEAR } from './cards.js';
 import type { Role } from './roles.js';
 import { occupancy, status, victoryPoints, type State } from './state.js';
 
@@ -13,8 +13,9 @@ export function scores(s: State): Record<Role, number> {
   return { Caesar: victoryPoints(s, 'Caesar', occ), Pompey: victoryPoints(s, 'Pompey', occ) };
 }
 
-/** 8.2. Returns true when the game is over. */
+/** 8.2, under its heading in the Winter's log (JC-183). Returns true when the game is over. */
 export function checkVictory(s: State): boolean {
+  logPublic(s, '8.2 Victory.');
   const vp = scores(s);
   logPublic(s, `Victory check: Caesar ${vp.Caesar} VP, Pompey ${vp.Pompey} VP.`);
   // JC-4: both cannot reach 10 at once; Caesar is tested first only to keep the code deterministic.

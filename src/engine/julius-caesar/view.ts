@@ -10,7 +10,8 @@
 // - The log: each entry's public text, or the fuller text written for this role.
 // - Listing order never depends on hidden identities (hidden blocks are sorted by what is visible).
 
-import { currentSlot, isReserve, letterOf } from './battles.js';
+import { inKeyOrder } from '../kit/table.js';
+import { currentSlot, isReserve, letterOf } from './battle-order.js';
 import { BLOCKS } from './data/blocks.js';
 import { pendingRoles } from './flow.js';
 import { CITY_NAMES, SEA_NAMES } from './map.js';
@@ -303,9 +304,7 @@ export function view(s: State, role: Role | null): JCView {
     command: s.cmd
       ? { role: s.cmd.role, card: s.cmd.card, god: s.cmd.god, mp: s.cmd.mp, lp: s.cmd.lp, activated: s.cmd.activated.slice() }
       : null,
-    contested: Object.keys(s.fights)
-      .sort()
-      .map((location) => ({ location, attacker: s.fights[location]!.attacker })),
+    contested: inKeyOrder(s.fights, (location, fight) => ({ location, attacker: fight.attacker })),
     battle: b
       ? {
           location: b.loc,

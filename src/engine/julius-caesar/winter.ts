@@ -1,5 +1,6 @@
-// 8.0 The Winter Turn, in this order: 8.1 Cleopatra goes home, 8.2 Victory, 8.3 Navis to port,
-// 8.4 Winter supply, 8.5 Disbanding, 8.6 Year reset. Caesar resolves each of his steps first.
+// 8.0 The Winter Turn, in this order: 8.1 Cleopatra goes home, 8.2 Victory (victory.ts), 8.3 Navis
+// to port, 8.4 Winter supply, 8.5 Disbanding, 8.6 Year reset. Caesar resolves each of his steps
+// first. Each step reports when it is over; flow.ts runs them in this order.
 //
 // Actions:
 //   { type: 'port', block, to }    8.3 a Navis at sea goes to one of several Friendly ports
@@ -7,7 +8,6 @@
 //   { type: 'done' }               8.5 no more disbanding
 
 import type { Action } from '../types.js';
-import { startYear } from './cards.js';
 import { logPublic, logSecret } from './log.js';
 import { cityVp, isCity, isSea, portsOnSea } from './map.js';
 import { other, type Role } from './roles.js';
@@ -26,8 +26,8 @@ import {
   status,
   type State,
 } from './state.js';
-import { checkVictory } from './victory.js';
 
+/** The Winter Turn begins, with 8.1. */
 export function beginWinter(s: State): void {
   s.turn = 6;
   s.p1 = null;
@@ -36,11 +36,6 @@ export function beginWinter(s: State): void {
   // JC-183: each step is logged under its own heading, in the order of 8.0.
   logPublic(s, '8.1 Cleopatra goes home.');
   cleopatraGoesHome(s);
-  logPublic(s, '8.2 Victory.');
-  if (checkVictory(s)) return; // JC-3, JC-8: the game ends at 8.2
-  s.winter = 'Caesar';
-  logPublic(s, '8.3 Navis to port.');
-  navisToPort(s);
 }
 
 /** 8.1: to Alexandria; she joins the side occupying it if that is not hers (JC-184). */
@@ -69,7 +64,15 @@ function navisAtSea(s: State, role: Role): number[] {
   return out;
 }
 
-function navisToPort(s: State): void {
+/** 8.3 begins; returns true when it is over (no Navis at sea has a choice of port). */
+export function beginNavisToPort(s: State): boolean {
+  s.winter = 'Caesar';
+  logPublic(s, '8.3 Navis to port.');
+  return navisToPort(s);
+}
+
+/** Returns false while a player must choose a port (the winter-navis step). */
+function navisToPort(s: State): boolean {
   while (s.winter) {
     const role = s.winter;
     let choice = false;
@@ -81,13 +84,11 @@ function navisToPort(s: State): void {
     }
     if (choice) {
       s.step = 'winter-navis';
-      return;
+      return false;
     }
     s.winter = role === 'Caesar' ? 'Pompey' : null;
   }
-  s.winter = 'Caesar';
-  logPublic(s, '8.4 Winter supply.');
-  winterSupply(s);
+  return true;
 }
 
 function toPort(s: State, i: number, port: string): void {
@@ -102,9 +103,10 @@ export function navisActions(s: State, role: Role): Action[] {
   return out;
 }
 
-export function applyNavis(s: State, _role: Role, a: Action): void {
+/** Returns true when 8.3 is over. */
+export function applyNavis(s: State, _role: Role, a: Action): boolean {
   toPort(s, idx(a.block as string), a.to as string);
-  navisToPort(s);
+  return navisToPort(s);
 }
 
 // ---- 8.4 Winter supply ----
@@ -124,7 +126,15 @@ function overLimit(s: State, role: Role): string[] {
   return out.sort();
 }
 
-function winterSupply(s: State): void {
+/** 8.4 begins; returns true when it is over (no player chooses which blocks to disband). */
+export function beginWinterSupply(s: State): boolean {
+  s.winter = 'Caesar';
+  logPublic(s, '8.4 Winter supply.');
+  return winterSupply(s);
+}
+
+/** Returns false while a player must choose which surplus blocks to disband (the winter-supply step). */
+function winterSupply(s: State): boolean {
   while (s.winter) {
     const role = s.winter;
     let choice = false;
@@ -137,13 +147,11 @@ function winterSupply(s: State): void {
     }
     if (choice) {
       s.step = 'winter-supply';
-      return;
+      return false;
     }
     s.winter = role === 'Caesar' ? 'Pompey' : null;
   }
-  s.winter = 'Caesar';
-  logPublic(s, '8.5 Disbanding.');
-  s.step = 'winter-disband';
+  return true;
 }
 
 export function supplyActions(s: State, role: Role): Action[] {
@@ -154,12 +162,20 @@ export function supplyActions(s: State, role: Role): Action[] {
   return out;
 }
 
-export function applySupply(s: State, _role: Role, a: Action): void {
+/** Returns true when 8.4 is over. */
+export function applySupply(s: State, _role: Role, a: Action): boolean {
   disband(s, idx(a.block as string), 'is disbanded for lack of supply');
-  winterSupply(s);
+  return winterSupply(s);
 }
 
 // ---- 8.5 Disbanding ----
+
+/** 8.5 begins: each player may disband blocks, Caesar first. */
+export function beginDisbanding(s: State): void {
+  s.winter = 'Caesar';
+  logPublic(s, '8.5 Disbanding.');
+  s.step = 'winter-disband';
+}
 
 export function disbandActions(s: State, role: Role): Action[] {
   const out: Action[] = [];
@@ -170,10 +186,15 @@ export function disbandActions(s: State, role: Role): Action[] {
   return out;
 }
 
-export function applyDisband(s: State, role: Role, a: Action): void {
-  if (a.type === 'disband') return disband(s, idx(a.block as string), 'is disbanded');
-  if (role === 'Caesar') s.winter = 'Pompey';
-  else yearReset(s);
+/** Returns true when 8.5 is over: Pompey is done too. */
+export function applyDisband(s: State, role: Role, a: Action): boolean {
+  if (a.type === 'disband') {
+    disband(s, idx(a.block as string), 'is disbanded');
+    return false;
+  }
+  if (role === 'Pompey') return true;
+  s.winter = 'Pompey';
+  return false;
 }
 
 /** To its owner's Levy Pool (a defector to its original side's), steps lost; not killed (JC-10, JC-192). */
@@ -188,11 +209,10 @@ function disband(s: State, i: number, why: string): void {
 
 // ---- 8.6 Year reset ----
 
-/** Eliminated blocks become available again; killed leaders stay out; a new Year is dealt (JC-195, JC-196). */
-function yearReset(s: State): void {
+/** Eliminated blocks become available again; killed leaders stay out (JC-195, JC-196); then a new Year is dealt. */
+export function yearReset(s: State): void {
   logPublic(s, '8.6 Year reset.');
   for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === ELIMINATED) s.loc[i] = POOL;
   s.winter = null;
   s.year++;
-  startYear(s);
 }

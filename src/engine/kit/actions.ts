@@ -4,8 +4,21 @@
 
 import { RuleError, type Action } from '../types.js';
 
-/** No legal action of any game nests deeper than this; anything deeper is refused before it is walked. */
-export const MAX_ACTION_DEPTH = 4;
+/**
+ * The one limit on how deeply an action may nest, for the engine and the service alike: levels of
+ * objects and arrays, the action itself being the first. The deepest legal action of either game
+ * has two ({type: 'fort', blocks: [...]}, {type: 'move', block, path: [...]}); the property tests
+ * check every legal action they meet against it. Anything deeper is refused before it is walked.
+ */
+export const MAX_ACTION_DEPTH = 2;
+
+/** Does x nest at most `levels` levels of objects and arrays? Walks no deeper than that. */
+export function withinActionDepth(x: unknown, levels = MAX_ACTION_DEPTH): boolean {
+  if (x === null || typeof x !== 'object') return true;
+  if (levels === 0) return false;
+  for (const v of Object.values(x)) if (!withinActionDepth(v, levels - 1)) return false;
+  return true;
+}
 
 /**
  * A stable key of a JSON value: the same for values equal up to key order. Throws RuleError for a

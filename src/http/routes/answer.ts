@@ -1,7 +1,7 @@
 // Sending an application answer, and reading the Idempotency-Key of a request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app/errors.js';
-import { fingerprint, type Answer, type IdempotencyKey } from '../../app/idempotency.js';
+import { fingerprint, type Answer, type IdempotencyKey } from '../../app/games/idempotency.js';
 
 /** The request's Idempotency-Key (validated by the schema), fingerprinted with what it asks. */
 export function idempotencyKey(request: FastifyRequest): IdempotencyKey | undefined {

@@ -1,8 +1,9 @@
-// Accounts: register, sign in and change the password (rate limited per client address), and
-// sign out everywhere.
+// Accounts: register, sign in, change the password and confirm an address (rate limited per
+// client address), and sign out on this device or everywhere.
 import type { FastifyPluginAsync } from 'fastify';
-import { changePassword, login, register, signOutEverywhere } from '../../app/accounts.js';
-import { userOf } from '../auth.js';
+import { changePassword, login, register, signOut, signOutEverywhere } from '../../app/accounts/accounts.js';
+import { confirmEmail } from '../../app/accounts/email-confirmation.js';
+import { tokenOf, userOf } from '../auth.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';
 
@@ -20,7 +21,7 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
   app.route({
     ...limited('login'),
     handler: async (request) => {
-      const { user, tokenGeneration } = await login(app.services, request.body as { email: string; password: string });
+      const { user, tokenGeneration } = await login(app.services, request.body as { email: string; password: string }, request.ip);
       return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
     },
   });
@@ -31,6 +32,19 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
       const input = request.body as { currentPassword: string; newPassword: string };
       const { user, tokenGeneration } = await changePassword(app.services, userOf(request), input);
       return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
+    },
+  });
+
+  app.route({
+    ...limited('confirmEmail'),
+    handler: async (request) => ({ ...(await confirmEmail(app.services, (request.body as { token: string }).token)), emailConfirmed: true }),
+  });
+
+  app.route({
+    ...operation(api, 'signOut'),
+    handler: async (request, reply) => {
+      await signOut(app.services, tokenOf(request));
+      return reply.code(204).send();
     },
   });
 

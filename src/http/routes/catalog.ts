@@ -1,6 +1,6 @@
 // A game's public data for clients: cacheable (ETag, long max-age), no token needed.
 import type { FastifyPluginAsync } from 'fastify';
-import { getCatalog, matchesEtag } from '../../app/catalog.js';
+import { getCatalog, matchesEtag } from '../../app/games/catalog.js';
 import { operation, type OpenApi } from '../openapi.js';
 
 /** A day: the data changes only with an upgrade of the service, and the ETag revalidates cheaply. */

@@ -3,16 +3,29 @@
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
 // status and pending roles, for a home page. Listeners are told of changes made through any
 // instance sharing the database (src/app/events.ts).
+//
+// A stream lasts no longer than the token it was opened with: it ends when the token expires (a
+// timer to its `exp`), and when it is revoked (signed out on this device or everywhere, a
+// password changed or reset) through any instance: at once when the revocation is announced on
+// the shared channel, and at the latest at the next keep-alive ping, which checks the token
+// again as a request would (a lost announcement, a deleted account).
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app/errors.js';
-import type { GameEvent } from '../../app/events.js';
-import { watchGame } from '../../app/games.js';
-import { enterPresence, type Presence } from '../../app/presence.js';
-import { userOf } from '../auth.js';
+import { tokenStands, type TokenClaims } from '../../app/accounts/accounts.js';
+import type { GameEvent, Revocation } from '../../app/events.js';
+import { watchGame } from '../../app/games/games.js';
+import { enterPresence, type Presence } from '../../app/notify/presence.js';
+import { tokenOf, userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 
 const PING_MS = 25_000;
+// setTimeout's longest delay (about 24.8 days; a token lives 30): longer waits are chained.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Does this revocation revoke this token? */
+const revokes = (r: Revocation, token: TokenClaims) =>
+  r.userId === token.userId && (r.tokenId === token.tokenId || (r.generation !== undefined && token.generation < r.generation));
 
 interface Stream {
   write(event: string, data: object, id?: number): void;
@@ -20,11 +33,17 @@ interface Stream {
 }
 
 export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> = async (app, { api, pingMs = PING_MS }) => {
-  const open = new Set<() => void>();
+  // Each open stream's end, with the token it was opened with.
+  const open = new Map<() => void, TokenClaims>();
   // Streams never end by themselves: end them when the server closes, or it would wait for them.
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const end of [...open.keys()]) end();
   });
+  // A revoked token's streams end at once (revocations made through any instance).
+  const stopHearing = app.services.events.subscribeRevocations((r) => {
+    for (const [end, token] of [...open]) if (revokes(r, token)) end();
+  });
+  app.addHook('onClose', async () => stopHearing());
 
   // Streams open now, per user and per client address: each holds a connection (a file
   // descriptor) for as long as the client likes, so each has a cap (429 past it), counted over
@@ -59,9 +78,10 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
 
   /**
    * Takes over the response as an event stream; `unsubscribe` runs when it ends, whoever ends it,
-   * and `onPing` with each keep-alive ping.
+   * and `onPing` with each keep-alive ping. It ends when its token expires or is revoked.
    */
   function startStream(request: FastifyRequest, reply: FastifyReply, unsubscribe: () => void, onPing?: () => void): Stream {
+    const token = tokenOf(request);
     reply.hijack();
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders), // those set by hooks (CORS)
@@ -72,18 +92,30 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       'x-request-id': request.id,
     });
     reply.raw.write('retry: 5000\n\n');
+    let expiry: NodeJS.Timeout | undefined;
+    const expireIn = (ms: number) => {
+      expiry = setTimeout(() => (ms > MAX_TIMER_MS ? expireIn(ms - MAX_TIMER_MS) : end()), Math.min(ms, MAX_TIMER_MS));
+      expiry.unref();
+    };
     const ping = setInterval(() => {
       reply.raw.write(': ping\n\n');
       onPing?.();
+      // A revocation whose announcement this instance missed: the token is checked as a request's is.
+      tokenStands(app.services, token).then(
+        (stands) => stands !== 'ok' && end(),
+        (err) => request.log.warn({ err }, 'could not check the token of an event stream'),
+      );
     }, pingMs);
     ping.unref();
     const end = () => {
       clearInterval(ping);
+      clearTimeout(expiry);
       unsubscribe();
       open.delete(end);
       if (!reply.raw.writableEnded) reply.raw.end();
     };
-    open.add(end);
+    open.set(end, token);
+    expireIn(token.expiresAt.getTime() - app.clock.now().getTime());
     request.raw.on('close', end);
     reply.raw.on('close', end);
     return {

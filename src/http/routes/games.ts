@@ -1,6 +1,6 @@
 // Games: create, list (lobby, mine), read, cancel, join, log, and my emails about one.
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelGame, createGame, readGameAs, getGameEmails, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games.js';
+import { cancelGame, createGame, readGameAs, getGameEmails, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games/games.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 import { idempotencyKey, sendAnswer } from './answer.js';

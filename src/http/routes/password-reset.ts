@@ -1,10 +1,10 @@
-// Password reset by email (src/app/password-reset.ts). For API clients: ask for a link, then
+// Password reset by email (src/app/accounts/password-reset.ts). For API clients: ask for a link, then
 // confirm with its token and a new password (JSON). For people: the email's link opens a page
 // served here with a form (GET shows it and changes nothing; its POST sets the password), so a
 // reset works before any web client exists. All but the page itself are rate limited.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../app/errors.js';
-import { requestPasswordReset, resetLinkUsable, resetPassword } from '../../app/password-reset.js';
+import { requestPasswordReset, resetLinkUsable, resetPassword } from '../../app/accounts/password-reset.js';
 import { BUTTON_STYLE, esc, page, sendPage } from '../html.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';

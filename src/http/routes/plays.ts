@@ -1,8 +1,8 @@
 // Playing: actions, sealed card plays, undo, resignation, time controls (claim a win on time, extend).
 import type { FastifyPluginAsync } from 'fastify';
 import type { Action } from '../../engine/index.js';
-import { playCard, resign, submitAction, undo } from '../../app/play.js';
-import { claimTimeout, extendTime } from '../../app/time-controls.js';
+import { playCard, resign, submitAction, undo } from '../../app/games/play.js';
+import { claimTimeout, extendTime } from '../../app/games/time-controls.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 import { idempotencyKey, sendAnswer } from './answer.js';

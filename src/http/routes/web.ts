@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { projectPath } from '../../paths.js';
 
 /** The client's pages: each serves index.html; the client's router draws the page. */
-export const WEB_PAGES = ['/', '/signin', '/games/:id', '/settings'] as const;
+export const WEB_PAGES = ['/', '/signin', '/games/:id', '/settings', '/verify-email'] as const;
 /** Unhashed files at the root of the build (web/public): also used by the API's own HTML pages. */
 export const WEB_FILES = ['/alea.css', '/favicon.svg'] as const;
 export const WEB_ASSETS_PREFIX = '/assets/';
@@ -21,7 +21,8 @@ export function isWebClientRoute(url: string): boolean {
 
 // The SPA loads scripts, styles and data from its own origin only and talks to the API there.
 // Inline style attributes are allowed (positions of blocks on the map); inline scripts are not.
-const PAGE_CSP = [
+// Swagger UI (/docs, routes/docs.ts) needs no more than this either.
+export const PAGE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -32,6 +33,15 @@ const PAGE_CSP = [
   "frame-ancestors 'none'",
   "form-action 'self'",
 ].join('; ');
+
+/** The security headers of every page Alea serves from its origin (the client's, and /docs). */
+export function pageHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('content-security-policy', PAGE_CSP)
+    .header('referrer-policy', 'same-origin')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY');
+}
 
 export const webRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, { dir = projectPath('web', 'dist') }) => {
   const notBuilt = (reply: FastifyReply) =>
@@ -49,13 +59,7 @@ export const webRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, { dir
       } catch {
         return notBuilt(reply);
       }
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', PAGE_CSP)
-        .header('referrer-policy', 'same-origin')
-        .header('x-content-type-options', 'nosniff')
-        .send(html);
+      return pageHeaders(reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')).send(html);
     });
   }
   for (const url of WEB_FILES) {

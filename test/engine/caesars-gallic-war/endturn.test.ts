@@ -3,18 +3,7 @@
 
 import t from 'tap';
 import { finalResult } from '../../../src/engine/caesars-gallic-war/victory.js';
-import { act, cgw, isLegal, legal, play, position, rig, viewOf, where, type Spec, type State } from './helpers.js';
-
-/** The last card play of the turn (both move nothing), with the harvest die; stops at the first decision. */
-function endOfTurn(spec: Spec, harvest = 3, prep: (s: State) => void = () => {}): State {
-  let s = position({ ...spec, hands: { Roman: [], Barbarian: [] } });
-  prep(s);
-  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
-  s = act(s, 'Roman', 'declare', { action: 'movement' });
-  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
-  s = act(s, 'Roman', 'go');
-  return act(rig(s, [harvest]), 'Barbarian', 'go');
-}
+import { act, cgw, endOfTurn, isLegal, legal, play, position, viewOf, where, type State } from './helpers.js';
 
 /** Finishes every End of Turn decision with 'done' (or the first legal action). */
 function finish(s: State, upTo = 'play'): State {
@@ -94,6 +83,20 @@ t.test('CGW-126 a Barbarian ally going home to a legion defects; a minor leader 
   s = finish(s, 'replacements');
   t.same(where(s, 'sequani'), { loc: 'sequani', str: 3, owner: 'Roman' });
   t.equal(where(s, 'dumnorix').loc, 'aside');
+});
+
+t.test('CGW-127 Gallic units with Vercingetorix may winter with him at his home too, within the garrison limit, Vercingetorix counting', async (t) => {
+  // CGW-127 (8.3, 7.3.4): "in the same area as Vercingetorix", wherever that is.
+  let s = endOfTurn({ clear: true, Roman: { transalpine_gaul: ['legio-X'] }, Barbarian: { arverni: ['vercingetorix', 'arverni', 'aedui', 'sequani'] } }, 3, (x) => {
+    x.leaderHome.vercingetorix = 'arverni';
+  });
+  t.equal(s.garrison, 2);
+  t.equal(s.step, 'winter-barbarian', 'the Barbarian chooses who winters with him');
+  t.ok(isLegal(s, 'Barbarian', 'stay', { block: 'aedui' }));
+  s = act(s, 'Barbarian', 'stay', { block: 'aedui' });
+  t.notOk(isLegal(s, 'Barbarian', 'stay', { block: 'sequani' }), 'limit 2: Vercingetorix and the Aedui');
+  s = act(s, 'Barbarian', 'done');
+  t.same([where(s, 'vercingetorix').loc, where(s, 'arverni').loc, where(s, 'aedui').loc, where(s, 'sequani').loc], ['arverni', 'arverni', 'arverni', 'sequani']);
 });
 
 t.test('CGW-128 Germans may stay with Ariovistus within the garrison limit, Ariovistus counting', async (t) => {

@@ -4,7 +4,8 @@
 
 import { caesarsGallicWar as cgw } from '../../../src/engine/caesars-gallic-war/index.js';
 import type { Action } from '../../../src/engine/types.js';
-import type { State, Options } from '../../../src/engine/caesars-gallic-war/state.js';
+import { matchLegal } from '../../../src/engine/kit/actions.js';
+import { idx, type State, type Options } from '../../../src/engine/caesars-gallic-war/state.js';
 import type { CGWView } from '../../../src/engine/caesars-gallic-war/view.js';
 import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
 import { cloneRng, rollD6 } from '../../../src/engine/kit/random.js';
@@ -14,13 +15,8 @@ export { cgw };
 export type Role = 'Roman' | 'Barbarian';
 export type { State, CGWView, Action };
 
-const index = new Map(BLOCKS.map((b, i) => [b.id, i]));
-
-export function bi(id: string): number {
-  const i = index.get(id);
-  if (i === undefined) throw new Error(`unknown block ${id}`);
-  return i;
-}
+/** A block's index in the state's arrays. */
+export const bi = idx;
 
 export interface Spec {
   seed?: number;
@@ -106,18 +102,8 @@ export function legal(s: State, role: Role, type?: string): Action[] {
 }
 
 export function isLegal(s: State, role: Role, type: string, fields: Record<string, unknown> = {}): boolean {
-  const want = JSON.stringify(sortKeys({ type, ...fields }));
-  return cgw.legalActions(s, role).some((a) => JSON.stringify(sortKeys(a)) === want);
-}
-
-function sortKeys(x: unknown): unknown {
-  if (x === null || typeof x !== 'object') return x;
-  if (Array.isArray(x)) return x.map(sortKeys);
-  return Object.fromEntries(
-    Object.keys(x as object)
-      .sort()
-      .map((k) => [k, sortKeys((x as Record<string, unknown>)[k])]),
-  );
+  // Equal up to key order, as the engine kit matches (no game's own normalisation).
+  return matchLegal(cgw.legalActions(s, role), { type, ...fields } as Action) !== undefined;
 }
 
 /** Where a block is, its strength and owner. */
@@ -147,6 +133,20 @@ export function rigWhere(s: State, n: number, ok: (rolls: number[]) => boolean):
 
 export function viewOf(s: State, role: Role | null): CGWView {
   return cgw.view(s, role) as CGWView;
+}
+
+/**
+ * The last card play of the turn (both players move nothing) with empty hands, so the End of Turn
+ * follows; `harvest` is the harvest die (and any dice after it). Stops at the first decision.
+ */
+export function endOfTurn(spec: Spec, harvest: number | number[] = 3, prep: (s: State) => void = () => {}): State {
+  let s = position({ ...spec, hands: { Roman: [], Barbarian: [] } });
+  prep(s);
+  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
+  s = act(s, 'Roman', 'declare', { action: 'movement' });
+  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
+  s = act(s, 'Roman', 'go');
+  return act(rig(s, typeof harvest === 'number' ? [harvest] : harvest), 'Barbarian', 'go');
 }
 
 /** Public log texts added since the log had `from` entries. */

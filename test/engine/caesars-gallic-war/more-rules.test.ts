@@ -6,7 +6,7 @@ import t from 'tap';
 import { startTurn, massiveOption } from '../../../src/engine/caesars-gallic-war/cards.js';
 import { friendlyOrEmpty } from '../../../src/engine/caesars-gallic-war/state.js';
 import { leaderPlacements } from '../../../src/engine/caesars-gallic-war/events.js';
-import { act, cgw, isLegal, legal, play, position, rig, round, where, type State } from './helpers.js';
+import { act, cgw, endOfTurn, isLegal, legal, position, rig, round, where, type Spec, type State } from './helpers.js';
 
 t.test('CGW-7 an area emptied of its (absent) Barbarian tribe is empty for a Roman retreat', async (t) => {
   // CGW-7
@@ -49,22 +49,46 @@ t.test('CGW-26 movement battles are fought after both actions, in the order the 
   t.equal(s.battle!.area, 'leuci');
 });
 
+/** The Roman sails legions VII and VIII from the port `from` into `to`; the Barbarian moves nothing; the battle begins. */
+function seaInvasion(spec: Spec, from: string, to: string): State {
+  let s = round({ clear: true, supply: 5, ...spec }, { Roman: 'bellovaci', Barbarian: 'leuci' }, { Roman: 'movement', Barbarian: 'movement' });
+  s = act(s, 'Roman', 'group', { area: from });
+  s = act(s, 'Roman', 'go');
+  for (const block of ['legio-VII', 'legio-VIII']) s = act(s, 'Roman', 'sail', { block, to });
+  s = act(s, 'Roman', 'done');
+  return act(s, 'Barbarian', 'go');
+}
+
 t.test('CGW-109 Roman units that sailed into an enemy port may retreat by sea to a friendly port', async (t) => {
   // CGW-109
-  let s = round(
-    { clear: true, supply: 5, Roman: { atrebates: ['legio-VII', 'legio-VIII', 'atrebates'] }, neutral: { britannia: ['belgae', 'cantiaci'] } },
-    { Roman: 'bellovaci', Barbarian: 'leuci' },
-    { Roman: 'movement', Barbarian: 'movement' },
-  );
-  s = act(s, 'Roman', 'group', { area: 'atrebates' });
-  s = act(s, 'Roman', 'go');
-  s = act(s, 'Roman', 'sail', { block: 'legio-VII', to: 'britannia' });
-  s = act(s, 'Roman', 'sail', { block: 'legio-VIII', to: 'britannia' });
-  s = act(s, 'Roman', 'done');
-  s = act(s, 'Barbarian', 'go');
+  let s = seaInvasion({ Roman: { atrebates: ['legio-VII', 'legio-VIII', 'atrebates'] }, neutral: { britannia: ['belgae', 'cantiaci'] } }, 'atrebates', 'britannia');
   s = act(s, 'Barbarian', 'pass', { block: legal(s, 'Barbarian', 'pass')[0]!.block });
   s = act(s, 'Barbarian', 'pass', { block: legal(s, 'Barbarian', 'pass')[0]!.block });
   t.ok(isLegal(s, 'Roman', 'retreat', { block: 'legio-VII', to: 'atrebates' }));
+});
+
+t.test('CGW-109 naval retreat: units that came by sea retreat only to a friendly port in the same sea zone, else are eliminated', async (t) => {
+  // CGW-109: Veneti's land neighbours Andes and Osismi are empty, so a unit that came by land could
+  // fall back there; the legions that sailed in from Santones may only go back by sea.
+  const invade = (santones: string[]): State => seaInvasion({ vp: 20, Roman: { santones }, Barbarian: { veneti: ['veneti'] } }, 'santones', 'veneti');
+  /** Both sides pass until the battle leaves the field (or `until` holds). */
+  const passes = (s: State, until: (s: State) => boolean = () => false): State => {
+    for (let k = 0; k < 20 && s.step === 'battle' && !until(s); k++) {
+      const role = cgw.pending(s)[0] as 'Roman' | 'Barbarian';
+      s = act(s, role, 'pass', { block: legal(s, role, 'pass')[0]!.block });
+    }
+    return s;
+  };
+  // Santones keeps its Roman-allied tribe: a friendly port on Mare Cantabricum, the only way out.
+  let s = passes(invade(['legio-VII', 'legio-VIII', 'santones']), (x) => cgw.pending(x)[0] === 'Roman');
+  t.equal(s.step, 'battle');
+  t.same(legal(s, 'Roman', 'retreat').map((a) => `${String(a.block)}>${String(a.to)}`), ['legio-VII>santones', 'legio-VIII>santones'], 'by sea to Santones only, never by land to Andes or Osismi');
+  // Santones left empty: no friendly port on the sea zone, so no retreat at all, and elimination when forced.
+  s = passes(invade(['legio-VII', 'legio-VIII']), (x) => cgw.pending(x)[0] === 'Roman');
+  t.same(legal(s, 'Roman', 'retreat'), [], 'no friendly port: no retreat');
+  s = passes(s);
+  t.same([where(s, 'legio-VII').loc, where(s, 'legio-VIII').loc], ['eliminated', 'eliminated'], 'after the last round they cannot retreat: eliminated');
+  t.equal(s.vp, 10, '-5 VP for each legion');
 });
 
 t.test('CGW-110 defenders of a port may retreat by sea, at most 2 in the battle', async (t) => {
@@ -94,12 +118,7 @@ t.test('CGW-120 CGW-140 a minor leader eliminated goes back to the pool and may 
 
 t.test('CGW-124 CGW-129 winter: Off-Map legions may enter TG; no legion stays in Germania', async (t) => {
   // CGW-124, CGW-129
-  let s = position({ clear: true, Roman: { roman_off_map: ['legio-XIII'], germania: ['legio-VII'], transalpine_gaul: ['legio-X'] }, hands: { Roman: [], Barbarian: [] } });
-  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
-  s = act(s, 'Roman', 'declare', { action: 'movement' });
-  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
-  s = act(s, 'Roman', 'go');
-  s = act(rig(s, [3]), 'Barbarian', 'go');
+  let s = endOfTurn({ clear: true, Roman: { roman_off_map: ['legio-XIII'], germania: ['legio-VII'], transalpine_gaul: ['legio-X'] } }, 3);
   t.equal(s.step, 'winter-legions');
   t.ok(isLegal(s, 'Roman', 'enter', { block: 'legio-XIII' }));
   t.notOk(isLegal(s, 'Roman', 'stay', { block: 'legio-VII' }), 'no wintering in Germania');
@@ -111,13 +130,9 @@ t.test('CGW-124 CGW-129 winter: Off-Map legions may enter TG; no legion stays in
 
 t.test('CGW-127 Vercingetorix may stay anywhere, with Gallic units within the garrison limit', async (t) => {
   // CGW-127
-  let s = position({ clear: true, Roman: { transalpine_gaul: ['legio-X'] }, Barbarian: { aedui: ['vercingetorix', 'arverni'] }, hands: { Roman: [], Barbarian: [] } });
-  s.leaderHome.vercingetorix = 'arverni';
-  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
-  s = act(s, 'Roman', 'declare', { action: 'movement' });
-  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
-  s = act(s, 'Roman', 'go');
-  s = act(rig(s, [3]), 'Barbarian', 'go');
+  let s = endOfTurn({ clear: true, Roman: { transalpine_gaul: ['legio-X'] }, Barbarian: { aedui: ['vercingetorix', 'arverni'] } }, 3, (x) => {
+    x.leaderHome.vercingetorix = 'arverni';
+  });
   t.equal(s.step, 'winter-barbarian');
   s = act(s, 'Barbarian', 'stay', { block: 'vercingetorix' });
   s = act(s, 'Barbarian', 'stay', { block: 'arverni' });
@@ -147,12 +162,7 @@ const cgwIndex = (id: string) => BLOCKS.findIndex((b) => b.id === id);
 
 t.test('CGW-153 Historical Reinforcements: turn 1, rolls 2 and 5: only XIII arrives', async (t) => {
   // CGW-153
-  let s = position({ clear: true, options: { historicalReinforcements: true }, Roman: { transalpine_gaul: ['legio-X'] }, off: { pool: ['legio-XIII', 'legio-XIV'] }, hands: { Roman: [], Barbarian: [] } });
-  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
-  s = act(s, 'Roman', 'declare', { action: 'movement' });
-  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
-  s = act(s, 'Roman', 'go');
-  s = act(rig(s, [3, 2, 5]), 'Barbarian', 'go');
+  let s = endOfTurn({ clear: true, options: { historicalReinforcements: true }, Roman: { transalpine_gaul: ['legio-X'] }, off: { pool: ['legio-XIII', 'legio-XIV'] } }, [3, 2, 5]);
   t.equal(where(s, 'legio-XIII').loc, 'roman_off_map');
   t.equal(where(s, 'legio-XIV').loc, 'pool');
 });
@@ -209,17 +219,33 @@ t.test('CGW-94 in a fort holding two, a half hit goes to the unit that already h
 
 t.test('CGW-123 legions coming home to Barbarian units in TG attack at once, and may fall back only to Off-Map', async (t) => {
   // CGW-123
-  let s = position({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { transalpine_gaul: ['marcomanni'] }, hands: { Roman: [], Barbarian: [] } });
-  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
-  s = act(s, 'Roman', 'declare', { action: 'movement' });
-  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
-  s = act(s, 'Roman', 'go');
-  s = act(rig(s, [3]), 'Barbarian', 'go');
+  let s = endOfTurn({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { transalpine_gaul: ['marcomanni'] } }, 3);
   s = act(s, 'Roman', 'done');
   t.ok(s.battle && s.battle.winter, 'a battle in Transalpine Gaul');
   t.equal(s.battle!.attacker, 'Roman');
   if (s.step === 'fort') s = act(s, 'Barbarian', 'fort', { blocks: [] });
   t.same(legal(s, 'Roman', 'retreat').map((a) => a.to), ['roman_off_map']);
+});
+
+t.test('CGW-123 Off-Map legions entering TG for the winter battle join it as a reserve: they neither act nor take hits in round 1', async (t) => {
+  // CGW-123, CGW-124
+  let s = endOfTurn({ clear: true, Roman: { aedui: ['legio-VII'], roman_off_map: ['legio-XIII'] }, Barbarian: { transalpine_gaul: ['marcomanni'] } }, 3);
+  s = act(s, 'Roman', 'enter', { block: 'legio-XIII' });
+  s = act(s, 'Roman', 'done');
+  t.ok(s.battle && s.battle.winter, 'the winter battle in Transalpine Gaul');
+  t.same(s.battle!.reserves, ['legio-XIII'], 'the legion from Off-Map is a reserve');
+  if (s.step === 'fort') s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  const xiii = where(s, 'legio-XIII').str;
+  for (let k = 0; k < 10 && s.step !== 'over' && s.battle?.round === 1; k++) {
+    const role = cgw.pending(s)[0] as 'Roman' | 'Barbarian';
+    const l = legal(s, role);
+    if (role === 'Roman') t.notOk(l.some((a) => a.block === 'legio-XIII'), `legio-XIII has no action in round 1 (${s.step})`);
+    // The Barbarian fires with every die a hit; the Roman passes.
+    const a = (role === 'Barbarian' ? l.find((x) => x.type === 'fire') : l.find((x) => x.type === 'pass')) ?? l[0]!;
+    s = cgw.apply(role === 'Barbarian' ? rig(s, [1, 1, 1, 1]) : s, role, a);
+  }
+  t.equal(where(s, 'legio-XIII').str, xiii, 'the reserve took no hit in round 1');
+  t.ok(where(s, 'legio-VII').str < 4, 'the hits went to the legion that came home');
 });
 
 t.test('CGW-148 CGW-149 Yearly Objectives of turns 4 and 5', async (t) => {
@@ -259,24 +285,46 @@ t.test('CGW-157 a revolting tribe home in a fort area may go into the fort; the 
   t.same(cgw.pending(s), ['Roman'], 'the Roman besieges or falls back');
 });
 
-t.test('CGW-166 Vercingetorix\'s home turned Roman at the winter: the Barbarian picks a new home', async (t) => {
-  // CGW-166
-  let s = position({ clear: true, Roman: { arverni: ['legio-VII'], transalpine_gaul: ['legio-X'] }, Barbarian: { aedui: ['vercingetorix'], boii: ['arverni'], sequani: ['sequani'] }, hands: { Roman: [], Barbarian: [] } });
-  s.leaderHome.vercingetorix = 'arverni';
-  s = play(s, { Roman: 'aedui', Barbarian: 'leuci' });
-  s = act(s, 'Roman', 'declare', { action: 'movement' });
-  s = act(s, 'Barbarian', 'declare', { action: 'movement' });
-  s = act(s, 'Roman', 'go');
-  s = act(rig(s, [3]), 'Barbarian', 'go');
+/** The winter: a legion stays in Arverni, Vercingetorix's home, and the Arverni coming home defect (13.5). */
+function homeTakenAtWinter(): State {
+  let s = endOfTurn({ clear: true, Roman: { arverni: ['legio-VII'], transalpine_gaul: ['legio-X'] }, Barbarian: { aedui: ['vercingetorix'], boii: ['arverni'], sequani: ['sequani'] } }, 3, (x) => {
+    x.leaderHome.vercingetorix = 'arverni';
+  });
   s = act(s, 'Roman', 'stay', { block: 'legio-VII' });
   s = act(s, 'Roman', 'done');
   s = act(s, 'Barbarian', 'stay', { block: 'vercingetorix' });
-  s = act(s, 'Barbarian', 'done');
+  return act(s, 'Barbarian', 'done');
+}
+
+t.test('CGW-166 Vercingetorix\'s home turned Roman at the winter: the Barbarian picks a new home', async (t) => {
+  // CGW-166
+  let s = homeTakenAtWinter();
   t.equal(where(s, 'arverni').owner, 'Roman', 'the Arverni defect at home');
   t.equal(s.step, 'vercingetorix-home');
   t.ok(isLegal(s, 'Barbarian', 'home', { area: 'sequani' }));
   s = act(s, 'Barbarian', 'home', { area: 'sequani' });
   t.equal(s.leaderHome.vercingetorix, 'sequani');
+});
+
+t.test('CGW-166 Vercingetorix\'s home turned Roman at the winter: the Barbarian may also keep it', async (t) => {
+  // CGW-166: 13.5 says "may"; a Political Action on the home (CGW-45, 5.2.1D) leaves no such choice.
+  let s = homeTakenAtWinter();
+  t.equal(s.step, 'vercingetorix-home');
+  t.ok(isLegal(s, 'Barbarian', 'decline'), 'he may keep his home');
+  s = act(s, 'Barbarian', 'decline');
+  t.equal(s.leaderHome.vercingetorix, 'arverni');
+  t.not(s.step, 'vercingetorix-home');
+  // A Political Action on his home: he must move (5.2.1D).
+  let p = round(
+    { clear: true, Barbarian: { arverni: ['arverni'], aedui: ['vercingetorix', 'aedui'] }, Roman: { transalpine_gaul: ['legio-X'] } },
+    { Roman: 'arverni', Barbarian: 'sequani' },
+    { Roman: 'political', Barbarian: 'movement' },
+  );
+  p.leaderHome.vercingetorix = 'arverni';
+  p = act(rig(p, [1]), 'Roman', 'political', { area: 'arverni' });
+  t.equal(p.step, 'vercingetorix-home');
+  t.notOk(isLegal(p, 'Barbarian', 'decline'), 'no keeping a home taken by a Political Action');
+  t.same(legal(p, 'Barbarian').map((a) => a.area), ['aedui']);
 });
 
 t.test('CGW-84 the attacker names the main group; the other groups are reserves', async (t) => {

@@ -3,6 +3,7 @@
 // More games: PROPERTY_GAMES=500 npx tap test/engine/caesars-gallic-war/properties.test.ts
 
 import t from 'tap';
+import { MAX_ACTION_DEPTH, withinActionDepth } from '../../../src/engine/kit/actions.js';
 import { chooser } from '../../helpers/chooser.js';
 import { testSeed } from '../../helpers/seeds.js';
 import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
@@ -125,6 +126,7 @@ for (const [name, policy, count, solitaire] of [
           failures.push(`game ${g}: ${role} pending at ${s.step} with no legal action`);
           break;
         }
+        for (const l of legal) if (!withinActionDepth(l)) failures.push(`game ${g}: ${JSON.stringify(l)} nests deeper than MAX_ACTION_DEPTH (${MAX_ACTION_DEPTH})`);
         const a = policy(s, legal, pick);
         const prev = s;
         const before = n % 50 === 0 ? JSON.stringify(prev) : null;

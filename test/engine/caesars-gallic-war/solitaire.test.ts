@@ -3,8 +3,7 @@
 
 import t from 'tap';
 import { startTurn } from '../../../src/engine/caesars-gallic-war/cards.js';
-import { proceed, STEPS } from '../../../src/engine/caesars-gallic-war/flow.js';
-import { startBattle } from '../../../src/engine/caesars-gallic-war/battle.js';
+import { beginBattle, proceed, STEPS } from '../../../src/engine/caesars-gallic-war/flow.js';
 import { decide } from '../../../src/engine/caesars-gallic-war/bot.js';
 import { randomTribe } from '../../../src/engine/caesars-gallic-war/solitaire.js';
 import type { Action } from '../../../src/engine/types.js';
@@ -46,7 +45,7 @@ function battle(s0: State, at: string, attacker: 'Roman' | 'Barbarian', from: st
 }
 
 function open(s: State, at: string, chooser: 'Roman' | 'Barbarian' = 'Roman'): State {
-  startBattle(s, at as never, chooser);
+  beginBattle(s, at as never, chooser, false);
   return s;
 }
 
@@ -138,11 +137,26 @@ t.test('CGW-172 the Helvetii card after the Helvetii were eliminated', async (t)
 });
 
 t.test('CGW-173 the Britannia card with no bot leader in a Britannicus port', async (t) => {
-  const s = botPlays(solo(), 'britannia', [5, 5, 5, 2, 6]);
+  // Britannia neutral but both activations of the year used: the Political Action step, where the exception applies.
+  const used = solo();
+  used.activations.Barbarian = 2;
+  const s = botPlays(used, 'britannia', [5, 5, 5, 2, 6]);
   t.match(text(s), /The bot rolls 5 \(Britannia card\)/);
   t.match(text(s), /Political Action on Bellovaci/, '2d6 = 10: Belgica; 1d6 = 2: Bellovaci');
-  const g = botPlays(solo(), 'britannia', [4]);
+  const g = botPlays(used, 'britannia', [4]);
   t.match(text(g), /from Germania/, '1-4: Germania');
+});
+
+t.test('CGW-168 CGW-169 CGW-173 a neutral Britannia card with fewer than 2 activations is a Neutral Tribe Activation, not the Britannia exception', async (t) => {
+  const s = botPlays(solo(), 'britannia', [4]);
+  t.same([where(s, 'belgae').owner, where(s, 'cantiaci').owner], ['Barbarian', 'Barbarian'], 'Belgae and Cantiaci join the bot');
+  t.equal(s.activations.Barbarian, 1);
+  t.notMatch(text(s), /Britannia card/, 'no roll for the exception');
+  // Held by the bot, the card activates Britannia (3a); it can attack nobody by sea, so the Germans go (3b).
+  const held = botPlays(solo({ Barbarian: { britannia: ['belgae', 'cantiaci'] } }), 'britannia');
+  t.notMatch(text(held), /Britannia card/, 'no roll for the exception');
+  t.notMatch(text(held), /from Britannia/, 'no attack from Britannia across the sea');
+  t.match(text(held), /The bot attacks .* from Germania/);
 });
 
 t.test('CGW-174 the bot attacks from its own area: a one-block area, the Roman first', async (t) => {
@@ -330,6 +344,16 @@ t.test('CGW-185 reinforcing battles instead of reserves', async (t) => {
   t.equal(s.supply, 3, '1 supply per legion');
   t.equal(where(s, 'legio-X').loc, 'mandubii', 'two at most');
   t.not(s.step, 'respond');
+});
+
+t.test('CGW-185 the bot reinforces from any adjacent area holding its units, not only from areas it controls', async (t) => {
+  // Mandubii's own tribes are gone, so nobody controls the area, but the bot's Aedui and Marcomanni stand there.
+  const spec = solo({ clear: true, Roman: { sequani: ['legio-VII:3', 'legio-VIII:3'] }, Barbarian: { sequani: ['sequani'], mandubii: ['aedui', 'marcomanni'] } });
+  const help = open(rig(battle(spec, 'sequani', 'Roman', 'leuci'), [3]), 'sequani');
+  t.same([where(help, 'aedui').loc, where(help, 'marcomanni').loc], ['sequani', 'sequani'], 'roll 3: both come from Mandubii');
+  t.same(help.battle!.reserves.slice().sort(), ['aedui', 'marcomanni'], 'as reserves');
+  const none = open(rig(battle(spec, 'sequani', 'Roman', 'leuci'), [4]), 'sequani');
+  t.equal(where(none, 'aedui').loc, 'mandubii', 'roll 4: no help');
 });
 
 t.test('CGW-186 bot attackers retreat when the defenders are stronger; the biggest attack first', async (t) => {

@@ -4,7 +4,8 @@
 
 import { games } from '../../../src/engine/index.js';
 import type { Action } from '../../../src/engine/types.js';
-import type { State } from '../../../src/engine/julius-caesar/state.js';
+import { matchLegal } from '../../../src/engine/kit/actions.js';
+import { idx, type State } from '../../../src/engine/julius-caesar/state.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import type { JCView } from '../../../src/engine/julius-caesar/view.js';
 import { testSeed } from '../../helpers/seeds.js';
@@ -16,13 +17,8 @@ export type Role = 'Caesar' | 'Pompey';
 export type { State, JCView, Action };
 
 const ROMAN: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4 };
-const index = new Map(BLOCKS.map((b, i) => [b.id, i]));
-
-export function blockIndex(id: string): number {
-  const i = index.get(id);
-  if (i === undefined) throw new Error(`unknown block ${id}`);
-  return i;
-}
+/** A block's index in the state's arrays. */
+export const blockIndex = idx;
 
 export interface Spec {
   year?: number;
@@ -118,18 +114,8 @@ export function legal(s: State, role: Role, type?: string, block?: string): Acti
 
 /** Is this exact action legal? */
 export function isLegal(s: State, role: Role, type: string, fields: Record<string, unknown> = {}): boolean {
-  const want = JSON.stringify(sortKeys({ type, ...fields }));
-  return jc.legalActions(s, role).some((a) => JSON.stringify(sortKeys(a)) === want);
-}
-
-function sortKeys(x: unknown): unknown {
-  if (x === null || typeof x !== 'object') return x;
-  if (Array.isArray(x)) return x.map(sortKeys);
-  return Object.fromEntries(
-    Object.keys(x as object)
-      .sort()
-      .map((k) => [k, sortKeys((x as Record<string, unknown>)[k])]),
-  );
+  // Equal up to key order, as the engine kit matches (no game's own normalisation).
+  return matchLegal(jc.legalActions(s, role), { type, ...fields } as Action) !== undefined;
 }
 
 /** Destinations of a block's group moves: the final location of every legal path, deduplicated and sorted. */

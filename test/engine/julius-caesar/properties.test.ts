@@ -3,6 +3,7 @@
 // every action. GAMES can be raised locally: PROPERTY_GAMES=2000 npx tap test/engine/...
 
 import t from 'tap';
+import { MAX_ACTION_DEPTH, withinActionDepth } from '../../../src/engine/kit/actions.js';
 import { chooser } from '../../helpers/chooser.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CITIES, ROADS, SEAS } from '../../../src/engine/julius-caesar/data/map.js';
@@ -139,6 +140,7 @@ t.test(`random playouts (${name}): contract and invariants hold through complete
         failures.push(`game ${g}: ${role} pending at ${s.step} with no legal action`);
         break;
       }
+      for (const l of legal) if (!withinActionDepth(l)) failures.push(`game ${g}: ${JSON.stringify(l)} nests deeper than MAX_ACTION_DEPTH (${MAX_ACTION_DEPTH})`);
       const a = policy(s, legal, pick);
       const prev = s;
       const before = n % 50 === 0 ? JSON.stringify(prev) : null;

@@ -1,7 +1,7 @@
 // Legal-action matching shared by every game (src/engine/kit/actions.ts).
 
 import t from 'tap';
-import { actionKey, isActionShape, matchLegal, MAX_ACTION_DEPTH } from '../../../src/engine/kit/actions.js';
+import { actionKey, isActionShape, matchLegal, MAX_ACTION_DEPTH, withinActionDepth } from '../../../src/engine/kit/actions.js';
 import type { Action } from '../../../src/engine/types.js';
 
 t.test('the key of an action ignores the order of object keys, not of arrays', async (t) => {
@@ -15,6 +15,28 @@ t.test(`an action nested deeper than ${MAX_ACTION_DEPTH} levels is refused befor
   let deep: unknown = 'x';
   for (let i = 0; i < 10_000; i++) deep = { a: deep };
   t.throws(() => actionKey({ type: 'x', deep }), { name: 'RuleError', message: /nested too deeply/ });
+  t.notOk(withinActionDepth({ type: 'x', deep }));
+});
+
+t.test('one limit: what actionKey walks, the service lets through (levels of objects and arrays)', async (t) => {
+  /** An action whose members nest to `levels` levels in all, the action itself being the first. */
+  const nested = (levels: number, wrap: (v: unknown) => unknown): Action => {
+    let v: unknown = 'x';
+    for (let i = 1; i < levels; i++) v = wrap(v);
+    return { type: 'x', v } as Action;
+  };
+  for (const inner of [(v: unknown) => [v], (v: unknown) => ({ a: v })]) {
+    const deepest = nested(MAX_ACTION_DEPTH, inner);
+    t.ok(withinActionDepth(deepest), `${JSON.stringify(deepest)} is within the limit`);
+    t.doesNotThrow(() => actionKey(deepest));
+    const over = nested(MAX_ACTION_DEPTH + 1, inner);
+    t.notOk(withinActionDepth(over), `${JSON.stringify(over)} is not`);
+    t.throws(() => actionKey(over), { name: 'RuleError' });
+  }
+  t.ok(withinActionDepth({ type: 'fort', blocks: ['a', 'b'] }), "Caesar's Gallic War's fort (two levels)");
+  t.ok(withinActionDepth({ type: 'move', block: 'C-L13', path: ['Rome', 'Capua'] }), "Julius Caesar's move (two levels)");
+  t.ok(withinActionDepth('x') && withinActionDepth(null), 'a plain value has no levels');
+  t.notOk(withinActionDepth({ type: 'x', v: [[]] }), 'an empty array is a level too');
 });
 
 t.test('matchLegal returns the legal action itself, or undefined', async (t) => {

@@ -1,9 +1,11 @@
 // What both games' maps share: a projection matching the coastline made at build time
-// (scripts/web-build.mjs), and the frame drawn under the places: the scrollable region, the land,
-// and the links between places (roads, borders) as lines.
+// (scripts/web-build.mjs), places nudged apart where real geography puts them on top of each other,
+// and the frame drawn under the places: the zoomable, pannable region (board/zoom.ts) with its
+// buttons, the land, and the links between places (roads, borders) as lines.
 import { geoConicConformal, type GeoProjection } from 'd3-geo';
 import type { ComponentChildren } from 'preact';
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { usePanZoom } from './zoom';
 
 export interface Coast {
   width: number;
@@ -15,8 +17,12 @@ export interface Coast {
   d: string;
 }
 
-/** Places (by id, at latitude/longitude) in the coastline's SVG coordinates. */
-export function usePlaces(coast: Coast, places: { id: string; lat: number; lon: number }[]): Map<string, [number, number]> {
+/**
+ * Places (by id, at latitude/longitude) in the coastline's SVG coordinates, then pushed apart until
+ * no two are closer than `gap` map units (Messana and Rhegium face each other across a 3 km
+ * strait): a few passes of pairwise repulsion, the same every time.
+ */
+export function usePlaces(coast: Coast, places: { id: string; lat: number; lon: number }[], gap = 0): Map<string, [number, number]> {
   const projection: GeoProjection = useMemo(
     () =>
       geoConicConformal()
@@ -26,23 +32,102 @@ export function usePlaces(coast: Coast, places: { id: string; lat: number; lon: 
         .translate(coast.translate as [number, number]),
     [coast],
   );
-  return useMemo(() => new Map(places.map((p) => [p.id, projection([p.lon, p.lat]) ?? [0, 0]])), [places, projection]);
+  return useMemo(() => {
+    const pts = places.map((p) => (projection([p.lon, p.lat]) ?? [0, 0]).slice() as [number, number]);
+    for (let pass = 0; pass < 30 && gap > 0; pass++) {
+      let moved = false;
+      for (let i = 0; i < pts.length; i++)
+        for (let j = i + 1; j < pts.length; j++) {
+          const a = pts[i]!;
+          const b = pts[j]!;
+          let dx = b[0] - a[0];
+          let dy = b[1] - a[1];
+          const d = Math.hypot(dx, dy);
+          if (d >= gap) continue;
+          if (d === 0) [dx, dy] = [1, 0];
+          const push = (gap - d) / 2 / (d || 1);
+          a[0] -= dx * push;
+          a[1] -= dy * push;
+          b[0] += dx * push;
+          b[1] += dy * push;
+          moved = true;
+        }
+      if (!moved) break;
+    }
+    return new Map(places.map((p, i) => [p.id, pts[i]!]));
+  }, [places, projection, gap]);
 }
 
-export function MapFrame({ coast, at, links, svgClass, label, regionLabel, children }: { coast: Coast; at: Map<string, [number, number]>; links: { a: string; b: string; cls: string }[]; svgClass: string; label: string; regionLabel: string; children: ComponentChildren }) {
+export interface MapFrameProps {
+  coast: Coast;
+  at: Map<string, [number, number]>;
+  links: { a: string; b: string; cls: string }[];
+  svgClass: string;
+  label: string;
+  regionLabel: string;
+  /** A block's side and the smallest tap target, in map units (they set the zoom's limits). */
+  blockUnits: number;
+  targetUnits: number;
+  /** A place to keep in view (the battle being fought). */
+  focus?: string | null;
+  children: ComponentChildren;
+}
+
+export function MapFrame({ coast, at, links, svgClass, label, regionLabel, blockUnits, targetUnits, focus, children }: MapFrameProps) {
+  const pz = usePanZoom({ width: coast.width, height: coast.height, blockUnits, targetUnits });
+  const pointed = useRef<{ at: number; target: Element | null }>({ at: 0, target: null });
+  const ready = pz.t !== null;
+  useEffect(() => {
+    const p = focus ? at.get(focus) : undefined;
+    if (p && ready) pz.show(p[0], p[1]);
+  }, [focus, ready]);
+  const t = pz.t;
   return (
-    <div class="map-wrap" tabIndex={0} role="region" aria-label={regionLabel}>
-      <svg class={svgClass} viewBox={`0 0 ${coast.width} ${coast.height}`} role="group" aria-label={label}>
-        <path class="land" d={coast.d} aria-hidden="true" />
-        <g aria-hidden="true">
-          {links.map((l) => {
-            const a = at.get(l.a);
-            const b = at.get(l.b);
-            return a && b ? <line class={l.cls} x1={a[0]} y1={a[1]} x2={b[0]} y2={b[1]} /> : null;
-          })}
+    <div
+      class="map-wrap"
+      ref={pz.frame}
+      tabIndex={0}
+      role="region"
+      aria-label={regionLabel}
+      aria-describedby="map-keys"
+      onPointerDown={(e) => (pointed.current = { at: Date.now(), target: e.target as Element })}
+      onFocusIn={(e) => {
+        // Tab moves through the map's targets and blocks: bring the focused one into view (not
+        // one a pointer has just pressed: moving it away would lose the click).
+        const el = e.target as Element;
+        const p = pointed.current;
+        if ((Date.now() - p.at < 1000 && p.target && el.contains(p.target)) || !(el instanceof SVGGraphicsElement) || !pz.layer.current?.contains(el)) return;
+        const box = el.getBBox();
+        pz.show(box.x + box.width / 2, box.y + box.height / 2);
+      }}
+    >
+      <svg class={svgClass} width="100%" height="100%" role="group" aria-label={label}>
+        <g ref={pz.layer} transform={t ? `translate(${t.x.toFixed(1)} ${t.y.toFixed(1)}) scale(${t.s.toFixed(4)})` : undefined} visibility={t ? undefined : 'hidden'}>
+          <path class="land" d={coast.d} aria-hidden="true" />
+          <g aria-hidden="true">
+            {links.map((l) => {
+              const a = at.get(l.a);
+              const b = at.get(l.b);
+              return a && b ? <line class={l.cls} x1={a[0]} y1={a[1]} x2={b[0]} y2={b[1]} /> : null;
+            })}
+          </g>
+          {children}
         </g>
-        {children}
       </svg>
+      <div class="zoom-buttons">
+        <button type="button" class="secondary" aria-label="Zoom in" title="Zoom in (+)" onClick={() => pz.zoomBy(1.25)}>
+          +
+        </button>
+        <button type="button" class="secondary" aria-label="Zoom out" title="Zoom out (−)" onClick={() => pz.zoomBy(0.8)}>
+          −
+        </button>
+        <button type="button" class="secondary" aria-label="Reset the view" title="Reset the view (0)" onClick={() => pz.reset()}>
+          ⟲
+        </button>
+      </div>
+      <p id="map-keys" class="sr-only">
+        Drag, or use the arrow keys, to move the map; the wheel, a pinch, + and − zoom; 0 resets the view.
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // What every game's page shares, whatever its board: sending actions (cards through the sealed
-// play endpoint, the rest through /actions), undo / resign / claim / extend, and the log.
+// play endpoint, the rest through /actions), undo / resign / claim / extend, the heading and status.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
@@ -11,14 +11,47 @@ export interface Acting {
   error: string | null;
   setError: (e: string | null) => void;
   act: (a: Act) => Promise<boolean>;
-  simple: (path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string) => Promise<void>;
-  extend: (days: number) => Promise<void>;
+  /** Undo, resign or claim the win; the error, if any, comes back (shown next to the button). */
+  simple: (path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string) => Promise<string | null>;
+  extend: (days: number) => Promise<string | null>;
+  /** Whether the game as it is now came from this player's own last action (so Undo may take it back). */
+  mineLast: boolean;
+}
+
+/**
+ * The version of a game that this player's own last action (or undo) made, kept for the tab's
+ * life: if the game is still at that version, there is something of theirs to take back. The API
+ * does not say whether an undo would be accepted (a roll or a reveal forbids it): the button is
+ * enabled on this evidence, and a refusal shows next to it.
+ */
+const ownKey = (id: string) => `alea.own.${id}`;
+function ownVersion(id: string): number | null {
+  try {
+    const v = sessionStorage.getItem(ownKey(id));
+    return v === null ? null : Number(v);
+  } catch {
+    return null;
+  }
+}
+function setOwnVersion(id: string, v: number | null): void {
+  try {
+    if (v === null) sessionStorage.removeItem(ownKey(id));
+    else sessionStorage.setItem(ownKey(id), String(v));
+  } catch {
+    // storage refused: Undo stays disabled after a reload
+  }
 }
 
 /** Sends the player's actions for `game`; `onGame` gets each newer game, `reload` runs after a stale version. */
 export function useActing(game: Game, onGame: (g: Game) => void, reload: () => Promise<void>): Acting {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [own, setOwn] = useState<number | null>(() => ownVersion(game.id));
+  const mine = (g: Game | null) => {
+    const v = g ? g.version : null;
+    setOwn(v);
+    setOwnVersion(game.id, v);
+  };
 
   async function act(a: Act): Promise<boolean> {
     setBusy(true);
@@ -28,6 +61,7 @@ export function useActing(game: Game, onGame: (g: Game) => void, reload: () => P
         ? await api.POST('/v1/games/{id}/plays', { params: { path: { id: game.id } }, body: { card: a.card!, version: game.version } })
         : await api.POST('/v1/games/{id}/actions', { params: { path: { id: game.id } }, body: { action: bare(a), version: game.version } });
       if (res.data) {
+        mine(isCardAction(a) ? null : res.data);
         onGame(res.data);
         return true;
       }
@@ -41,68 +75,93 @@ export function useActing(game: Game, onGame: (g: Game) => void, reload: () => P
       setBusy(false);
     }
   }
-  async function simple(path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string) {
-    if (confirmText && !confirm(confirmText)) return;
+  async function simple(path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string): Promise<string | null> {
+    if (confirmText && !confirm(confirmText)) return null;
     setBusy(true);
-    const res = await api.POST(path, { params: { path: { id: game.id } }, body: { version: game.version } });
-    setBusy(false);
-    if (res.data) onGame(res.data);
-    else setError(problemText(res.error));
+    try {
+      const res = await api.POST(path, { params: { path: { id: game.id } }, body: { version: game.version } });
+      if (res.data) {
+        mine(path === '/v1/games/{id}/undo' ? res.data : null);
+        onGame(res.data);
+        return null;
+      }
+      if ((res.error as { code?: string } | undefined)?.code === 'not_undoable') mine(null);
+      return problemText(res.error);
+    } catch {
+      return 'The server cannot be reached; try again.';
+    } finally {
+      setBusy(false);
+    }
   }
-  async function extend(days: number) {
+  async function extend(days: number): Promise<string | null> {
     const res = await api.POST('/v1/games/{id}/extend', { params: { path: { id: game.id } }, body: { days, version: game.version } });
-    if (res.data) onGame(res.data);
-    else setError(problemText(res.error));
+    if (res.data) {
+      onGame(res.data);
+      return null;
+    }
+    return problemText(res.error);
   }
-  return { busy, error, setError, act, simple, extend };
+  return { busy, error, setError, act, simple, extend, mineLast: own !== null && own === game.version };
 }
 
-/** Undo, resign, and against a late opponent: claim the win or give a day. */
+/** Whether it is this player's move in `game`. */
+export const myMove = (game: Game) => game.status === 'active' && !!game.role && (game.pending as string[]).includes(game.role);
+
+/** Undo, resign, and against a late opponent: claim the win or give a day. Each one's error shows beside it. */
 export function Controls({ game, me, opponent, acting }: { game: Game; me: string | null; opponent: string | null; acting: Acting }) {
   const { busy, simple, extend } = acting;
+  const [error, setError] = useState<{ where: string; text: string } | null>(null);
   if (!me || game.status !== 'active') return null;
   const opponentSeat = game.players.find((p) => p.role === opponent);
   const overdue = opponentSeat?.pending && opponentSeat.deadline && new Date(opponentSeat.deadline).getTime() <= Date.now();
+  const canUndo = acting.mineLast && myMove(game);
+  const run = async (where: string, f: () => Promise<string | null>) => {
+    setError(null);
+    const text = await f();
+    if (text) setError({ where, text });
+  };
+  const err = (where: string) =>
+    error?.where === where ? (
+      <span class="error inline-error" role="alert">
+        {error.text}
+      </span>
+    ) : null;
   return (
-    <section class="panel" aria-label="Game controls">
-      <button class="secondary" disabled={busy} onClick={() => simple('/v1/games/{id}/undo')}>
-        Undo my last action
-      </button>{' '}
-      <button class="secondary" disabled={busy} onClick={() => simple('/v1/games/{id}/resign', 'Resign this game? Your opponent wins.')}>
-        Resign
-      </button>
+    <section class="panel controls" aria-label="Game controls">
+      <p>
+        <button
+          class="secondary"
+          disabled={busy || !canUndo}
+          title={canUndo ? 'Take back your last action' : 'Nothing of yours to take back now'}
+          onClick={() => run('undo', () => simple('/v1/games/{id}/undo'))}
+        >
+          Undo my last action
+        </button>{' '}
+        {err('undo')}
+      </p>
+      <p>
+        <button class="secondary" disabled={busy} onClick={() => run('resign', () => simple('/v1/games/{id}/resign', 'Resign this game? Your opponent wins.'))}>
+          Resign
+        </button>{' '}
+        {err('resign')}
+      </p>
       {overdue && (
         <p>
           {opponent} is past their deadline.{' '}
-          <button disabled={busy} onClick={() => simple('/v1/games/{id}/claim-timeout', `Claim the win because ${opponent} ran out of time?`)}>
+          <button disabled={busy} onClick={() => run('claim', () => simple('/v1/games/{id}/claim-timeout', `Claim the win because ${opponent} ran out of time?`))}>
             Claim the win
-          </button>
+          </button>{' '}
+          {err('claim')}
         </p>
       )}
       {opponentSeat?.pending && game.daysPerMove && (
         <p>
-          <button class="link" onClick={() => extend(1)}>
+          <button class="secondary" onClick={() => run('extend', () => extend(1))}>
             Give {opponent} one more day
-          </button>
+          </button>{' '}
+          {err('extend')}
         </p>
       )}
-    </section>
-  );
-}
-
-/** The latest entries of the log, newest first, numbered from the whole log's `total` entries (the game carries only the last ones). */
-export function Log({ lines, total }: { lines: string[]; total: number }) {
-  return (
-    <section class="panel" aria-labelledby="log-title">
-      <h2 id="log-title">Log</h2>
-      <ol class="log" reversed start={total} tabIndex={0} aria-label="Log, newest first">
-        {lines
-          .slice(-40)
-          .reverse()
-          .map((line) => (
-            <li>{line}</li>
-          ))}
-      </ol>
     </section>
   );
 }

@@ -7,12 +7,27 @@ import { signedIn } from '../session';
 
 type Mode = 'signin' | 'register' | 'reset';
 
+/**
+ * Where to go after signing in: `next` if the browser reads it as a page of this site, else home.
+ * Read as the browser reads it (`/\evil.example` is `//evil.example`, another site): navigating
+ * there would be refused, leaving the person on the sign-in page.
+ */
+export function pageAfterSignIn(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/')) return '/';
+  try {
+    const url = new URL(next, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : '/';
+  } catch {
+    return '/';
+  }
+}
+
 export function AuthForms({ next }: { next?: string | null }) {
   const [mode, setMode] = useState<Mode>('signin');
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const go = () => navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', true);
+  const go = () => navigate(pageAfterSignIn(next), true);
 
   async function submit(e: Event) {
     e.preventDefault();

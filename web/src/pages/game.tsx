@@ -3,8 +3,8 @@
 // else. Live: the game's event stream says when the version changes, and the page reads its view.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
-import { Board } from '../board/board';
-import { GallicWarBoard } from '../board/gallic-war';
+import { gameEntry, optionsText } from '../games/registry';
+import { myMove } from '../board/play';
 import { useGameEvents } from '../live';
 import { navigate } from '../router';
 
@@ -30,6 +30,11 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
     setGone(false);
     void load();
   }, [load]);
+  // The tab's title says when it is my move, so a player with many tabs sees it.
+  const mine = !!game && myMove(game);
+  useEffect(() => {
+    document.title = game ? `${mine ? '(your move) ' : ''}#${game.number} ${game.title} · Alea` : 'Game · Alea';
+  }, [game?.number, game?.title, mine]);
   useGameEvents(
     id,
     // A private game's stream is for its players only: an invited visitor listens once seated.
@@ -55,8 +60,9 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   if (!game) return <main>{error ? <p class="error" role="alert">{error}</p> : <p class="loading">Loading the game…</p>}</main>;
   if (game.status === 'open') return <OpenGame game={game} invite={invite} onChange={setGame} />;
   const onGame = (g: Game) => setGame((cur) => (cur && cur.version > g.version ? cur : g));
-  if (game.game === 'caesars-gallic-war') return <GallicWarBoard game={game} onGame={onGame} reload={load} />;
-  return <Board game={game} onGame={onGame} reload={load} />;
+  const entry = gameEntry(game.game);
+  if (!entry) return <main><p class="error" role="alert">This client cannot show a game of {game.title}.</p></main>;
+  return <entry.Board game={game} onGame={onGame} reload={load} />;
 }
 
 function OpenGame({ game, invite, onChange }: { game: Game; invite: string | null; onChange: (g: Game) => void }) {
@@ -77,13 +83,14 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
     else navigate('/');
   }
   const creator = game.players[0];
+  const entry = gameEntry(game.game);
   return (
     <main class="narrow">
       <h1>
         Game #{game.number}: {game.title}
       </h1>
       <p>
-        {game.game === 'julius-caesar' ? (game.scenario === 'historical' ? 'Historical deployment, ' : 'Free deployment, ') : optionsText(game)}
+        {capital(optionsText(game.game, game.options) || 'no optional rules')},{' '}
         {game.daysPerMove ? `${game.daysPerMove} days per move` : 'no time limit'}, {game.visibility}.
       </p>
       {error && <p class="error" role="alert">{error}</p>}
@@ -124,11 +131,18 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
         </section>
       ) : (
         <section class="panel">
-          <h2>{creator ? `${creator.user.name} invites you to play` : 'An open game'}</h2>
+          <h2>{creator ? `${creator.user.name} invites you to a game of ${game.title}` : `An open game of ${game.title}`}</h2>
+          {entry && <p class="muted">{entry.description}</p>}
           <p>
             {creator && (
               <>
-                {creator.user.name} plays <span class={`side-${creator.role}`}>{creator.role}</span>.{' '}
+                {creator.user.name} plays <span class={`side-${creator.role}`}>{creator.role}</span>
+                {game.openRoles.length === 1 && (
+                  <>
+                    ; you would play <span class={`side-${game.openRoles[0]}`}>{game.openRoles[0]}</span>
+                  </>
+                )}
+                .
               </>
             )}
           </p>
@@ -143,16 +157,4 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
   );
 }
 
-/** The optional rules a game was created with, in words (for games whose options are on/off). */
-function optionsText(game: Game): string {
-  const on = Object.entries(game.options).filter(([, v]) => v === true).map(([k]) => OPTION_NAMES[k] ?? k);
-  return on.length ? `with ${on.join(', ')}, ` : '';
-}
-
-const OPTION_NAMES: Record<string, string> = {
-  yearlyObjectives: 'Yearly Objectives',
-  historicalReinforcements: 'Historical Reinforcements',
-  restrictedNaval: 'Restricted Naval Movement',
-  legionI: 'Legio I',
-  altCardValues: 'the older card values',
-};
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

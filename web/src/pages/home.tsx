@@ -1,10 +1,13 @@
 // Home: my games (whose move, deadlines), open public games to join, and a new game.
 import { useEffect, useState } from 'preact/hooks';
-import { api, problemText, type GameSummary } from '../api';
+import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
+import { GAMES, gameEntry, optionsText } from '../games/registry';
 import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
 import { useMyEvents } from '../live';
+import { ConfirmEmailNotice } from './email-confirmation';
+import { capital } from '../board/words';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
@@ -17,7 +20,7 @@ function whose(g: GameSummary): preact.JSX.Element {
 }
 
 function opponent(g: GameSummary): string {
-  if (g.bot) return 'against the bot';
+  if (g.bot) return `against ${gameEntry(g.game)?.bot?.title ?? 'the bot'}`;
   const other = g.players.find((p) => p.role !== g.role);
   return other ? `against ${other.user.name}` : '';
 }
@@ -55,6 +58,7 @@ export function Home() {
   return (
     <main>
       <h1>Welcome, {user?.name}</h1>
+      <ConfirmEmailNotice />
       {error && <p class="error" role="alert">{error}</p>}
       <div class="columns">
         <section class="panel" aria-labelledby="mine-title">
@@ -103,7 +107,7 @@ export function Home() {
             <ul class="games">
               {lobby.map((g) => (
                 <li key={g.id}>
-                  #{g.number} {g.title}, {g.game === 'julius-caesar' ? (g.scenario === 'historical' ? 'historical' : 'free deployment') : GALLIC_OPTIONS.filter((o) => g.options[o.name] === true).map((o) => o.title).join(', ') || 'no optional rules'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
+                  #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
                   {g.players[0]?.user.name}{' '}
                   <button class="secondary" onClick={() => join(g)}>
                     Join as {g.openRoles[0]}
@@ -118,37 +122,25 @@ export function Home() {
   );
 }
 
-/** The games one may start here, their sides and their options (as the API's GameOptions names them). */
-const GAMES = {
-  'julius-caesar': { title: 'Julius Caesar', roles: ['Caesar', 'Pompey'] },
-  'caesars-gallic-war': { title: "Caesar's Gallic War", roles: ['Roman', 'Barbarian'] },
-} as const;
-type GameId = keyof typeof GAMES;
-
-const GALLIC_OPTIONS: { name: string; title: string; on: boolean }[] = [
-  { name: 'yearlyObjectives', title: 'Yearly Objectives (10)', on: false },
-  { name: 'historicalReinforcements', title: 'Historical Reinforcements (11)', on: false },
-  { name: 'restrictedNaval', title: 'Restricted Naval Movement (11)', on: false },
-  { name: 'legionI', title: 'Legio I in the force pool (errata)', on: true },
-  { name: 'altCardValues', title: 'The older card values', on: false },
-];
-
 function NewGame() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [gameId, setGameId] = useState<GameId>('julius-caesar');
+  const [gameId, setGameId] = useState<GameId>(GAMES[0]!.id);
+  const [opponentKind, setOpponentKind] = useState<'private' | 'public' | 'bot'>('private');
+  const entry = gameEntry(gameId)!;
+  const solo = !!entry.bot && opponentKind === 'bot';
   async function create(e: Event) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const days = String(f.get('days'));
-    const solo = gameId === 'caesars-gallic-war' && f.get('visibility') === 'bot';
-    const options: Record<string, string | boolean> =
-      gameId === 'julius-caesar' ? { scenario: String(f.get('scenario')) } : Object.fromEntries(GALLIC_OPTIONS.map((o) => [o.name, f.get(o.name) === 'on']));
+    const options: Record<string, string | boolean> = Object.fromEntries(
+      entry.options.map((o) => [o.name, o.kind === 'choice' ? String(f.get(o.name)) : f.get(o.name) === 'on']),
+    );
     setBusy(true);
     const { data, error } = await api.POST('/v1/games', {
       body: {
         game: gameId,
-        role: solo ? 'Roman' : (f.get('role') as 'Caesar' | 'Pompey' | 'Roman' | 'Barbarian' | 'random'),
+        role: solo ? entry.bot!.role : (f.get('role') as Role | 'random'),
         options,
         ...(solo ? { opponent: 'bot' as const } : {}),
         visibility: solo ? 'private' : (f.get('visibility') as 'public' | 'private'),
@@ -159,43 +151,55 @@ function NewGame() {
     if (data) navigate(`/games/${data.id}`);
     else setError(problemText(error));
   }
+  const flags = entry.options.filter((o) => o.kind === 'flag');
   return (
     <section class="panel" aria-labelledby="new-title">
-      <h2 id="new-title">New game of {GAMES[gameId].title}</h2>
+      <h2 id="new-title">New game of {entry.title}</h2>
+      <p class="muted">{entry.description}</p>
       <form onSubmit={create}>
         <label>
           Game
-          <select name="game" onChange={(e) => setGameId((e.currentTarget as HTMLSelectElement).value as GameId)}>
-            {(Object.keys(GAMES) as GameId[]).map((id) => (
-              <option value={id} selected={id === gameId}>
-                {GAMES[id].title}
+          <select
+            name="game"
+            onChange={(e) => {
+              setGameId((e.currentTarget as HTMLSelectElement).value as GameId);
+              if (opponentKind === 'bot') setOpponentKind('private');
+            }}
+          >
+            {GAMES.map((g) => (
+              <option value={g.id} selected={g.id === gameId}>
+                {g.title}
               </option>
             ))}
           </select>
         </label>
         <fieldset>
-          <legend>Who may join</legend>
+          <legend>Opponent</legend>
           <label class="inline">
-            <input type="radio" name="visibility" value="private" defaultChecked /> Private: I send an invite link
+            <input type="radio" name="visibility" value="private" checked={opponentKind === 'private'} onChange={() => setOpponentKind('private')} /> A friend: I send an invite link
           </label>
           <label class="inline">
-            <input type="radio" name="visibility" value="public" /> Public: anyone in the lobby
+            <input type="radio" name="visibility" value="public" checked={opponentKind === 'public'} onChange={() => setOpponentKind('public')} /> Anyone: the game waits in the lobby
           </label>
-          {gameId === 'caesars-gallic-war' && (
+          {entry.bot && (
             <label class="inline">
-              <input type="radio" name="visibility" value="bot" /> Nobody: I play the Roman against the bot (solitaire, 12)
+              <input type="radio" name="visibility" value="bot" checked={opponentKind === 'bot'} onChange={() => setOpponentKind('bot')} /> {capital(entry.bot.title)}: I play the {entry.bot.role}, the bot plays {entry.bot.plays}
             </label>
           )}
         </fieldset>
-        <label>
-          My side
-          <select name="role" key={gameId}>
-            {GAMES[gameId].roles.map((r) => (
-              <option value={r}>{r}</option>
-            ))}
-            <option value="random">Random</option>
-          </select>
-        </label>
+        {solo ? (
+          <p class="muted">You play the {entry.bot!.role}.</p>
+        ) : (
+          <label>
+            My side
+            <select name="role" key={gameId}>
+              {entry.roles.map((r) => (
+                <option value={r}>{r}</option>
+              ))}
+              <option value="random">Random</option>
+            </select>
+          </label>
+        )}
         <label>
           Days per move
           <select name="days">
@@ -207,20 +211,27 @@ function NewGame() {
             <option value="none">No time limit</option>
           </select>
         </label>
-        {gameId === 'julius-caesar' ? (
-          <label>
-            Scenario
-            <select name="scenario">
-              <option value="historical">Historical deployment (5.1)</option>
-              <option value="free-deployment">Free deployment (5.3)</option>
-            </select>
-          </label>
-        ) : (
-          <fieldset>
+        {entry.options.map(
+          (o) =>
+            o.kind === 'choice' && (
+              <label key={`${gameId}-${o.name}`}>
+                {o.title}
+                <select name={o.name}>
+                  {o.choices.map((c) => (
+                    <option value={c.value} selected={c.value === o.default}>
+                      {c.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ),
+        )}
+        {flags.length > 0 && (
+          <fieldset key={gameId}>
             <legend>Optional rules</legend>
-            {GALLIC_OPTIONS.map((o) => (
+            {flags.map((o) => (
               <label class="inline">
-                <input type="checkbox" name={o.name} defaultChecked={o.on} /> {o.title}
+                <input type="checkbox" name={o.name} defaultChecked={o.default as boolean} /> {o.title}
               </label>
             ))}
           </fieldset>

@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameSummary, type Schemas } from '../api';
 import { navigate } from '../router';
-import { me, signedIn, signOut } from '../session';
+import { me, signedIn, signOut, signOutHere } from '../session';
+import { ConfirmEmailNotice } from './email-confirmation';
 
 function Status({ ok, error }: { ok: string | null; error: string | null }) {
   return (
@@ -48,6 +49,16 @@ export function SettingsPage() {
     }
     done('Your password is changed; other devices must sign in again.', error);
   }
+  async function changeEmail(e: Event) {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const f = new FormData(form);
+    const { data, error } = await api.POST('/v1/me/email', {
+      body: { email: String(f.get('newEmail')), currentPassword: String(f.get('current')) },
+    });
+    if (data) form.reset();
+    done(data ? `A link is on its way to ${data.pendingEmail}: your address changes when you open it.` : '', error, data);
+  }
   async function everywhere() {
     if (!confirm('Sign out on every device, this one too?')) return;
     await api.DELETE('/v1/me/tokens');
@@ -58,6 +69,7 @@ export function SettingsPage() {
   return (
     <main class="narrow">
       <h1>Settings</h1>
+      <ConfirmEmailNotice />
       <Status ok={ok} error={error} />
       <section class="panel" aria-labelledby="profile-title">
         <h2 id="profile-title">Profile and emails</h2>
@@ -105,6 +117,24 @@ export function SettingsPage() {
           </form>
         )}
       </section>
+      <section class="panel" aria-labelledby="address-title">
+        <h2 id="address-title">Email address</h2>
+        <form onSubmit={changeEmail}>
+          <p class="muted">
+            Now: {user.email} ({user.emailConfirmed ? 'confirmed' : 'not confirmed yet'}). A new address is used once you open the link Alea sends
+            it.
+          </p>
+          <label>
+            New email address
+            <input name="newEmail" type="email" autocomplete="email" required maxLength={254} />
+          </label>
+          <label>
+            Current password
+            <input name="current" type="password" autocomplete="current-password" required />
+          </label>
+          <button type="submit">Change my address</button>
+        </form>
+      </section>
       <section class="panel" aria-labelledby="password-title">
         <h2 id="password-title">Password</h2>
         <form onSubmit={changePassword}>
@@ -123,7 +153,7 @@ export function SettingsPage() {
       <section class="panel" aria-labelledby="signout-title">
         <h2 id="signout-title">Sign out</h2>
         <p>
-          <button class="secondary" onClick={() => (signOut(), navigate('/'))}>
+          <button class="secondary" onClick={() => signOutHere().finally(() => navigate('/'))}>
             Sign out on this device
           </button>{' '}
           <button onClick={everywhere}>Sign out everywhere</button>

@@ -1,0 +1,48 @@
+// The shapes a change to a game is made of: who asks (ChangeRequest), the game as the change
+// finds it (Locked), and what the change decided to do (Decision). In a file of their own so that
+// the parts of a change (checks, seat clocks, the write, the transaction) share them without
+// importing each other.
+import type { GameModule, Outcome } from '../../../engine/index.js';
+import type { EmailPreference, GameEntryKind, GameRow, SeatClock } from '../../../store/games.js';
+import type { GameTx } from '../../../store/game-tx.js';
+import type { IdempotencyKey } from '../idempotency.js';
+import type { Derived } from '../recent-states.js';
+
+export interface ChangeRequest {
+  userId: string;
+  gameId: string;
+  idempotency?: IdempotencyKey;
+}
+
+/** The game as the change finds it, under its row lock. */
+export interface Locked {
+  row: GameRow;
+  module: GameModule;
+  /** The engine state; null while the game is open. */
+  state: unknown;
+  /** What was worked out of that state already (its views: e.g. the mover's, by the GET before the move). */
+  derived: Derived;
+  version: number;
+  /** The caller's role, or null if the caller is not seated. */
+  role: string | null;
+  tx: GameTx;
+  now: Date;
+}
+
+/** What a change does, as its `decide` decided it (written by recordChange, write.ts). */
+export interface Decision {
+  kind: GameEntryKind;
+  /** The role acting (for a start: the role just taken). */
+  role: string;
+  action: unknown;
+  /** The engine state after the change. */
+  state: unknown;
+  /** Ends the game with this outcome whatever the rules say (a resignation, a time-out). */
+  outcome?: Outcome;
+  /** A seat the change takes (joining). */
+  joined?: { userId: string; name: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  /** New time controls for roles that stay pending (an extension). */
+  clocks?: Record<string, SeatClock>;
+  /** Made by the game's bot (bot.ts): its log entry has no user. */
+  byBot?: boolean;
+}

@@ -1,0 +1,301 @@
+// Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { games, type SetupOptions } from '../../engine/index.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../../store/games.js';
+import { gameRevision, readGame } from '../../store/game-tx.js';
+import { poolOf } from '../../store/prisma.js';
+import { findUserById } from '../../store/users.js';
+import { VERSION } from '../../version.js';
+import { changeGame, holdRead } from './change/change.js';
+import { asUnavailable, notFound } from './change/checks.js';
+import { gameEvent } from './change/game-event.js';
+import type { ServiceContext } from '../context.js';
+import { accountGone, AppError } from '../errors.js';
+import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
+import { resolveOptions } from './game-options.js';
+import { currentState, setupGame } from './history.js';
+import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
+import { presentMemo, sharedRecentStates } from './recent-states.js';
+import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
+import { admitNewGame } from './game-limits.js';
+
+export const DEFAULT_DAYS_PER_MOVE = 3;
+
+export interface CreateGameInput {
+  game: string;
+  role: string;
+  /** Julius Caesar's set-up; the same as `options.scenario` (kept for clients written before options). */
+  scenario?: SetupOptions['scenario'];
+  /** The module's own options (GameModule.options), by name. */
+  options?: Record<string, unknown>;
+  visibility?: 'public' | 'private';
+  /** 1-14 days per move, or null for no time limit (default 3). */
+  daysPerMove?: number | null;
+  /** 'bot': play against the module's bot (GameModule.bot); the game starts at once. */
+  opponent?: 'bot';
+}
+
+// 12 characters from an alphabet without look-alikes (60 bits), shown as xxxx-xxxx-xxxx.
+const INVITE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+function inviteCode(): string {
+  const bytes = randomBytes(12);
+  const chars = [...bytes].map((b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]);
+  return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8)].map((c) => c.join('')).join('-');
+}
+
+export async function createGame(
+  ctx: ServiceContext,
+  userId: string,
+  input: CreateGameInput,
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  const m = games[input.game];
+  if (!m) throw new AppError('validation_failed', `There is no game "${input.game}".`, { errors: [{ in: 'body', path: '/game', message: 'is not a known game' }] });
+  const againstBot = input.opponent === 'bot';
+  // Against the bot the person takes the role the bot does not play (asking for it is fine).
+  const role = againstBot ? humanRoleAgainstBot(m) : input.role === 'random' ? m.roles[randomInt(m.roles.length)]! : input.role;
+  if (againstBot && input.role !== 'random' && input.role !== role) {
+    throw new AppError('validation_failed', `The bot plays ${m.bot!.role} in ${m.title}: you play ${role} (or ask for random).`, { errors: [{ in: 'body', path: '/role', message: `must be ${role} or random against the bot` }] });
+  }
+  if (!m.roles.includes(role)) {
+    throw new AppError('validation_failed', `${m.title} has no role "${role}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
+  }
+  const visibility = input.visibility ?? 'public';
+  const requested = { ...input.options };
+  if (input.scenario !== undefined) {
+    if (requested.scenario !== undefined && requested.scenario !== input.scenario) {
+      throw new AppError('validation_failed', 'scenario and options.scenario disagree: give one of them.', { errors: [{ in: 'body', path: '/scenario', message: 'differs from options.scenario' }] });
+    }
+    requested.scenario = input.scenario;
+  }
+  const options = resolveOptions(m, requested);
+  const answer = await ctx.prisma.$transaction((tx) => {
+    const now = ctx.clock.now();
+    return idempotent(tx, userId, now, idempotency, async () => {
+      await admitNewGame(tx, ctx, userId, againstBot, now);
+      const row = await insertGame(tx, {
+        module: m.id,
+        // The engine's seed: 256 bits from the system's CSPRNG, drawn now and kept secret for ever
+        // (it keys every deal and die). The engine's setup runs with it when the second player joins.
+        seed: randomBytes(32).toString('hex'),
+        rng: 'chacha20',
+        // `solitaire` is the engine's own set-up option (SetupOptions), not one of the module's.
+        options: againstBot ? { ...options, solitaire: true } : { ...options },
+        visibility,
+        inviteCode: visibility === 'private' ? inviteCode() : null,
+        daysPerMove: input.daysPerMove === undefined ? DEFAULT_DAYS_PER_MOVE : input.daysPerMove,
+        creatorId: userId,
+        creatorRole: role,
+        now,
+      });
+      return { status: 201, body: presentGame(row, userId, null, ctx.config) };
+    });
+  });
+  // The creator's other pages (their own event stream) learn of the new game.
+  if (!answer.replayed) ctx.events.publish(gameEvent(answer.body));
+  // A game against the bot needs nobody else: it starts now. A repeated request with the same
+  // Idempotency-Key gets the game as it is now (started once), or starts it if the first request
+  // stopped between creating and starting it.
+  if (againstBot) {
+    if (answer.replayed) {
+      const now = (await readGameAs(ctx, userId, answer.body.id, {})).game!;
+      if (now.status !== 'open') return { ...answer, body: now };
+    }
+    const started = await thenBot(ctx, userId, await startAgainstBot(ctx, userId, answer.body.id));
+    return { ...started, status: 201, replayed: answer.replayed };
+  }
+  return answer;
+}
+
+/** Starts a game against the bot: the engine sets it up as solitaire; the bot's role has no seat. */
+function startAgainstBot(ctx: ServiceContext, userId: string, gameId: string): Promise<Answer<GameResource>> {
+  return changeGame(ctx, { userId, gameId }, (g) => {
+    if (g.row.status !== 'open') throw new AppError('conflict', 'This game has already started.');
+    const bot = botRoleOf(g.module, g.row.options)!;
+    return { kind: 'start', role: bot, action: {}, state: setupGame(g.module, g.row), byBot: true };
+  });
+}
+
+export interface ListGamesInput {
+  status?: ApiStatus;
+  mine?: boolean;
+  limit?: number;
+  cursor?: string;
+}
+
+const STATUSES: Record<ApiStatus, GameStatus[]> = { open: ['open'], active: ['active'], finished: ['finished', 'abandoned'] };
+
+// Cursors are opaque to clients: the number of the last game of the page, base64url-encoded.
+const encodeCursor = (n: number) => Buffer.from(`g${n}`).toString('base64url');
+function decodeCursor(cursor: string): number {
+  const m = /^g(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  // Game numbers are 32-bit integers in the database: a larger one is no cursor of ours.
+  if (!m || Number(m[1]) > 2 ** 31 - 1) throw new AppError('validation_failed', 'The cursor is not valid: pass the nextCursor of a previous page.', { errors: [{ in: 'query', path: '/cursor', message: 'is not a cursor from this API' }] });
+  return Number(m[1]);
+}
+
+export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameSummary[]; nextCursor: string | null }> {
+  const limit = input.limit ?? 20;
+  const rows = await listGameRows(ctx.prisma, {
+    ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator }),
+    ...(input.status && { statuses: STATUSES[input.status] }),
+    ...(input.cursor !== undefined && { before: decodeCursor(input.cursor) }),
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((r) => presentSummary(r, userId)),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.number) : null,
+  };
+}
+
+/**
+ * The game as the user may see it with its entity tag, or only the tag (`game` null) when it is
+ * one of `ifNoneMatch`'s: the game has not changed for this user since. The tag is a digest of
+ * the part of the answer that determines the rest (the version names the state; the caller's
+ * role, the view and legal actions), so it tells the user nothing the answer would not.
+ */
+export async function readGameAs(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  o: { invite?: string; ifNoneMatch?: string },
+): Promise<{ etag: string; game: GameResource | null }> {
+  const known = sharedRecentStates.get(gameId);
+  const pool = poolOf(ctx.prisma);
+  // A game this process holds is used as held if it is still at the held revision: checking
+  // that costs PostgreSQL about two thirds of the read, and this process the parsing of it.
+  const heldRevision = known?.row ? revisionOf(known.row) : null;
+  let read;
+  try {
+    read =
+      heldRevision !== null && (await gameRevision(pool, gameId)) === heldRevision
+        ? { row: known!.row!, stateOmitted: true }
+        : await readGame(pool, gameId, { knownVersion: known?.version ?? null });
+  } catch (err) {
+    throw asUnavailable(err);
+  }
+  if (!read || !canSee(read.row, userId, o.invite)) throw notFound();
+  const { row } = read;
+  const summary = presentSummary(row, userId);
+  const invite = row.visibility === 'private' && summary.role !== null && summary.status === 'open' ? row.inviteCode : null;
+  const etag = `"${createHash('sha256').update(JSON.stringify([VERSION, summary, invite])).digest('base64url').slice(0, 27)}"`;
+  if (o.ifNoneMatch !== undefined && matches(o.ifNoneMatch, etag)) return { etag, game: null };
+  const held = holdRead(gameId, read, known);
+  if (!held) return { etag, game: presentGame(row, userId, null, ctx.config) };
+  return { etag, game: presentGame(row, userId, held.state, ctx.config, presentMemo(moduleOf(row), held.state, held.derived)) };
+}
+
+/** Does an If-None-Match header name this tag (weak comparison, as RFC 9110 asks for it)? */
+function matches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/** The game's version, if the user may watch it (for the event stream). */
+export async function watchGame(ctx: ServiceContext, userId: string, gameId: string): Promise<number> {
+  const row = await findGameSummary(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId)) throw notFound();
+  return row.snapshot?.version ?? 0;
+}
+
+export async function getLog(ctx: ServiceContext, userId: string, gameId: string) {
+  const row = await findGame(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId)) throw notFound();
+  const role = roleOf(row, userId);
+  // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
+  const last = row.status === 'finished' ? await lastEntry(ctx.prisma, gameId) : null;
+  const ending =
+    last?.kind === 'resign'
+      ? `${last.role} resigned.`
+      : last?.kind === 'timeout'
+        ? `${(last.action as { late?: string }).late ?? 'The opponent'} ran out of time; ${last.role} claimed the win.`
+        : null;
+  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
+}
+
+export interface JoinGameInput {
+  role?: string;
+  inviteCode?: string;
+}
+
+/** Takes the free seat; when every seat is taken the engine sets the game up and it starts. */
+export async function joinGame(
+  ctx: ServiceContext,
+  userId: string,
+  gameId: string,
+  input: JoinGameInput,
+  idempotency?: IdempotencyKey,
+): Promise<Answer<GameResource>> {
+  const user = await findUserById(ctx.prisma, userId);
+  if (!user) throw accountGone();
+  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
+    if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
+    if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
+    const m = moduleOf(g.row);
+    if (botRoleOf(m, g.row.options) !== null) throw new AppError('conflict', `This game is played against the bot: it has no seat for anyone else.`);
+    if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
+    const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
+    if (input.role !== undefined && !free.includes(input.role)) {
+      throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);
+    }
+    const role = input.role ?? free[0]!;
+    if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
+    return {
+      kind: 'start',
+      role,
+      action: {},
+      state: setupGame(m, g.row),
+      joined: {
+        userId,
+        name: user.displayName,
+        email: user.email,
+        emailConfirmed: user.emailVerifiedAt !== null,
+        emailPreference: user.emailPreference,
+        vacationEndsAt: user.vacationEndsAt,
+      },
+    };
+  });
+}
+
+/**
+ * The creator withdraws an open game that nobody has joined: it is deleted (seat, invite code
+ * and all), so it leaves the lobby and its invite link stops working. A started game cannot be
+ * cancelled: its players resign instead.
+ */
+export async function cancelGame(ctx: ServiceContext, userId: string, gameId: string): Promise<void> {
+  const users = await ctx.prisma.$transaction(async (tx) => {
+    const row = await lockGame(tx, gameId);
+    if (!row || !canSee(row, userId)) throw notFound();
+    if (row.createdById !== userId) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
+    if (row.status !== 'open') throw new AppError('conflict', 'This game has started and can no longer be cancelled; a player may resign instead.');
+    await deleteGame(tx, gameId);
+    return row.players.map((p) => p.userId);
+  });
+  ctx.events.publish({ id: gameId, version: 0, cancelled: true, users });
+}
+
+/** Whether I get emails about this game (my seat's switch; my account's preference applies first). */
+export interface GameEmails {
+  email: boolean;
+}
+
+async function mySeat(ctx: ServiceContext, userId: string, gameId: string) {
+  const row = await findGameSummary(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId)) throw notFound();
+  const seat = row.players.find((p) => p.userId === userId);
+  if (!seat) throw new AppError('forbidden', 'You are watching this game, not playing it: there are no emails to turn off.');
+  return seat;
+}
+
+export async function getGameEmails(ctx: ServiceContext, userId: string, gameId: string): Promise<GameEmails> {
+  return { email: (await mySeat(ctx, userId, gameId)).emailNotifications };
+}
+
+export async function setGameEmails(ctx: ServiceContext, userId: string, gameId: string, input: GameEmails): Promise<GameEmails> {
+  await mySeat(ctx, userId, gameId);
+  // Seats are never given up, so the seat just found is still there.
+  await setSeatEmails(ctx.prisma, gameId, userId, input.email);
+  return { email: input.email };
+}
+

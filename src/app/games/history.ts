@@ -1,0 +1,111 @@
+// A game is its seed, its options and its log: replaying the log from the seed reproduces the
+// snapshot (the log up to the snapshot's version) and the current state (the whole log).
+// `action` entries are applied, an `undo` takes back the latest action still standing, `start`,
+// `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the engine
+// state alone.
+import { isDeepStrictEqual } from 'node:util';
+import type { Action, GameModule, SetupOptions } from '../../engine/index.js';
+import { logIsInRows } from '../../store/game-log.js';
+import type { Entry, GameRow } from '../../store/games.js';
+
+export interface StandingAction {
+  seq: number;
+  role: string;
+  action: Action;
+}
+
+/** The actions still in force after the undos, oldest first. Throws on an inconsistent log. */
+export function standingActions(entries: Entry[]): StandingAction[] {
+  const stack: StandingAction[] = [];
+  entries.forEach((e, i) => {
+    if (e.seq !== i + 1) throw new Error(`log entry ${i + 1} has seq ${e.seq}`);
+    if (e.kind === 'action') stack.push({ seq: e.seq, role: e.role, action: e.action as Action });
+    else if (e.kind === 'undo') {
+      const undone = stack.pop();
+      const names = (e.action as { undoes?: number } | null)?.undoes;
+      if (!undone || undone.seq !== names || undone.role !== e.role) throw new Error(`undo at seq ${e.seq} does not match the latest standing action`);
+    }
+  });
+  return stack;
+}
+
+/** Which generator keys a game, its secret seed and its options (from the games row). */
+export interface GameSeed {
+  seed: string;
+  rng: string;
+  /** The options the game was created with (null: none). */
+  options: unknown;
+}
+
+/**
+ * The engine's first state of a game: a 256-bit seed keys the engine's ChaCha20 generator; a game
+ * stored before secret seeds ('mulberry32', a 32-bit seed) is set up as it was then.
+ */
+export function setupGame(m: GameModule, g: GameSeed): unknown {
+  const options = (g.options ?? {}) as SetupOptions;
+  if (g.rng === 'chacha20') return m.setup(g.seed, options);
+  if (g.rng === 'mulberry32' && m.setupLegacy) return m.setupLegacy(Number(g.seed), options);
+  throw new Error(`${m.id} cannot set up a game with generator "${g.rng}"`);
+}
+
+export function replayGame(m: GameModule, g: GameSeed, actions: StandingAction[]): unknown {
+  let state = setupGame(m, g);
+  for (const a of actions) state = m.apply(state, a.role, a.action);
+  return state;
+}
+
+/**
+ * The game's current state: its snapshot's state (written every few changes, change/write.ts) with
+ * the entries after it applied. Null while the game is open. The entries after a snapshot are
+ * never undos (an undo writes a snapshot), so they apply forwards.
+ */
+export function currentState(m: GameModule, snapshot: GameRow['snapshot']): unknown {
+  if (!snapshot || snapshot.state === undefined || snapshot.state === null) return null;
+  let state: unknown = snapshot.state;
+  for (const e of snapshot.tail ?? []) {
+    if (e.kind === 'undo') throw new Error(`an undo (seq ${e.seq}) after the snapshot of version ${snapshot.stateVersion}`);
+    if (e.kind === 'action') state = m.apply(state, e.role, e.action as Action);
+  }
+  if (state !== snapshot.state) logIsInRows(state);
+  return state;
+}
+
+export interface StoredGame {
+  id: string;
+  number: number;
+  seed: string;
+  rng: string;
+  options: unknown;
+  status: string;
+  outcome: unknown;
+  snapshot: { version: number; state: unknown } | null;
+}
+
+/** Compares a stored game with its replay; returns what is wrong, or [] if nothing. */
+export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): string[] {
+  const problems: string[] = [];
+  if (!game.snapshot) return entries.length ? ['log entries but no snapshot'] : [];
+  if (entries[0]?.kind !== 'start') problems.push('the log does not begin with its start entry');
+  // Snapshots are written every few changes: the stored state is that of its version, at most the log's last.
+  if (game.snapshot.version > entries.length) problems.push(`snapshot version ${game.snapshot.version}, but ${entries.length} log entries`);
+  let state: unknown;
+  let atSnapshot: unknown;
+  try {
+    state = replayGame(m, game, standingActions(entries));
+    atSnapshot = game.snapshot.version === entries.length ? state : replayGame(m, game, standingActions(entries.slice(0, game.snapshot.version)));
+  } catch (err) {
+    return [...problems, `replay failed: ${(err as Error).message}`];
+  }
+  // JSON round trip: the stored state went through JSON, so compare like with like.
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(atSnapshot)), game.snapshot.state)) problems.push('the snapshot state differs from the replayed state');
+  const outcome = m.outcome(state);
+  // Ended by the service rather than the rules: a resignation or a win on time.
+  const resigned = entries.some((e) => e.kind === 'resign' || e.kind === 'timeout');
+  if (outcome && !resigned) {
+    if (game.status !== 'finished') problems.push(`the rules ended the game but its status is ${game.status}`);
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(outcome)), game.outcome)) problems.push('the stored outcome differs from the rules\' outcome');
+  }
+  if (!outcome && !resigned && game.status === 'finished') problems.push('finished without an outcome, a resignation or a time-out');
+  if (resigned && game.status !== 'finished') problems.push(`resigned but its status is ${game.status}`);
+  return problems;
+}

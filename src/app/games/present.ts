@@ -1,0 +1,230 @@
+// What a client may be told about a game. Together with the engine's view() this is the only
+// place that turns stored games into answers: the state itself, the seed and the log's actions
+// never leave here; the engine's view(state, role) and legalActions(state, role) for the
+// caller's own role (or the observer's view) are the only windows onto the state.
+import { games, type Action, type GameModule, type Outcome } from '../../engine/index.js';
+import type { Config } from '../../config/config.js';
+import { presentOptions, type GameOptions } from './game-options.js';
+import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
+
+export type ApiStatus = 'open' | 'active' | 'finished';
+
+export interface SeatView {
+  role: string;
+  user: { id: string; name: string };
+  pending: boolean;
+  deadline: string | null;
+}
+
+export interface GameSummary {
+  id: string;
+  number: number;
+  game: string;
+  title: string;
+  status: ApiStatus;
+  visibility: 'public' | 'private';
+  scenario: string;
+  /** Every option of the game's module with the value this game was created with. */
+  options: GameOptions;
+  daysPerMove: number | null;
+  version: number;
+  role: string | null;
+  /** The role the game's bot plays (a game against the bot), or null: people hold every seat. */
+  bot: string | null;
+  players: SeatView[];
+  openRoles: string[];
+  pending: string[];
+  deadline: string | null;
+  outcome: Outcome | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** A legal action as the API lists it: the action itself, plus a human label (output only). */
+export type LabelledAction = Action & { label: string };
+
+export interface GameResource extends GameSummary {
+  view: unknown;
+  /** Entries in the caller's whole log; the view's `log` holds the last RECENT_LOG of them. */
+  logLength: number;
+  legalActions: LabelledAction[];
+  invite: { code: string; url: string } | null;
+}
+
+export function moduleOf(row: { module: string }): GameModule {
+  const m = games[row.module];
+  if (!m) throw new Error(`game ${row.module} is not installed`);
+  return m;
+}
+
+/** The role the bot plays in a game with these options, or null when people hold every seat (bot.ts). */
+export function botRoleOf(m: GameModule, options: unknown): string | null {
+  const solitaire = (options as { solitaire?: unknown } | null)?.solitaire === true;
+  return solitaire && m.bot ? m.bot.role : null;
+}
+
+export function apiStatus(s: GameStatus): ApiStatus {
+  return s === 'abandoned' ? 'finished' : s;
+}
+
+export function roleOf(row: { players: { role: string; userId: string }[] }, userId: string): string | null {
+  return row.players.find((p) => p.userId === userId)?.role ?? null;
+}
+
+/**
+ * May this user see the game at all? Public games: anyone signed in. Private games: their
+ * players, and while open whoever has the invite code.
+ */
+export function canSee(row: GameSummaryRow, userId: string, invite?: string): boolean {
+  if (row.visibility === 'public' || roleOf(row, userId) !== null) return true;
+  return row.status === 'open' && invite !== undefined && row.inviteCode !== null && invite === row.inviteCode;
+}
+
+export function presentSummary(row: GameSummaryRow, userId: string): GameSummary {
+  const m = moduleOf(row);
+  const status = apiStatus(row.status);
+  const bot = botRoleOf(m, row.options);
+  const seated = new Set(row.players.map((p) => p.role));
+  if (bot !== null) seated.add(bot);
+  const players = row.players.map((p) => {
+    // The deadline stored on the seat when its move started (moved by vacations and extensions).
+    const pending = status === 'active' && row.pending.includes(p.role);
+    const deadline = pending ? p.deadline : null;
+    return { role: p.role, user: { id: p.user.id, name: p.user.displayName }, pending, deadline: deadline?.toISOString() ?? null };
+  });
+  const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
+  const options = (row.options ?? {}) as { scenario?: string };
+  return {
+    id: row.id,
+    number: row.number,
+    game: row.module,
+    title: m.title,
+    status,
+    visibility: row.visibility,
+    scenario: options.scenario ?? 'historical',
+    options: presentOptions(m, row.options),
+    daysPerMove: row.daysPerMove,
+    version: row.snapshot?.version ?? 0,
+    role: roleOf(row, userId),
+    bot,
+    players,
+    openRoles: status === 'open' ? m.roles.filter((r) => !seated.has(r)) : [],
+    pending: status === 'active' ? [...row.pending] : [],
+    deadline: status === 'active' ? (deadlines[0] ?? null) : null,
+    outcome: (row.outcome as Outcome | null) ?? null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Remembered work for presentGame (see recent-states.ts). */
+export interface PresentMemo {
+  view: (state: unknown, role: string | null) => unknown;
+  actions: Map<string, LabelledAction[]>;
+}
+
+/**
+ * The game as `userId` may see it; `state` is the engine state (null while open). With `memo`,
+ * its `view` stands for the module's view() (one that remembers the views it computed), and the
+ * labelled legal actions of `state` are taken from, or kept in, its `actions`.
+ */
+export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): GameResource {
+  const p = presentParts(row, userId, state, config, memo);
+  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.invite);
+}
+
+/**
+ * A change's answer as its Idempotency-Key keeps it: the game without its view and legal
+ * actions (most of its size), which the engine state at the answer's version gives back
+ * exactly (restoreAnswer).
+ */
+export type KeptAnswer = Omit<GameResource, 'view' | 'legalActions'>;
+
+/** presentGame(...) as kept with a key (the same game, without its view and legal actions). */
+export function keptAnswer(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): KeptAnswer {
+  const { summary, logLength, invite } = presentParts(row, userId, state, config, memo);
+  return { ...summary, logLength, invite };
+}
+
+/** Whether a kept answer is a KeptAnswer (answers kept before it were whole). */
+export function isKeptAnswer(body: unknown): body is KeptAnswer {
+  return typeof body === 'object' && body !== null && !('view' in body);
+}
+
+/** The whole answer again, from the kept one and the engine state at its version: what presentGame answered then. */
+export function restoreAnswer(kept: KeptAnswer, m: GameModule, state: unknown): GameResource {
+  const { logLength, invite, ...summary } = kept;
+  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), invite);
+}
+
+function presentParts(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo) {
+  const summary = presentSummary(row, userId);
+  const m = moduleOf(row);
+  const role = summary.role;
+  const { view, logLength } = viewOf(m, state, role, memo);
+  const invite =
+    row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
+      ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
+      : null;
+  return { summary, m, view, logLength, invite };
+}
+
+/** The role's view of `state` as an answer carries it (null before the game starts), and its log's length. */
+function viewOf(m: GameModule, state: unknown, role: string | null, memo?: PresentMemo): { view: unknown; logLength: number } {
+  if (state === null || state === undefined) return { view: null, logLength: 0 };
+  return recentLog(memo ? memo.view(state, role) : m.view(state, role));
+}
+
+/** The caller's labelled legal actions: none before the game starts, when watching, or once it is over. */
+function legalActionsOf(m: GameModule, state: unknown, summary: GameSummary, known?: Map<string, LabelledAction[]>): LabelledAction[] {
+  if (state === null || state === undefined || summary.role === null || summary.status !== 'active') return [];
+  return labelled(m, state, summary.role, known);
+}
+
+// One order of members for every game answer, whole or restored.
+function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], invite: GameResource['invite']): GameResource {
+  return { ...summary, view, logLength, legalActions, invite };
+}
+
+/**
+ * How many of the latest log entries a game's view carries in an answer. The whole log (about a
+ * KiB every ten moves, two thirds of a late game's answer) is at GET /v1/games/{id}/log; a game
+ * read on every move and every poll carries what a player reads next to the board (the web
+ * client shows the last 40).
+ */
+export const RECENT_LOG = 50;
+
+/** The view with only the last RECENT_LOG entries of its log (a copy: views are shared), and the log's length. */
+function recentLog(view: unknown): { view: unknown; logLength: number } {
+  const log = (view as { log?: unknown } | null)?.log;
+  if (!Array.isArray(log)) return { view, logLength: 0 };
+  return { view: log.length > RECENT_LOG ? { ...(view as object), log: log.slice(-RECENT_LOG) } : view, logLength: log.length };
+}
+
+/** The role's legal actions, each with the module's label for it (written from that role's view). */
+function labelled(m: GameModule, state: unknown, role: string, known?: Map<string, LabelledAction[]>): LabelledAction[] {
+  let actions = known?.get(role);
+  if (!actions) {
+    actions = m.legalActions(state, role).map((a) => ({ ...a, label: m.describe ? m.describe(state, role, a) : a.type }));
+    known?.set(role, actions);
+  }
+  return actions;
+}
+
+/** The log as `role` may read it (null: an observer), from the engine's view, and how the service ended it (a resignation, a time-out). */
+export function presentLog(row: GameRow, role: string | null, state: unknown, ending: string | null): string[] {
+  if (state === null || state === undefined) return [];
+  const view = moduleOf(row).view(state, role) as { log?: unknown };
+  const entries = Array.isArray(view.log) ? view.log.filter((e): e is string => typeof e === 'string') : [];
+  if (ending) entries.push(ending);
+  return entries;
+}
+
+/** Victory points as everyone may see them (from the observer's view), for a resignation. */
+export function publicVp(m: GameModule, state: unknown): Record<string, number> {
+  const vp = (m.view(state, null) as { vp?: unknown }).vp;
+  if (!vp || typeof vp !== 'object') return {};
+  return Object.fromEntries(Object.entries(vp).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}

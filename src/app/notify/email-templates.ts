@@ -1,0 +1,272 @@
+// The emails Alea sends, as text and HTML. Every email is written from what its recipient may
+// see: the game's public facts and the recipient's own view (never the state, never the other
+// player's view), so nothing hidden can reach a mailbox.
+
+export interface EmailGame {
+  /** Short public number shown as "#42". */
+  number: number | string;
+  title: string;
+}
+
+/** The parts of a player's view an email may quote (present in every game's view or absent). */
+export interface ViewSummary {
+  /** Julius Caesar's calendar (year AUC, turn, phase). */
+  year?: number;
+  turn?: number;
+  phase?: string;
+  /** Caesar's Gallic War's: the year BC and the step of the turn. */
+  yearBC?: number;
+  step?: string;
+  prompt?: string;
+  pending?: string[];
+  p1?: string | null;
+  vp?: Record<string, number>;
+  cards?: Record<string, { card: string | null; actsAs: string | null }>;
+  /** Where the battle is: `location` (Julius Caesar) or `area` (Caesar's Gallic War). */
+  battle?: { location?: string; area?: string; round: number } | null;
+}
+
+export interface EmailContext {
+  publicUrl: string;
+  game: EmailGame;
+  gameId: string;
+  recipient: { name: string; role: string };
+  view: ViewSummary;
+  /** Signed one-click unsubscribe link for this recipient. */
+  unsubscribeUrl: string;
+}
+
+export interface Email {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function gameLink(ctx: Pick<EmailContext, 'publicUrl' | 'gameId'>): string {
+  return `${ctx.publicUrl}/games/${ctx.gameId}`;
+}
+
+function gameName(ctx: EmailContext): string {
+  return `${ctx.game.title} #${ctx.game.number}`;
+}
+
+/** "706, turn 3", "Winter 706", "57 BC", or "" when the view has no calendar. */
+export function when(v: ViewSummary): string {
+  if (v.yearBC !== undefined) return `${v.yearBC} BC`;
+  if (v.year === undefined) return '';
+  if (v.turn === 6 || v.phase === 'winter') return `Winter ${v.year}`;
+  if (!v.turn) return `${v.year}`;
+  return `${v.year}, turn ${v.turn}`;
+}
+
+/** A few words for a subject line: what the recipient must do now. */
+export function task(v: ViewSummary): string {
+  switch (v.phase) {
+    case 'deployment':
+      return 'deploy your blocks';
+    case 'discard':
+      return 'discard a card';
+    case 'card':
+      return 'play a card';
+    case 'command':
+      return 'give your orders';
+    case 'battle':
+      return v.battle ? `battle in ${v.battle.location}` : 'choose the next battle';
+    case 'winter':
+      return 'winter';
+    default:
+      return v.step !== undefined ? stepTask(v) : 'your move';
+  }
+}
+
+/** Caesar's Gallic War's steps (its view's `step`), in the same few words. */
+function stepTask(v: ViewSummary): string {
+  const step = v.step!;
+  if (step === 'play') return 'play a card';
+  if (step === 'declare') return 'announce your action';
+  if (step === 'massive-option') return 'take the Massive Revolt or decline';
+  if (step === 'designate' || step === 'move' || step === 'attrition') return 'move';
+  if (step === 'battle-choose') return 'choose the next battle';
+  if (['withdraw', 'fort', 'battle', 'hits', 'assault', 'sortie', 'forced-retreat', 'regroup'].includes(step)) return v.battle?.area ? `battle in ${v.battle.area}` : 'battle';
+  if (step.startsWith('winter-') || step === 'replacements' || step === 'reinforcements') return 'winter';
+  return 'your move';
+}
+
+/** Is this a sealed card play (both choosing a card face down), in either game's view? */
+export function isSealedPlay(v: ViewSummary): boolean {
+  return v.phase === 'card' || v.step === 'play';
+}
+
+/** The prompt without its leading "Role: ", as an instruction to the recipient. */
+function instruction(v: ViewSummary): string {
+  const p = v.prompt ?? 'Open the game to see what to do.';
+  const i = p.indexOf(': ');
+  const text = i > 0 && i < 40 ? p.slice(i + 2) : p;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function render(ctx: EmailContext, subject: string, heading: string, lines: string[], action: string): Email {
+  const link = gameLink(ctx);
+  const text = [
+    `Hello ${ctx.recipient.name},`,
+    '',
+    heading,
+    ...lines.map((l) => (l ? l : '')),
+    '',
+    `${action}: ${link}`,
+    '',
+    '-- ', // the signature separator (RFC 3676): mail programs show what follows as a footer
+    `You are ${ctx.recipient.role} in ${gameName(ctx)} on Alea.`,
+    `Email settings: ${ctx.publicUrl}/settings`,
+    `Stop all emails from Alea: ${ctx.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(ctx.recipient.name)},</p>
+<p><strong>${esc(heading)}</strong></p>
+${lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p><a href="${esc(link)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">${esc(action)}</a></p>
+<p style="font-size: small; color: #666">You are ${esc(ctx.recipient.role)} in ${esc(gameName(ctx))} on Alea.
+<a href="${esc(ctx.publicUrl)}/settings">Email settings</a> ·
+<a href="${esc(ctx.unsubscribeUrl)}">Stop all emails</a></p>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+/** "Mon, 05 Jan 2026 09:30 UTC": deadlines are shown in UTC (the recipient's zone is unknown). */
+export function formatTime(d: Date): string {
+  return d.toUTCString().replace(/:\d\d GMT$/, ' UTC');
+}
+
+/**
+ * It has become the recipient's move. `news` are facts the recipient may know, to lead with
+ * (the reveal, who joined); `deadline` is when the move is due (none without a time limit).
+ */
+export function yourMoveEmail(ctx: EmailContext, news: string[] = [], deadline: Date | null = null): Email {
+  const w = when(ctx.view);
+  const subject = `Your move: ${gameName(ctx)}${w ? ` — ${w}` : ''}, ${task(ctx.view)}`;
+  const due = deadline ? [`Your move is due by ${formatTime(deadline)}.`] : [];
+  return render(ctx, subject, `It is your move in ${gameName(ctx)}${w ? ` (${w})` : ''}.`, [...news, instruction(ctx.view), ...due], 'Open the game');
+}
+
+/** Both sealed cards are in, for the player who does not act next. */
+export function revealEmail(ctx: EmailContext, news: string[]): Email {
+  const w = when(ctx.view);
+  const p1 = ctx.view.p1 ? `: ${ctx.view.p1} is Player 1` : '';
+  return render(ctx, `Cards revealed: ${gameName(ctx)}${w ? ` — ${w}` : ''}${p1}`, 'Both cards are in.', news, 'See the game');
+}
+
+export function opponentJoinedEmail(ctx: EmailContext, opponent: { name: string; role: string }): Email {
+  return render(
+    ctx,
+    `${opponent.name} joined ${gameName(ctx)}`,
+    `${opponent.name} has taken the seat of ${opponent.role}: the game has begun.`,
+    [],
+    'Open the game',
+  );
+}
+
+export function gameEndedEmail(ctx: EmailContext, outcome: { winner: string | null; reason: string; vp: Record<string, number> }): Email {
+  const result = outcome.winner === null ? 'a draw' : outcome.winner === ctx.recipient.role ? 'you win' : `${outcome.winner} wins`;
+  const vp = Object.entries(outcome.vp)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
+  return render(ctx, `Game over: ${gameName(ctx)} — ${result}`, `${gameName(ctx)} is over: ${result}.`, [capital(outcome.reason) + '.', vp ? `Final VP: ${vp}.` : ''], 'See the final position');
+}
+
+export function opponentResignedEmail(ctx: EmailContext, opponent: { name: string; role: string }): Email {
+  return render(ctx, `${opponent.name} resigned ${gameName(ctx)}: you win`, `${opponent.name} (${opponent.role}) has resigned: you win.`, [], 'See the final position');
+}
+
+/** 20% of the recipient's move time is left. */
+export function reminderEmail(ctx: EmailContext, deadline: Date): Email {
+  const w = when(ctx.view);
+  return render(
+    ctx,
+    `Reminder: your move in ${gameName(ctx)}${w ? ` — ${w}` : ''}`,
+    `Your move in ${gameName(ctx)} is due by ${formatTime(deadline)}.`,
+    [instruction(ctx.view), 'After the deadline your opponent may claim the game.'],
+    'Open the game',
+  );
+}
+
+/** The recipient's opponent has missed the deadline: the recipient may claim the win or extend. */
+export function overdueEmail(ctx: EmailContext, late: { name: string; role: string }, deadline: Date): Email {
+  return render(
+    ctx,
+    `${late.name} ran out of time in ${gameName(ctx)}`,
+    `${late.name} (${late.role}) has missed the deadline of ${formatTime(deadline)}.`,
+    ['You may claim the win now, or give them more time. Until you do, they may still move.'],
+    'Open the game',
+  );
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A password reset link, asked for on the sign-in page (no game, no unsubscribe: it was asked for). */
+export function passwordResetEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date }): Email {
+  const subject = 'Reset your Alea password';
+  const lines = [
+    'Someone (we hope you) asked to reset the password of your Alea account.',
+    `Choose a new one with this link before ${formatTime(o.expiresAt)}; it works once.`,
+    'If it was not you, ignore this email: your password stays as it is.',
+  ];
+  const text = [`Hello ${o.name},`, '', ...lines, '', `Choose a new password: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(o.name)},</p>
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p><a href="${esc(o.url)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">Choose a new password</a></p>
+<p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+/** The one email an address gets before it is confirmed: a link that confirms it. */
+export function confirmationEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date; hours: number; change: boolean }): Email {
+  const subject = 'Confirm your email address for Alea';
+  const lines = [
+    o.change
+      ? 'Someone (we hope you) asked to use this address for an Alea account instead of its current one.'
+      : 'Someone (we hope you) created an Alea account with this email address.',
+    `Confirm it with this link before ${formatTime(o.expiresAt)} (${o.hours} hours); it works once.`,
+    o.change
+      ? 'Until you do, Alea keeps writing to the old address. If it was not you, ignore this email: nothing changes.'
+      : 'Until you do, Alea sends this address no email about games. If you did not create an account on Alea, ignore this email: you will get no other.',
+  ];
+  const text = [`Hello ${o.name},`, '', ...lines, '', `Confirm this address: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(o.name)},</p>
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p><a href="${esc(o.url)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">Confirm this address</a></p>
+<p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+/** To the old, confirmed address of an account whose address was changed (and the new one confirmed). */
+export function emailChangedEmail(o: { publicUrl: string; name: string; newEmail: string }): Email {
+  const subject = 'Your Alea email address was changed';
+  const lines = [
+    `The address of your Alea account is now ${o.newEmail}: Alea writes there from now on, and you sign in with it.`,
+    'If you did not ask for this, someone else knows your password (the change needed it): ask whoever runs this Alea for help.',
+  ];
+  const text = [`Hello ${o.name},`, '', ...lines, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
+<p>Hello ${esc(o.name)},</p>
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+<p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}

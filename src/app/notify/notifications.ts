@@ -1,0 +1,242 @@
+// Who gets which email. Every change to a game (start, action, card play, undo, resignation,
+// time-out claim, extension) calls enqueueNotifications() inside the change's own transaction,
+// so an email is enqueued if and only if the change commits (transactional outbox;
+// src/worker.ts sends the rows, and enqueues the reminders and overdue notices of
+// time-controls.ts the same way).
+//
+// The rules (plan() below), for a change made by the actor:
+//  - the game started: the creator gets "X joined", folded into "your move" if they must act;
+//  - the game ended by the rules: every player gets the result (reason, final VP);
+//  - a resignation: the opponent gets "X resigned"; a time-out claim: the late player gets
+//    the result ("... ran out of time");
+//  - the change ended a sealed card play (the cards were revealed): every pending role, the
+//    actor included, gets "your move" with the reveal and Player 1 as news; every other role
+//    gets the reveal;
+//  - otherwise: each role whose move has just started (change/seat-clocks.ts decides, by the same rule as
+//    move times) other than the actor gets "your move". The actor gets nothing about their own
+//    action.
+// Then each player's preference filters (wants()): an address its owner has not confirmed
+// (email-confirmation.ts), `none` and a muted seat get nothing, `moves` only the emails that ask
+// them to act. Every row's dedupe key is <kind>:<game>:<version>:<role>,
+// one per kind, change and recipient, so enqueueing a change twice adds nothing, and "your
+// move" is only ever enqueued by the change that starts that move: never twice for one move.
+//
+// Every email is written from its recipient's own view (module.view(state, role)), so nothing
+// hidden from them can reach their mailbox.
+import type { GameModule, Outcome } from '../../engine/index.js';
+import type { Config } from '../../config/config.js';
+import type { Prisma } from '../../store/prisma.js';
+import type { EmailPreference, GameEntryKind, SeatRow } from '../../store/games.js';
+import {
+  gameEndedEmail,
+  isSealedPlay,
+  opponentJoinedEmail,
+  opponentResignedEmail,
+  revealEmail,
+  yourMoveEmail,
+  type Email,
+  type EmailContext,
+  type ViewSummary,
+} from './email-templates.js';
+import { unsubscribeUrl } from './unsubscribe.js';
+
+export type EmailKind = 'your-turn' | 'reveal' | 'joined' | 'game-over' | 'resigned' | 'timeout' | 'reminder' | 'overdue';
+
+/** The emails that ask their recipient to act: all that the `moves` preference keeps. */
+export const ACTION_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['your-turn', 'reminder', 'overdue']);
+
+/**
+ * Does this seat's player want this kind of email about this game? Never to an address its owner
+ * has not confirmed: anyone may register with anyone's address, and every game would mail it.
+ */
+export function wants(seat: Pick<SeatRow, 'emailNotifications'> & { user: { emailPreference: EmailPreference; emailConfirmed: boolean } }, kind: EmailKind): boolean {
+  if (!seat.emailNotifications || !seat.user.emailConfirmed) return false;
+  const pref = seat.user.emailPreference;
+  // `digest`: nothing as it happens; src/app/games/digest.ts sends one email a day.
+  return pref === 'all' || (pref === 'moves' && ACTION_KINDS.has(kind));
+}
+
+export interface GameRef {
+  id: string;
+  number: number;
+  title: string;
+}
+
+export interface GameChange {
+  game: GameRef;
+  module: GameModule;
+  /** The version the change produced. */
+  version: number;
+  kind: GameEntryKind;
+  /** The log entry's action (a time-out: { late }). */
+  action: unknown;
+  /** Who caused it (for a start: who joined). */
+  actor: { role: string; userId: string };
+  pendingBefore: string[];
+  pendingAfter: string[];
+  /** Roles whose move started with this change (their deadline was set). */
+  restarted: string[];
+  /** The game started with this change (the second seat was taken). */
+  started: boolean;
+  /** The game ended with this change (by the rules, a resignation or a time-out). */
+  finished: boolean;
+  outcome: Outcome | null;
+  /** The engine states before (null for a start) and after the change: only ever passed to module.view(state, recipient). */
+  stateBefore: unknown;
+  state: unknown;
+  /** The seats after the change, with their players' addresses, preferences and deadlines. */
+  seats: SeatRow[];
+  now: Date;
+  /** module.view, remembered for the change (change/write.ts passes one, so no view is computed twice). */
+  view?: (state: unknown, role: string) => unknown;
+}
+
+/** One email a change causes, before preferences filter it. */
+export interface PlannedEmail {
+  role: string;
+  kind: EmailKind;
+  build: (ctx: EmailContext) => Email;
+}
+
+/** Log lines the recipient's view gained with the change (what they may read of it). */
+function newLines(before: ViewSummary & { log?: unknown }, after: ViewSummary & { log?: unknown }, max = 10): string[] {
+  const b = Array.isArray(before.log) ? before.log.length : 0;
+  const lines = Array.isArray(after.log) ? after.log.slice(b).filter((l): l is string => typeof l === 'string') : [];
+  return lines.slice(-max);
+}
+
+/** Did the change end a sealed card play (the cards are revealed)? Read from public parts of a view. */
+export function endsCardPlay(before: ViewSummary, after: ViewSummary): boolean {
+  if (!isSealedPlay(before)) return false;
+  return !(isSealedPlay(after) && after.turn === before.turn && after.year === before.year && after.yearBC === before.yearBC);
+}
+
+/** Who gets what for a change, before preferences (see the header). */
+export function plan(c: GameChange): PlannedEmail[] {
+  const out: PlannedEmail[] = [];
+  const actor = c.seats.find((s) => s.role === c.actor.role);
+  const actorRef = { name: actor?.user.displayName ?? c.actor.role, role: c.actor.role };
+  const others = c.seats.filter((s) => s.role !== c.actor.role);
+  const deadlineOf = (role: string) => c.seats.find((s) => s.role === role)?.deadline ?? null;
+
+  if (c.finished && c.outcome) {
+    const outcome = c.outcome;
+    if (c.kind === 'resign') {
+      for (const s of others) out.push({ role: s.role, kind: 'resigned', build: (ctx) => opponentResignedEmail(ctx, actorRef) });
+    } else if (c.kind === 'timeout') {
+      const late = (c.action as { late?: string } | null)?.late;
+      for (const s of c.seats.filter((x) => x.role === late)) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome) });
+    } else {
+      for (const s of c.seats) out.push({ role: s.role, kind: 'game-over', build: (ctx) => gameEndedEmail(ctx, outcome) });
+    }
+    return out;
+  }
+
+  if (c.started) {
+    // A game against the bot starts with its creator alone: the bot's role has no seat.
+    const news = actor ? `${actorRef.name} has joined as ${actorRef.role}: the game has begun.` : `The bot plays ${actorRef.role}: the game has begun.`;
+    for (const s of others) {
+      out.push(
+        c.pendingAfter.includes(s.role)
+          ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, [news], deadlineOf(s.role)) }
+          : { role: s.role, kind: 'joined', build: (ctx) => opponentJoinedEmail(ctx, actorRef) },
+      );
+    }
+    return out;
+  }
+
+  // Whether the cards were revealed is public (phase, turn, year): one role's views tell; the
+  // others' views before the change are only needed for their news of the reveal.
+  const view = c.view ?? ((state: unknown, role: string) => c.module.view(state, role));
+  const who = c.actor.role;
+  const revealed = endsCardPlay(view(c.stateBefore, who) as ViewSummary, view(c.state, who) as ViewSummary);
+  for (const s of c.seats) {
+    if (revealed) {
+      const news = newLines(view(c.stateBefore, s.role) as ViewSummary, view(c.state, s.role) as ViewSummary);
+      out.push(
+        c.pendingAfter.includes(s.role)
+          ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, news, deadlineOf(s.role)) }
+          : { role: s.role, kind: 'reveal', build: (ctx) => revealEmail(ctx, news) },
+      );
+    } else if (c.restarted.includes(s.role) && s.role !== c.actor.role) {
+      out.push({ role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, [], deadlineOf(s.role)) });
+    }
+  }
+  return out;
+}
+
+/** An outbox row of an email, with its text (which the outbox may keep compressed: change/write.ts). */
+export type EmailRow = Prisma.OutboxEmailCreateManyInput & { textBody: string };
+
+/** An outbox row for one email to the player of `seat`, written from that role's view of `state`. */
+export function outboxRow(
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
+  o: {
+    game: GameRef;
+    module: GameModule;
+    state: unknown;
+    seat: SeatRow;
+    kind: EmailKind;
+    dedupeKey: string;
+    now: Date;
+    build: (ctx: EmailContext) => Email;
+    view?: (state: unknown, role: string) => unknown;
+  },
+): EmailRow {
+  const view = (o.view ? o.view(o.state, o.seat.role) : o.module.view(o.state, o.seat.role)) as ViewSummary;
+  const email = o.build({
+    publicUrl: config.publicUrl,
+    game: { number: o.game.number, title: o.game.title },
+    gameId: o.game.id,
+    recipient: { name: o.seat.user.displayName, role: o.seat.role },
+    view,
+    unsubscribeUrl: unsubscribeUrl(config.publicUrl, config.jwtSecret, o.seat.user.id),
+  });
+  return {
+    kind: o.kind,
+    dedupeKey: o.dedupeKey,
+    toAddress: o.seat.user.email,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    userId: o.seat.user.id,
+    gameId: o.game.id,
+    nextAttemptAt: o.now,
+    createdAt: o.now,
+  };
+}
+
+/** Enqueues the emails a change causes; returns how many rows were added. */
+export async function enqueueNotifications(
+  tx: Prisma.TransactionClient,
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
+  change: GameChange,
+): Promise<number> {
+  const rows = notificationRows(config, change);
+  if (rows.length === 0) return 0;
+  const { count } = await tx.outboxEmail.createMany({ data: rows, skipDuplicates: true });
+  return count;
+}
+
+/** The outbox rows for the emails a change causes (change/write.ts writes them with the change). */
+export function notificationRows(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, change: GameChange): EmailRow[] {
+  const rows: EmailRow[] = [];
+  for (const p of plan(change)) {
+    const seat = change.seats.find((s) => s.role === p.role);
+    if (!seat || !wants(seat, p.kind)) continue;
+    rows.push(
+      outboxRow(config, {
+        game: change.game,
+        module: change.module,
+        state: change.state,
+        seat,
+        kind: p.kind,
+        dedupeKey: `${p.kind}:${change.game.id}:${change.version}:${p.role}`,
+        now: change.now,
+        build: p.build,
+        ...(change.view && { view: change.view }),
+      }),
+    );
+  }
+  return rows;
+}

@@ -1,0 +1,29 @@
+// What the pages need to know of a game, whichever it is: its title, sides, options, a few words
+// about it, and its board. Each game's folder exports one GameEntry; games/registry.ts lists them.
+import type { ComponentType } from 'preact';
+import type { Game, GameId, Role } from '../api';
+
+export interface BoardProps {
+  game: Game;
+  /** A newer answer of the API for this game (after an action). */
+  onGame: (g: Game) => void;
+  /** Reads the game again (after a stale version). */
+  reload: () => Promise<void>;
+}
+
+/** An option a new game may be created with, by the name the API's GameOptions gives it. */
+export type OptionField =
+  | { kind: 'choice'; name: string; title: string; choices: readonly { value: string; title: string; short: string }[]; default: string }
+  | { kind: 'flag'; name: string; title: string; short: string; default: boolean };
+
+export interface GameEntry {
+  id: GameId;
+  title: string;
+  roles: readonly Role[];
+  /** A sentence or two on what the game is, for the landing page and the new-game form. */
+  description: string;
+  options: readonly OptionField[];
+  /** The game's own bot, if it has one: the side a person plays against it, what it is, how it plays. */
+  bot: { role: Role; title: string; plays: string } | null;
+  Board: ComponentType<BoardProps>;
+}

@@ -1,0 +1,316 @@
+// The board of Julius Caesar: status, the map, the levy pools, the battle panel, the hand of
+// cards, what may be done, and the log. Everything the player can do comes from legalActions; the
+// page shows the server's view of the game and keeps nothing else.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { destination, isCardAction, labelOf, locationTarget, type Act } from '../../board/actions';
+import { BattlePanel, battleRounds, type BattleBlock } from '../../board/battle';
+import { BlockChip } from '../../board/chip';
+import { Log } from '../../board/log';
+import { ActionList, Controls, Heading, Status, useActing } from '../../board/play';
+import { count } from '../../board/words';
+import type { BoardProps } from '../entry';
+import { Cards } from './cards';
+import { useCatalog } from './catalog';
+import { LocationList, MapView, mapBlock } from './map';
+import type { Role, View, ViewBlock } from './types';
+
+const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
+
+/** A Year as the rulebook writes it: the Roman year (AUC) and ours, "705 (49 BC)". */
+export const year = (auc: number) => `${auc} (${754 - auc} BC)`;
+
+/** The log's turn headings ("— 705, turn 1 —"), with the year as the rulebook writes it. */
+export function logHeading(line: string): string | null {
+  const m = /^— (.*) —$/.exec(line);
+  return m ? m[1]!.replace(/\b7\d\d\b/, (y) => year(Number(y))) : null;
+}
+
+const PHASE: Record<View['phase'], string> = {
+  deployment: 'deployment',
+  discard: 'the discard',
+  card: 'card play',
+  command: 'commands',
+  battle: 'battles',
+  winter: 'the Winter Turn',
+  over: 'the game is over',
+};
+
+/** What a block in the levy pool may be levied at, in words. */
+const levyWords = (levy: string | null) => (levy === 'any' ? 'any friendly city' : levy === 'major-port' ? 'a major port' : levy);
+
+/** The actions of the Battle Phase: all of them while it lasts, and a battle's own elsewhere. */
+const BATTLE_TYPES = new Set(['battle', 'surprise', 'fire', 'pass', 'retreat', 'hit', 'regroup']);
+
+export function Board({ game, onGame, reload }: BoardProps) {
+  const view = game.view as View;
+  const me = game.role as Role | null;
+  const actions = game.legalActions as Act[];
+  const catalog = useCatalog();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Act[] | null>(null);
+  // A location opened by a click that is not an action: its stack, large, beside the map.
+  const [place, setPlace] = useState<string | null>(null);
+
+  // A new version may make the selection meaningless.
+  useEffect(() => {
+    setChoices(null);
+    setSelected((s) => (s && actions.some((a) => a.block === s) ? s : null));
+  }, [game.version]);
+
+  const blocks = view.blocks as ViewBlock[];
+  const nameOf = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const b of blocks) if (b.id && b.name) names.set(b.id, b.name);
+    for (const p of [view.pools.Caesar, view.pools.Pompey]) for (const b of p.available ?? []) names.set(b.id, b.name);
+    return (id: string) => names.get(id) ?? catalog?.blockName(id) ?? id;
+  }, [view, catalog]);
+  const placeName = (id: string) => catalog?.locations.find((l) => l.id === id)?.name ?? id;
+  const label = (a: Act) => labelOf(a, nameOf);
+
+  const acting = useActing(game, onGame, reload);
+  const { busy, error } = acting;
+  async function act(a: Act) {
+    setChoices(null);
+    if (await acting.act(a)) setSelected(null);
+  }
+
+  // What the map offers: selectable blocks, the selected block's destinations, location targets.
+  const blockActions = (id: string) => actions.filter((a) => a.block === id);
+  const selectable = new Set(actions.filter((a) => a.block).map((a) => a.block!));
+  const targets = new Map<string, Act[]>();
+  const add = (loc: string | undefined, a: Act) => loc && targets.set(loc, [...(targets.get(loc) ?? []), a]);
+  if (selected) for (const a of blockActions(selected)) add(destination(a), a);
+  else for (const a of actions) add(locationTarget(a), a);
+  const clickLocation = (loc: string) => {
+    const list = targets.get(loc);
+    if (!list?.length) return setPlace((p) => (p === loc ? null : loc));
+    setPlace(null);
+    if (list.length === 1) void act(list[0]!);
+    else setChoices(list);
+  };
+  const selectBlock = (id: string) => {
+    setChoices(null);
+    setSelected((s) => (s === id ? null : selectable.has(id) ? id : null));
+    setPlace(null);
+  };
+  const placeBlocks = place ? blocks.filter((b) => b.location === place) : [];
+
+  const opponent = me ? other(me) : null;
+  const blockOnly = selected ? blockActions(selected).filter((a) => !destination(a)) : [];
+  const battleActs = actions.filter((a) => view.phase === 'battle' || BATTLE_TYPES.has(a.type));
+  const general = actions.filter((a) => !a.block && !locationTarget(a) && !isCardAction(a) && !battleActs.includes(a));
+  const selBlock = selected ? blocks.find((b) => b.id === selected) : undefined;
+  const chip = (b: ViewBlock, i: number) => mapBlock(b, i, me, { selected, selectable });
+  const sheet = choices || selected || place;
+
+  return (
+    <main>
+      <Heading game={game} me={me} opponent={opponent} />
+      <Status game={game} me={me} opponent={opponent} prompt={view.prompt} error={error}>
+        <span>
+          <strong>{year(view.year)}</strong>, {view.turn === 0 ? 'before turn 1' : view.turn === 6 ? 'Winter' : `turn ${view.turn}`}: {PHASE[view.phase]}
+        </span>
+        <span>
+          VP: <span class="side-Caesar">Caesar {view.vp.Caesar}</span> · <span class="side-Pompey">Pompey {view.vp.Pompey}</span>
+        </span>
+        {view.p1 && (
+          <span>
+            Player 1: <strong class={`side-${view.p1}`}>{view.p1}</strong>
+          </span>
+        )}
+      </Status>
+      <div class="game">
+        <div class="board">
+          {catalog ? (
+            <MapView
+              catalog={catalog}
+              blocks={blocks}
+              me={me}
+              selected={selected}
+              selectable={selectable}
+              targets={targets}
+              contested={view.contested.map((c) => c.location)}
+              battle={view.battle?.location ?? null}
+              onLocation={clickLocation}
+              onBlock={selectBlock}
+              label={label}
+            />
+          ) : (
+            <LocationList blocks={blocks} me={me} selected={selected} selectable={selectable} targets={targets} onLocation={clickLocation} onBlock={selectBlock} label={label} />
+          )}
+          <Pools view={view} me={me} selectable={selectable} selected={selected} onBlock={selectBlock} nameOf={nameOf} />
+        </div>
+        <div class="side">
+          {sheet && (
+            <section class="panel actions map-sheet" aria-labelledby="sheet-title">
+              {choices ? (
+                <>
+                  <h2 id="sheet-title">Which one?</h2>
+                  {choices.map((a) => (
+                    <button disabled={busy} onClick={() => act(a)}>
+                      {label(a)}
+                    </button>
+                  ))}
+                  <button class="secondary" onClick={() => setChoices(null)}>
+                    Cancel
+                  </button>
+                </>
+              ) : selected ? (
+                <>
+                  <h2 id="sheet-title">{nameOf(selected)}</h2>
+                  {selBlock && <BlockChip m={chip(selBlock, 0)} />}
+                  {blockActions(selected).some((a) => destination(a)) && <p class="muted">Its possible destinations are highlighted on the map: click one.</p>}
+                  {blockOnly.map((a) => (
+                    <button disabled={busy} onClick={() => act(a)}>
+                      {label(a)}
+                    </button>
+                  ))}
+                  <button class="secondary" onClick={() => setSelected(null)}>
+                    Deselect
+                  </button>
+                </>
+              ) : place && (
+                <>
+                  <h2 id="sheet-title">{placeName(place)}</h2>
+                  {placeBlocks.length === 0 && <p class="muted">No block here.</p>}
+                  <div>
+                    {placeBlocks.map((b, i) =>
+                      b.id && selectable.has(b.id) ? (
+                        <button class="link" key={b.id} onClick={() => selectBlock(b.id!)} aria-label={`Select ${nameOf(b.id)}`}>
+                          <BlockChip m={chip(b, i)} />
+                        </button>
+                      ) : (
+                        <BlockChip key={b.id ?? i} m={chip(b, i)} />
+                      ),
+                    )}
+                  </div>
+                  <button class="secondary" onClick={() => setPlace(null)}>
+                    Close
+                  </button>
+                </>
+              )}
+            </section>
+          )}
+          {general.length > 0 && (
+            <section class="panel actions" aria-label="Actions">
+              {general.map((a) => (
+                <button disabled={busy} onClick={() => act(a)}>
+                  {label(a)}
+                </button>
+              ))}
+            </section>
+          )}
+          {(view.battle || battleActs.length > 0) && (
+            <JCBattle view={view} me={me} actions={battleActs} chip={chip} blocks={blocks} label={label} nameOf={nameOf} placeName={placeName} busy={busy} onAct={(a) => void act(a)} />
+          )}
+          <Cards view={view} me={me} actions={actions} busy={busy} onAct={act} catalog={catalog} label={label} />
+          <ActionList actions={actions} busy={busy} onAct={(a) => void act(a)} label={label} foldOver={8} />
+          <Controls game={game} me={me} opponent={opponent} acting={acting} />
+          <Log gameId={game.id} lines={view.log} total={game.logLength} heading={logHeading} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+const ROWS = [
+  { key: 'A', label: 'A' },
+  { key: 'B', label: 'B' },
+  { key: 'C', label: 'C' },
+  { key: 'D', label: 'D' },
+  { key: 'reserve', label: 'Reserves' },
+];
+
+function JCBattle({
+  view,
+  me,
+  actions,
+  blocks,
+  chip,
+  label,
+  nameOf,
+  placeName,
+  busy,
+  onAct,
+}: {
+  view: View;
+  me: Role | null;
+  actions: Act[];
+  blocks: ViewBlock[];
+  chip: (b: ViewBlock, i: number) => ReturnType<typeof mapBlock>;
+  label: (a: Act) => string;
+  nameOf: (id: string) => string;
+  placeName: (id: string) => string;
+  busy: boolean;
+  onAct: (a: Act) => void;
+}) {
+  const b = view.battle;
+  if (!b) {
+    // Between battles: the next one to choose, or the victor's regroup.
+    const regroup = actions.find((a) => a.type === 'regroup');
+    const from = regroup ? blocks.find((x) => x.id === regroup.block)?.location : undefined;
+    const title = from ? `Battle at ${placeName(from)}: regroup` : actions.some((a) => a.type === 'battle') ? 'Battle: choose the next one' : 'Battle';
+    return <BattlePanel title={title} actions={actions} label={label} blockName={nameOf} busy={busy} onAct={onAct} />;
+  }
+  const here = blocks.filter((x) => x.location === b.location);
+  const rows: BattleBlock[] = here.map((x, i) => ({ block: chip(x, i), side: x.side, row: x.reserve || !x.name ? 'reserve' : (x.initiative ?? 'reserve') }));
+  const turn = b.acting
+    ? b.acting.hits
+      ? `${b.acting.role === me ? 'You take' : `${b.acting.role} takes`} ${count(b.acting.hits, 'hit')}: ${b.acting.role === me ? 'choose the block' : 'they choose the block'}.`
+      : `${b.acting.role === me ? 'Your turn' : `${b.acting.role}'s turn`}${b.acting.initiative ? ` (initiative ${b.acting.initiative})` : ''}.`
+    : '';
+  return (
+    <BattlePanel
+      title={`Battle at ${placeName(b.location)}`}
+      summary={
+        <>
+          <span class={`side-${b.attacker}`}>{b.attacker}</span> attacks, <span class={`side-${b.defender}`}>{b.defender}</span> defends{b.surprise ? ' (surprise)' : ''}. <strong>Round {b.round} of 4.</strong> {turn}
+          {b.round === 1 && here.some((x) => x.reserve) ? ' Reserves arrive in round 2.' : ''}
+        </>
+      }
+      attacker={b.attacker}
+      defender={b.defender}
+      rows={ROWS}
+      blocks={rows}
+      actingRow={b.acting && !b.acting.hits ? b.acting.initiative : null}
+      rounds={battleRounds(view.log)}
+      actions={actions}
+      label={label}
+      blockName={nameOf}
+      busy={busy}
+      onAct={onAct}
+    />
+  );
+}
+
+function Pools({ view, me, selectable, selected, onBlock, nameOf }: { view: View; me: Role | null; selectable: Set<string>; selected: string | null; onBlock: (id: string) => void; nameOf: (id: string) => string }) {
+  return (
+    <section class="panel pools" aria-label="Levy pools">
+      {(['Caesar', 'Pompey'] as const).map((side) => {
+        const p = view.pools[side];
+        const levies = side === me ? (p.available ?? []).filter((b) => selectable.has(b.id)) : [];
+        const rest = side === me ? (p.available ?? []).filter((b) => !selectable.has(b.id)) : [];
+        const where = (b: { levy: string | null }) => (b.levy ? ` · ${levyWords(b.levy)}` : '');
+        return (
+          <div key={side}>
+            <strong class={`side-${side}`}>{side}'s levy pool</strong>: {count(p.count, 'block')}
+            {levies.length > 0 && (
+              <div>
+                <span class="muted">Levy: pick a block, then a highlighted city. </span>
+                {levies.map((b) => (
+                  <button key={b.id} class={selected === b.id ? '' : 'secondary'} aria-pressed={selected === b.id} data-block={b.id} onClick={() => onBlock(b.id)}>
+                    {b.name}
+                    {where(b)}
+                  </button>
+                ))}
+              </div>
+            )}
+            {rest.length > 0 && <span class="muted"> ({rest.map((b) => `${b.name}${where(b)}`).join(', ')})</span>}
+            {p.eliminated.length > 0 && <span class="muted"> · eliminated this Year: {p.eliminated.map(nameOf).join(', ')}</span>}
+            {p.killed.length > 0 && <span class="muted"> · leaders killed: {p.killed.map(nameOf).join(', ')}</span>}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
