@@ -356,9 +356,27 @@ export class Search<S, V> {
       for (const role of roles) {
         const legal = m.legalActions(s, role);
         if (legal.length === 0) return s;
-        s = m.apply(s, role, know.policy(s, role, legal, rng.int));
+        s = m.apply(s, role, this.playoutMove(s, role, legal));
       }
     }
     return s;
+  }
+
+  /** A playout move: mostly the rules of thumb's best with a little noise, one time in ten any move. */
+  private playoutMove(s: S, role: string, legal: readonly Action[]): Action {
+    const rng = this.rng;
+    if (legal.length === 1) return legal[0]!;
+    if (rng.int(10) === 0) return legal[rng.int(legal.length)]!;
+    const sc = this.know.prior(s, role, legal);
+    let best = 0;
+    let bestScore = -Infinity;
+    for (let i = 0; i < sc.length; i++) {
+      const v = sc[i]! + rng.int(1000) / 2500;
+      if (v > bestScore) {
+        bestScore = v;
+        best = i;
+      }
+    }
+    return legal[best]!;
   }
 }

@@ -60,9 +60,10 @@ export interface GameKnowledge<S, V> {
   belief: BeliefHooks<S, V>;
   /** How good `s` is for `role`, in [-1, 1] (1: won). */
   evaluate(s: S, role: string): number;
-  /** A cheap heuristic choice among `legal` for playouts. */
-  policy(s: S, role: string, legal: readonly Action[], rand: Rand): Action;
-  /** Scores of the legal actions: higher ones are tried first when a node widens. */
+  /**
+   * Cheap rules of thumb: scores of the legal actions. Higher ones are tried first when a node
+   * widens, and playouts mostly play the best (with a little noise).
+   */
   prior(s: S, role: string, legal: readonly Action[]): number[];
   /**
    * The action as `viewer` would see it made: its key in the search tree. Actions the viewer

@@ -11,6 +11,7 @@
 // Internal references to a unit (a battle's reserves, who has fired, where attackers came from)
 // follow the slot.
 
+import { shuffleBy } from '../../kit/random.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
 import { AREAS, type AreaId } from '../data/map.js';
@@ -244,16 +245,6 @@ function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): bo
 
 // ---- reshuffling what the viewer cannot see ----
 
-function shuffleList<T>(items: T[], rand: Rand): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = rand(i + 1);
-    const t = items[i]!;
-    items[i] = items[j]!;
-    items[j] = t;
-  }
-  return items;
-}
-
 function hiddenSlots(s: State, me: Role): number[] {
   const out: number[] = [];
   for (let i = 0; i < NB; i++) if (onMap(s, i) && !identityShown(s, i, me) && classOf(i) !== null) out.push(i);
@@ -264,7 +255,7 @@ function shuffle(s: State, role: string, rand: Rand): void {
   const me = role as Role;
   const opp = other(me);
   const hidden = [...hiddenCards(s, opp)];
-  const dealt = shuffleList(hidden.slice(), rand);
+  const dealt = shuffleBy(rand, hidden.slice());
   renameHiddenCards(s, opp, new Map(hidden.map((c, k) => [c, dealt[k]!])));
   // Within each class, slots that only some identities may take (Germania, Off-Map) are dealt first.
   const slots = hiddenSlots(s, me);
@@ -272,9 +263,9 @@ function shuffle(s: State, role: string, rand: Rand): void {
   const to: number[] = [];
   for (const cls of ['legion', 'german', 'tribe']) {
     const mine = slots.filter((i) => classOf(i) === cls);
-    const ids = shuffleList(mine.slice(), rand);
+    const ids = shuffleBy(rand, mine.slice());
     const strict = mine.filter((i) => s.loc[i] === GERMANIA || s.loc[i] === OFF_MAP);
-    const loose = shuffleList(mine.filter((i) => !strict.includes(i)), rand);
+    const loose = shuffleBy(rand, mine.filter((i) => !strict.includes(i)));
     for (const i of [...strict, ...loose]) {
       const k = ids.findIndex((j) => classOf(j) === cls && fitsSlot(s, j, i));
       if (k < 0) return; // cannot happen: every identity of a class fits its own slot

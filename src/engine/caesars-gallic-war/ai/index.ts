@@ -1,6 +1,7 @@
-// The computer opponent's knowledge of Caesar's Gallic War, as the generic search (src/ai/) uses
-// it: the belief hooks (what is hidden and how to reassign it), the evaluation, the playout policy,
-// how a move looks to the other side, and the sealed simultaneous card choices.
+// The computer opponent's knowledge of Caesar's Gallic War, as the generic search (src/ai/) uses it:
+// the belief hooks (what is hidden and how to reassign it), the evaluation, the rules of thumb
+// (scores that order the search's moves and drive its playouts), how a move looks to the other
+// side, and the sealed simultaneous card choices.
 
 import type { Action } from '../../types.js';
 import { caesarsGallicWar } from '../index.js';
@@ -8,7 +9,7 @@ import { other, type Role } from '../roles.js';
 import { hasBlock, idx, type State } from '../state.js';
 import { belief, identityShown } from './belief.js';
 import { evaluate } from './evaluate.js';
-import { policy, scores } from './policy.js';
+import { scores } from './policy.js';
 
 /**
  * An action's key in the search tree: its JSON. The engine builds each kind of action with its
@@ -56,7 +57,6 @@ export const caesarsGallicWarAi = {
   module: caesarsGallicWar,
   belief,
   evaluate,
-  policy,
   prior: scores,
   observedKey,
   quiet,

@@ -11,7 +11,6 @@ import { CAESAR_I, card, cardAp, controller, hasBlock, idx, type State } from '.
 import { politicalModifier } from '../political.js';
 import { combatValue, countAt, features, forceAt, side, threat, type Features } from './features.js';
 
-type Rand = (n: number) => number;
 
 function scoreOne(s: State, me: Role, a: Action, f: Features): number {
   const k = side(me);
@@ -114,21 +113,4 @@ export function scores(s: State, role: string, legal: readonly Action[]): number
   const f = features(s);
   const me = role as Role;
   return legal.map((a) => scoreOne(s, me, a, f));
-}
-
-/** A playout move: mostly the best-scored action with a little noise, sometimes any action. */
-export function policy(s: State, role: string, legal: readonly Action[], rand: Rand): Action {
-  if (legal.length === 1) return legal[0]!;
-  if (rand(10) === 0) return legal[rand(legal.length)]!;
-  const sc = scores(s, role, legal);
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let i = 0; i < sc.length; i++) {
-    const v = sc[i]! + rand(1000) / 2500;
-    if (v > bestScore) {
-      bestScore = v;
-      best = i;
-    }
-  }
-  return legal[best]!;
 }

@@ -11,7 +11,9 @@
 // leaves the viewer's view unchanged. Internal references to a block (a battle's Reserves, who has
 // fired) follow the slot.
 
+import { shuffleBy } from '../../kit/random.js';
 import type { Action } from '../../types.js';
+import { startGame } from '../flow.js';
 import { setup } from '../setup.js';
 import { other, type Role } from '../roles.js';
 import { BLOCKS } from '../data/blocks.js';
@@ -277,22 +279,12 @@ function align(s: State, v: JCView, role: string, when: 'before' | 'after'): boo
 
 // ---- reshuffling what the viewer cannot see ----
 
-function shuffleList<T>(items: T[], rand: Rand): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = rand(i + 1);
-    const t = items[i]!;
-    items[i] = items[j]!;
-    items[j] = t;
-  }
-  return items;
-}
-
 function shuffle(s: State, role: string, rand: Rand): void {
   const me = role as Role;
   const opp = other(me);
   // Cards: the opponent's hand, discard and sealed card, and the deck, dealt again from the same cards.
   const hidden = [...hiddenCards(s, opp)];
-  const dealt = shuffleList(hidden.slice(), rand);
+  const dealt = shuffleBy(rand, hidden.slice());
   renameHiddenCards(s, opp, new Map(hidden.map((c, k) => [c, dealt[k]!])));
   // Blocks: the identities of the opponent's hidden blocks (of his own colour), dealt again to
   // their slots: a slot at sea takes a Navis, an inland city a land block, a port or the pool
@@ -305,16 +297,16 @@ function shuffle(s: State, role: string, rand: Rand): void {
     if (d.reserveLeader && s.loc[i] === POOL) continue;
     slots.push(i);
   }
-  const navis = shuffleList(slots.filter(isNavis), rand);
-  const land = shuffleList(slots.filter((i) => !isNavis(i)), rand);
+  const navis = shuffleBy(rand, slots.filter(isNavis));
+  const land = shuffleBy(rand, slots.filter((i) => !isNavis(i)));
   const sea = slots.filter((i) => isSea(s.loc[i]!));
   const inland = slots.filter((i) => s.loc[i] !== POOL && !isSea(s.loc[i]!) && !isPort(s.loc[i]!));
-  const either = shuffleList(slots.filter((i) => s.loc[i] === POOL || isPort(s.loc[i]!)), rand);
+  const either = shuffleBy(rand, slots.filter((i) => s.loc[i] === POOL || isPort(s.loc[i]!)));
   const from: number[] = [];
   const to: number[] = [];
   for (const i of sea) from.push(i), to.push(navis.pop()!);
   for (const i of inland) from.push(i), to.push(land.pop()!);
-  const rest = shuffleList([...navis, ...land], rand);
+  const rest = shuffleBy(rand, [...navis, ...land]);
   for (const i of either) from.push(i), to.push(rest.pop()!);
   reassign(s, from, to);
 }
@@ -424,7 +416,7 @@ function resync(s: State, v: JCView, role: string): void {
 // ---- the rest of the hooks ----
 
 function start(view: JCView, _role: string, key: string): State {
-  return setup(key, view.scenario === 'free-deployment' ? 'free-deployment' : 'historical');
+  return startGame(setup(key, view.scenario === 'free-deployment' ? 'free-deployment' : 'historical'));
 }
 
 function trimLog(s: State): void {

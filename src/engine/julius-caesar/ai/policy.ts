@@ -10,7 +10,6 @@ import type { Role } from '../roles.js';
 import { card, hasBlock, idx, type State } from '../state.js';
 import { combatValue, countAt, features, forceAt, side, threat, vpOf, type Features } from './features.js';
 
-type Rand = (n: number) => number;
 
 /** What a card is worth to its player: Move points count most, Levy points next; God cards are strong but narrow. */
 function cardValue(id: string): number {
@@ -103,23 +102,6 @@ export function scores(s: State, role: string, legal: readonly Action[]): number
   const f = features(s);
   const me = role as Role;
   return legal.map((a) => scoreOne(s, me, a, f));
-}
-
-/** A playout move: mostly the best-scored action with a little noise, sometimes any action. */
-export function policy(s: State, role: string, legal: readonly Action[], rand: Rand): Action {
-  if (legal.length === 1) return legal[0]!;
-  if (rand(10) === 0) return legal[rand(legal.length)]!;
-  const sc = scores(s, role, legal);
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let i = 0; i < sc.length; i++) {
-    const v = sc[i]! + rand(1000) / 2500;
-    if (v > bestScore) {
-      bestScore = v;
-      best = i;
-    }
-  }
-  return legal[best]!;
 }
 
 
