@@ -190,6 +190,8 @@ interface Want {
   str: number | null;
   inFort: boolean | null;
   half: boolean | null;
+  /** In the battle being fought, a reserve or not (a revealed unit is never one): its slot must agree. */
+  reserve: boolean | null;
 }
 
 function alignBlocks(s: State, v: CGWView, me: Role, before: boolean): boolean {
@@ -205,16 +207,22 @@ function alignBlocks(s: State, v: CGWView, me: Role, before: boolean): boolean {
       str: before ? null : b.strength ?? null,
       inFort: before ? null : b.inFort === true,
       half: before ? null : b.halfHit === true,
+      reserve: before ? null : b.reserve === true,
     });
   }
   if (!before) {
-    for (const id of v.offMap.eliminated) wants.push({ i: idx(id), loc: ELIMINATED, owner: undefined, str: 0, inFort: null, half: null });
-    for (const id of v.offMap.removed) wants.push({ i: idx(id), loc: REMOVED, owner: undefined, str: 0, inFort: null, half: null });
-    for (const id of v.offMap.forcePool) wants.push({ i: idx(id), loc: POOL, owner: undefined, str: 0, inFort: null, half: null });
+    for (const id of v.offMap.eliminated) wants.push({ i: idx(id), loc: ELIMINATED, owner: undefined, str: 0, inFort: null, half: null, reserve: null });
+    for (const id of v.offMap.removed) wants.push({ i: idx(id), loc: REMOVED, owner: undefined, str: 0, inFort: null, half: null, reserve: null });
+    for (const id of v.offMap.forcePool) wants.push({ i: idx(id), loc: POOL, owner: undefined, str: 0, inFort: null, half: null, reserve: null });
   }
   const required = new Set(wants.map((w) => w.i));
+  // A legion entering the winter battle from Off-Map is a hidden reserve among revealed legions in
+  // the same area: a revealed one must not keep the reserve's slot.
   const fits = (j: number, w: Want) =>
-    s.loc[j] === w.loc && (w.owner === undefined || s.owner[j] === w.owner) && (w.inFort === null || s.inFort[j] === w.inFort);
+    s.loc[j] === w.loc &&
+    (w.owner === undefined || s.owner[j] === w.owner) &&
+    (w.inFort === null || s.inFort[j] === w.inFort) &&
+    (w.reserve === null || isReserve(s, j) === w.reserve);
   let ok = true;
   for (const w of wants) {
     if (!fits(w.i, w)) {
