@@ -9,6 +9,7 @@
 //   --workers N   child processes (default: 2, this machine's cores)
 //   --out FILE    also write every game's result as JSON
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
+//   --speed N     instead: iterations/s of CPU time on fixed positions of each game, N iterations each
 
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -225,6 +226,9 @@ if (process.argv.includes('--profile')) {
   const n = Number(process.argv[process.argv.indexOf('--profile') + 1] ?? 20);
   const { profile } = await import('./ai-profile.js');
   for (const game of BOTH) await profile(game, 'normal', n);
+} else if (process.argv.includes('--speed')) {
+  const { speed } = await import('./ai-speed.js');
+  speed(Number(process.argv[process.argv.indexOf('--speed') + 1] ?? 300));
 } else if (process.argv.includes('--child')) {
   process.on('message', (job: Job | 'stop') => {
     if (job === 'stop') process.exit(0);
