@@ -35,7 +35,7 @@ const PARTS: { name: string; fn: string; file: string; inside?: string; outside?
   { name: '  of which listing legal actions again to validate', fn: 'legalActions', file: 'kit/module.ts', inside: 'apply', outside: 'rebuild' },
   { name: '  of which matching the action (keys)', fn: 'matchLegal', file: 'kit/actions.ts', inside: 'apply', outside: 'rebuild' },
   { name: 'engine legalActions() outside apply', fn: 'legalActions', file: 'kit/module.ts', outside: 'apply' },
-  { name: 'rules of thumb (policy, prior)', fn: 'scores', file: 'ai/policy.ts' },
+  { name: 'rules of thumb (policy, prior)', fn: 'prior', file: 'src/ai/policy.ts' },
   { name: 'evaluation', fn: 'evaluate', file: 'ai/evaluate.ts' },
   { name: 'tree keys (observedKey)', fn: 'observedKey', file: 'ai/index.ts' },
 ];

@@ -9,7 +9,7 @@ import { other, type Role } from '../roles.js';
 import { hasBlock, idx, type State } from '../state.js';
 import { belief, identityShown } from './belief.js';
 import { evaluate } from './evaluate.js';
-import { scores } from './policy.js';
+import { rules } from './policy.js';
 
 /**
  * An action's key in the search tree: its JSON. The engine builds each kind of action with its
@@ -57,7 +57,7 @@ export const caesarsGallicWarAi = {
   module: caesarsGallicWar,
   belief,
   evaluate,
-  prior: scores,
+  rules,
   observedKey,
   quiet,
   simultaneous,

@@ -12,7 +12,8 @@ import { politicalModifier } from '../political.js';
 import { combatValue, countAt, features, forceAt, side, threat, type Features } from './features.js';
 
 
-function scoreOne(s: State, me: Role, a: Action, f: Features): number {
+/** One legal action's score for `me` (higher is better by these rules of thumb); `f` gives the position's features. */
+function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
   const k = side(me);
   const o = (1 - k) as 0 | 1;
   const block = typeof a.block === 'string' && hasBlock(a.block) ? idx(a.block) : -1;
@@ -30,7 +31,7 @@ function scoreOne(s: State, me: Role, a: Action, f: Features): number {
       return 1.0;
     }
     case 'group':
-      return countAt(f, a.area as string, k) * 0.3 + 0.2;
+      return countAt(f(), a.area as string, k) * 0.3 + 0.2;
     case 'go':
       return s.current && s.current.groups.length + s.current.offMapGroups > 0 ? 0.5 : -0.5;
     case 'move':
@@ -39,12 +40,12 @@ function scoreOne(s: State, me: Role, a: Action, f: Features): number {
       const to = (path ? path[path.length - 1] : (a.to as string))!;
       const from = s.loc[block]!;
       const mine = combatValue(block, s.str[block]!);
-      const enemy = forceAt(f, to, o) + forceAt(f, to, 2);
-      const leaving = countAt(f, from, k) === 1 && isTribal(from) && controller(s, from as never) === me ? 1 : 0;
+      const enemy = forceAt(f(), to, o) + forceAt(f(), to, 2);
+      const leaving = countAt(f(), from, k) === 1 && isTribal(from) && controller(s, from as never) === me ? 1 : 0;
       const cost = path && path.length === 2 ? 0.3 : 0;
-      if (block === CAESAR_I && threat(f, to, o) + enemy > forceAt(f, to, k) + mine + 2) return -1;
+      if (block === CAESAR_I && threat(f(), to, o) + enemy > forceAt(f(), to, k) + mine + 2) return -1;
       if (enemy > 0) {
-        const ours = forceAt(f, from, k) + forceAt(f, to, k);
+        const ours = forceAt(f(), from, k) + forceAt(f(), to, k);
         const odds = ours / (ours + enemy);
         return 2.5 * (odds - 0.5) + (isTribal(to) ? 0.4 : 0) - leaving - cost;
       }
@@ -65,12 +66,12 @@ function scoreOne(s: State, me: Role, a: Action, f: Features): number {
     case 'retreat': {
       const b = s.battle;
       if (!b) return 0;
-      const ours = forceAt(f, b.area, k);
-      const theirs = forceAt(f, b.area, o);
+      const ours = forceAt(f(), b.area, k);
+      const theirs = forceAt(f(), b.area, o);
       return ours < 0.6 * theirs ? 1.5 : -1;
     }
     case 'assault':
-      return s.battle && forceAt(f, s.battle.area, k) > forceAt(f, s.battle.area, o) ? 1 : -0.2;
+      return s.battle && forceAt(f(), s.battle.area, k) > forceAt(f(), s.battle.area, o) ? 1 : -0.2;
     case 'retreat-all':
       return 0;
     case 'regroup':
@@ -85,7 +86,7 @@ function scoreOne(s: State, me: Role, a: Action, f: Features): number {
       return 2 * p + (controller(s, area as never) === (me === 'Roman' ? 'Barbarian' : 'Roman') ? 0.6 : 0);
     }
     case 'revolt':
-      return (a.area ? countAt(f, a.area as string, 2) : 0) * 0.3;
+      return (a.area ? countAt(f(), a.area as string, 2) : 0) * 0.3;
     case 'replace':
       return s.supply > 4 ? 0.8 : 0.1;
     case 'build':
@@ -108,9 +109,9 @@ function scoreOne(s: State, me: Role, a: Action, f: Features): number {
   }
 }
 
-/** Scores of every legal action for `role` (higher is better by these rules of thumb). */
-export function scores(s: State, role: string, legal: readonly Action[]): number[] {
-  const f = features(s);
-  const me = role as Role;
-  return legal.map((a) => scoreOne(s, me, a, f));
-}
+/**
+ * The rules of thumb as the search composes them (src/ai/policy.ts): the position's features,
+ * computed only when an action's score needs them (a battle's fire or pass does not), and one
+ * action's score.
+ */
+export const rules = { features, score: scoreOne };
