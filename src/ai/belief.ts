@@ -24,6 +24,7 @@
 
 import type { Action } from '../engine/index.js';
 import { firstDifference, jsonEqual, stableKey } from './json.js';
+import { resync, variants } from './hidden.js';
 import type { GameKnowledge } from './knowledge.js';
 import { createSearchRng, hashWords, type Rng } from './rng.js';
 import type { Seen } from './types.js';
@@ -231,7 +232,7 @@ function forced<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string,
       continue;
     }
     hooks.align(n, e.view, role, 'after');
-    hooks.resync(n, e.view, role);
+    resync(hooks.hidden, n, e.view, role);
     hooks.align(n, e.view, role, 'after');
     const v = m.view(n, role) as Record<string, unknown>;
     let diff = 0;
@@ -275,7 +276,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
   // the new log lines name; then with the whole hidden part reshuffled, a few times.
   const bases = function* (): Generator<S> {
     yield hooks.clone(s);
-    yield* hooks.variants(s, role, lines);
+    yield* variants(hooks.hidden, hooks.clone, s, role, lines);
     for (let round = 1; round < (by === role ? 2 : ROUNDS); round++) {
       const b = hooks.clone(s);
       hooks.shuffle(b, role, rng.int);
@@ -359,7 +360,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
       continue;
     }
     hooks.align(n, e.view, role, 'after');
-    hooks.resync(n, e.view, role);
+    resync(hooks.hidden, n, e.view, role);
     hooks.align(n, e.view, role, 'after');
     if (jsonEqual(m.view(n, role), e.view, SKIP_LOG)) {
       hooks.trimLog(n);

@@ -29,18 +29,8 @@ export interface BeliefHooks<S, V> {
    * classes, the opponent's hand and the deck), leaving the role's view unchanged; in place.
    */
   shuffle(s: S, role: string, rand: Rand): void;
-  /**
-   * Alternatives to `s` for when no opponent action explains an entry: hidden identities exchanged
-   * around the places the entry's new log lines name (e.g. a Navis where a hidden block just
-   * sailed from), each a private copy. May be empty.
-   */
-  variants(s: S, role: string, lines: readonly string[]): Iterable<S>;
-  /**
-   * The last resort when no move explains an entry: the hidden units of `s` moved between places
-   * (and pool) until the places and counts the view shows hold, whatever history that implies.
-   * In place, best effort (the generic code checks the view afterwards).
-   */
-  resync(s: S, view: V, role: string): void;
+  /** The opponent's hidden units, for the replay's alternatives and last resort (hidden.ts). */
+  hidden: HiddenUnits<S, V>;
   /** Drops all of the state's log but its last entry (the replay compares logs only entry by entry). */
   trimLog(s: S): void;
   /** Replaces the state's log by these lines, as everyone's text (a sampled past has no other). */
@@ -53,6 +43,34 @@ export interface BeliefHooks<S, V> {
   clone(s: S): S;
   /** Words the log is likely to use for this action (cities, areas, cards): ranks the guesses of an opponent's move. */
   hints(s: S, actor: string, a: Action): readonly string[];
+}
+
+/**
+ * The opponent's hidden units as the replay's generic moves (hidden.ts) handle them: units are
+ * block indices, places are the game's keys (a location, with whatever else the view counts apart).
+ */
+export interface HiddenUnits<S, V> {
+  /** The hidden units whose identities may be exchanged. */
+  slots(s: S, role: string): number[];
+  /** Whether the log text points at unit i (names its place; for a pool, a levy). */
+  named(s: S, i: number, text: string): boolean;
+  /** Alternatives of the game's own for secret choices (designated areas, replacements), each a private copy; tried first. */
+  secrets(s: S, role: string, lines: readonly string[], slots: readonly number[]): Iterable<S>;
+  /** The strengths a step down and a step up from unit i's (none where it has none). */
+  otherStrengths(s: S, i: number): number[];
+  setStrength(s: S, i: number, str: number): void;
+  /** Whether units i and j, in different places, may take each other's slot. */
+  exchangeable(s: S, i: number, j: number): boolean;
+  /** Units i and j take each other's slot (the bookkeeping's references follow the slot). */
+  exchange(s: S, i: number, j: number): void;
+  /** How many hidden units of the opponent the view shows in each place. */
+  wanted(view: V, role: string): Map<string, number>;
+  /** The opponent's hidden units in `s`, and the place of each (keys as in `wanted`). */
+  placed(s: S, role: string): number[];
+  place(s: S, i: number): string;
+  /** Whether unit i may stand in place `key`, and putting it there. */
+  mayStand(i: number, key: string): boolean;
+  put(s: S, i: number, key: string, role: string): void;
 }
 
 export interface GameKnowledge<S, V> {

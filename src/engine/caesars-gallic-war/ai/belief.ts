@@ -362,83 +362,53 @@ function fullReplacements(s: State, me: Role, slots: number[]): State[] {
   });
 }
 
-/** Single exchanges of identity between a hidden unit where the log lines point and any other of its class. */
-function* variants(s: State, role: string, lines: readonly string[]): Generator<State> {
-  const me = role as Role;
-  const text = lines.join('\n');
-  const slots = hiddenSlots(s, me);
-  const focus = slots.filter((i) => text && text.includes(areaName(s.loc[i]!)));
-  const rest = slots.filter((i) => !focus.includes(i));
-  yield* regroupedDesignations(s, me, text);
-  yield* regroupedRevolt(s, me, lines);
-  yield* fullReplacements(s, me, slots);
-  // A hidden unit a step stronger or weaker (its losses and replacements were guessed), then two
-  // units exchanged: around the places the lines name first, then anywhere.
-  for (const i of [...focus, ...rest]) {
-    for (const str of [stepDown(i, s.str[i]!), stepUp(i, s.str[i]!)]) {
-      if (str === 0 || str === s.str[i]) continue;
-      const c = cloneState(s);
-      c.str[i] = str;
-      yield c;
+/** The opponent's hidden units for the replay's generic alternatives and last resort (src/ai/hidden.ts). */
+const RESERVE = '|reserve';
+const hidden = {
+  slots: (s: State, role: string) => hiddenSlots(s, role as Role),
+  named: (s: State, i: number, text: string) => text.includes(areaName(s.loc[i]!)),
+  *secrets(s: State, role: string, lines: readonly string[], slots: readonly number[]): Generator<State> {
+    const me = role as Role;
+    yield* regroupedDesignations(s, me, lines.join('\n'));
+    yield* regroupedRevolt(s, me, lines);
+    yield* fullReplacements(s, me, slots.slice());
+  },
+  otherStrengths: (s: State, i: number) => [stepDown(i, s.str[i]!), stepUp(i, s.str[i]!)].filter((x) => x !== 0 && x !== s.str[i]),
+  setStrength: (s: State, i: number, str: number) => void (s.str[i] = str),
+  exchangeable: (s: State, i: number, j: number) => s.loc[j] !== s.loc[i] && fitsSlot(s, j, i) && fitsSlot(s, i, j),
+  exchange: (s: State, i: number, j: number) => reassign(s, [i, j], [j, i]),
+  // Places count the reserves of the battle being fought apart.
+  wanted(v: CGWView, role: string): Map<string, number> {
+    const opp = other(role as Role);
+    const want = new Map<string, number>();
+    for (const b of v.blocks) {
+      if (b.id !== undefined || b.side !== opp) continue;
+      const k = b.location + (b.reserve === true ? RESERVE : '');
+      want.set(k, (want.get(k) ?? 0) + 1);
     }
-  }
-  const pairs = function* (): Generator<[number, number]> {
-    for (const i of focus) for (const j of slots) yield [i, j];
-    for (let a = 0; a < rest.length; a++) for (let b = a + 1; b < rest.length; b++) yield [rest[a]!, rest[b]!];
-  };
-  for (const [i, j] of pairs()) {
-    if (j === i || s.loc[j] === s.loc[i] || !fitsSlot(s, j, i) || !fitsSlot(s, i, j)) continue;
-    const c = cloneState(s);
-    reassign(c, [i, j], [j, i]);
-    yield c;
-  }
-}
-
-/**
- * The opponent's hidden units moved between areas until each area holds as many as the view
- * shows (reserves of the battle being fought counted apart): the last resort of the replay.
- */
-function resync(s: State, v: CGWView, role: string): void {
-  const me = role as Role;
-  const opp = other(me);
-  const key = (loc: string, reserve: boolean) => `${loc}|${reserve ? 1 : 0}`;
-  const want = new Map<string, number>();
-  for (const b of v.blocks) {
-    if (b.id !== undefined || b.side !== opp) continue;
-    const k = key(b.location, b.reserve === true);
-    want.set(k, (want.get(k) ?? 0) + 1);
-  }
-  const have = new Map<string, number[]>();
-  for (let i = 0; i < NB; i++) {
-    if (!onMap(s, i) || s.owner[i] !== opp || identityShown(s, i, me)) continue;
-    const k = key(s.loc[i]!, isReserve(s, i));
-    let l = have.get(k);
-    if (!l) have.set(k, (l = []));
-    l.push(i);
-  }
-  const surplus: number[] = [];
-  for (const [k, units] of have) {
-    const extra = units.length - (want.get(k) ?? 0);
-    if (extra > 0) surplus.push(...units.slice(units.length - extra));
-  }
-  for (const [k, n] of want) {
-    let missing = n - (have.get(k)?.length ?? 0);
-    const [loc, res] = k.split('|') as [string, string];
-    while (missing > 0) {
-      const at = surplus.findIndex((i) => (loc !== GERMANIA || BLOCKS[i]!.kind !== 'tribe') && (loc !== OFF_MAP || BLOCKS[i]!.kind === 'legion'));
-      if (at < 0) return;
-      const i = surplus.splice(at, 1)[0]!;
-      const id = blockId(i);
-      s.loc[i] = loc;
-      s.inFort[i] = false;
-      if (s.battle) {
-        s.battle.reserves = s.battle.reserves.filter((x) => x !== id);
-        if (res === '1') s.battle.reserves.push(id);
-      }
-      missing--;
+    return want;
+  },
+  placed(s: State, role: string): number[] {
+    const me = role as Role;
+    const out: number[] = [];
+    for (let i = 0; i < NB; i++) if (onMap(s, i) && s.owner[i] === other(me) && !identityShown(s, i, me)) out.push(i);
+    return out;
+  },
+  place: (s: State, i: number) => s.loc[i]! + (isReserve(s, i) ? RESERVE : ''),
+  mayStand(i: number, key: string): boolean {
+    const loc = key.replace(RESERVE, '');
+    return (loc !== GERMANIA || BLOCKS[i]!.kind !== 'tribe') && (loc !== OFF_MAP || BLOCKS[i]!.kind === 'legion');
+  },
+  put(s: State, i: number, key: string): void {
+    const id = blockId(i);
+    s.loc[i] = key.replace(RESERVE, '');
+    s.inFort[i] = false;
+    if (s.battle) {
+      s.battle.reserves = s.battle.reserves.filter((x) => x !== id);
+      if (key.endsWith(RESERVE)) s.battle.reserves.push(id);
     }
-  }
-}
+  },
+};
 
 // ---- the rest of the hooks ----
 
@@ -509,8 +479,7 @@ export const belief = {
   start,
   align,
   shuffle,
-  variants,
-  resync,
+  hidden,
   setLog,
   trimLog,
   withRng,

@@ -334,84 +334,47 @@ function fitsSlot(s: State, j: number, i: number): boolean {
   return isNavis(j) ? isSea(l) || isPort(l) : !isSea(l);
 }
 
-/**
- * Single exchanges of identity between a hidden block standing where the log lines point (a
- * place they name; the pool when a block is levied) and any other hidden block of the opponent.
- */
-function* variants(s: State, role: string, lines: readonly string[]): Generator<State> {
-  const me = role as Role;
-  const text = lines.join('\n');
-  const slots = hiddenSlots(s, me);
-  const levy = text.includes(' levies ');
-  const focus = slots.filter((i) => text && (s.loc[i] === POOL ? levy : text.includes(s.loc[i]!)));
-  const rest = slots.filter((i) => !focus.includes(i));
-  // A hidden block a step stronger or weaker (its losses and levies were guessed), then two blocks
-  // exchanged: around the places the lines name first, then anywhere.
-  for (const i of [...focus, ...rest]) {
-    if (s.loc[i] === POOL) continue;
-    for (const d of [-1, 1]) {
-      const str = s.str[i]! + d * (BLOCKS[i]!.type === 'elephant' ? 2 : 1);
-      if (str < 1 || str > BLOCKS[i]!.max) continue;
-      const c = cloneState(s);
-      c.str[i] = str;
-      yield c;
+/** The opponent's hidden blocks for the replay's generic alternatives and last resort (src/ai/hidden.ts). */
+const MOVED = '|moved';
+const hidden = {
+  slots: (s: State, role: string) => hiddenSlots(s, role as Role),
+  // A block in the pool is pointed at by a levy; one on the map by its place's name.
+  named: (s: State, i: number, text: string) => (s.loc[i] === POOL ? text.includes(' levies ') : text.includes(s.loc[i]!)),
+  secrets: (): State[] => [],
+  otherStrengths(s: State, i: number): number[] {
+    if (s.loc[i] === POOL) return [];
+    const step = BLOCKS[i]!.type === 'elephant' ? 2 : 1;
+    return [s.str[i]! - step, s.str[i]! + step].filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
+  },
+  setStrength: (s: State, i: number, str: number) => void (s.str[i] = str),
+  exchangeable: (s: State, i: number, j: number) => s.loc[j] !== s.loc[i] && fitsSlot(s, j, i) && fitsSlot(s, i, j),
+  exchange: (s: State, i: number, j: number) => reassign(s, [i, j], [j, i]),
+  // Places count the blocks moved this turn apart; the pool by its count.
+  wanted(v: JCView, role: string): Map<string, number> {
+    const opp = other(role as Role);
+    const want = new Map<string, number>();
+    for (const b of v.blocks) {
+      if (b.id !== undefined || b.side !== opp) continue;
+      const k = b.location + (b.moved ? MOVED : '');
+      want.set(k, (want.get(k) ?? 0) + 1);
     }
-  }
-  const pairs = function* (): Generator<[number, number]> {
-    for (const i of focus) for (const j of slots) yield [i, j];
-    for (let a = 0; a < rest.length; a++) for (let b = a + 1; b < rest.length; b++) yield [rest[a]!, rest[b]!];
-  };
-  for (const [i, j] of pairs()) {
-    if (j === i || s.loc[j] === s.loc[i] || !fitsSlot(s, j, i) || !fitsSlot(s, i, j)) continue;
-    const c = cloneState(s);
-    reassign(c, [i, j], [j, i]);
-    yield c;
-  }
-}
-
-/**
- * The opponent's hidden blocks moved between places (and his pool) until each place holds as many
- * as the view shows, moved this turn or not: the last resort of the replay.
- */
-function resync(s: State, v: JCView, role: string): void {
-  const me = role as Role;
-  const opp = other(me);
-  const key = (loc: string, moved: boolean) => `${moved ? 1 : 0}|${loc}`;
-  const want = new Map<string, number>();
-  for (const b of v.blocks) {
-    if (b.id !== undefined || b.side !== opp) continue;
-    const k = key(b.location, b.moved);
-    want.set(k, (want.get(k) ?? 0) + 1);
-  }
-  want.set(key(POOL, false), v.pools[opp].count);
-  const have = new Map<string, number[]>();
-  for (const i of hiddenSlots(s, me)) {
-    const k = key(s.loc[i]!, s.loc[i] === POOL ? false : s.moved[i]!);
-    let l = have.get(k);
-    if (!l) have.set(k, (l = []));
-    l.push(i);
-  }
-  const surplus: number[] = [];
-  for (const [k, blocks] of have) {
-    const extra = blocks.length - (want.get(k) ?? 0);
-    if (extra > 0) surplus.push(...blocks.slice(blocks.length - extra));
-  }
-  for (const [k, n] of want) {
-    let missing = n - (have.get(k)?.length ?? 0);
-    const moved = k[0] === '1';
-    const loc = k.slice(2);
-    while (missing > 0) {
-      const at = surplus.findIndex((i) => (isSea(loc) ? isNavis(i) : !isNavis(i) || loc === POOL || isPort(loc)));
-      if (at < 0) return;
-      const i = surplus.splice(at, 1)[0]!;
-      s.loc[i] = loc;
-      s.moved[i] = moved;
-      s.side[i] = loc === POOL ? BLOCKS[i]!.side : opp;
-      s.str[i] = loc === POOL ? 0 : Math.max(s.str[i]!, validStrength(i, 1));
-      missing--;
-    }
-  }
-}
+    want.set(POOL, v.pools[opp].count);
+    return want;
+  },
+  placed: (s: State, role: string) => hiddenSlots(s, role as Role),
+  place: (s: State, i: number) => s.loc[i]! + (s.loc[i] !== POOL && s.moved[i] ? MOVED : ''),
+  mayStand(i: number, key: string): boolean {
+    const loc = key.replace(MOVED, '');
+    return isSea(loc) ? isNavis(i) : !isNavis(i) || loc === POOL || isPort(loc);
+  },
+  put(s: State, i: number, key: string, role: string): void {
+    const loc = key.replace(MOVED, '');
+    s.loc[i] = loc;
+    s.moved[i] = key.endsWith(MOVED);
+    s.side[i] = loc === POOL ? BLOCKS[i]!.side : other(role as Role);
+    s.str[i] = loc === POOL ? 0 : Math.max(s.str[i]!, validStrength(i, 1));
+  },
+};
 
 // ---- the rest of the hooks ----
 
@@ -462,8 +425,7 @@ export const belief = {
   start,
   align,
   shuffle,
-  variants,
-  resync,
+  hidden,
   setLog,
   trimLog,
   withRng,
