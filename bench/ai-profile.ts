@@ -97,4 +97,13 @@ export async function profile(game: string, levelName: PlayerName, decisions: nu
   }
   console.log(`${m.title}, ${levelName} against greedy: ${made} decisions in ${(wall / 1000).toFixed(1)} s (the opponent's included), ${iterations} iterations, ${((iterations / searchMs) * 1000).toFixed(0)} iterations/s of decision time.`);
   PARTS.forEach((part, k) => console.log(`  ${((sums[k]! / total) * 100).toFixed(1).padStart(5)}%  ${part.name}`));
+  // The functions that spend the most time themselves (not in what they call): where to look next.
+  const bySelf = new Map<string, number>();
+  for (const [id, t] of self) {
+    const f = byId.get(id)!.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/src\//, 'src/')}`;
+    bySelf.set(name, (bySelf.get(name) ?? 0) + t);
+  }
+  console.log('  most time of their own:');
+  for (const [name, t] of [...bySelf].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${((t / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
 }
