@@ -44,6 +44,8 @@ export interface MatchOptions {
 
 /** The legal action equal to the submitted one (as the game defines equality), or undefined. */
 export function matchLegal(legal: readonly Action[], action: Action, options: MatchOptions = {}): Action | undefined {
+  // The very object a legal list handed out (a search replaying its own choices): no keys to compare.
+  if (legal.includes(action)) return action;
   const key = options.key ?? actionKey;
   const wanted = key(action);
   return legal.find((l) => l.type === action.type && (options.candidate?.(l, action) ?? true) && key(l) === wanted);

@@ -1,0 +1,58 @@
+// Search speed on fixed positions: iterations per second of CPU time (process.cpuUsage, which a
+// loaded shared machine distorts far less than the wall clock) at a fixed iteration count with no
+// time cap, so that a change to the hot path is compared on the very same work.
+// `bench/ai.ts --speed N` runs it: N iterations per decision.
+
+import { cpuUsage } from 'node:process';
+import { loadavg } from 'node:os';
+import { games as modules } from '../src/engine/index.js';
+import { decide } from '../src/ai/computer.js';
+import { Observer } from '../src/ai/observe.js';
+import { createSearchRng } from '../src/ai/rng.js';
+import type { ComputerInput } from '../src/ai/types.js';
+
+/** Positions along one seeded random game, every `every` actions, for the role to move. */
+function positions(game: string, count: number, every: number): ComputerInput[] {
+  const m = modules[game]!;
+  let s: unknown = m.setup('5'.repeat(64), {});
+  const observers = Object.fromEntries(m.roles.map((r) => [r, new Observer(m as never, r, s)]));
+  const r = createSearchRng(`speed|${game}`);
+  const out: ComputerInput[] = [];
+  for (let n = 0; out.length < count; n++) {
+    const pending = m.pending(s);
+    if (pending.length === 0) break;
+    const role = pending[n % pending.length]!;
+    const legal = m.legalActions(s, role);
+    // The observer's history grows with the game: each position keeps its own copy.
+    if (n % every === every - 1 && legal.length > 1) {
+      const input = observers[role]!.input(s);
+      out.push({ ...input, seen: input.seen.slice() } as ComputerInput);
+    }
+    const a = legal[r.int(legal.length)]!;
+    s = m.apply(s, role, a);
+    for (const x of m.roles) observers[x]!.push(role, a, s);
+  }
+  return out;
+}
+
+export function speed(iterations: number): void {
+  console.log(`Search speed, ${iterations} iterations per decision, no time cap (load ${loadavg().map((x) => x.toFixed(1)).join(' ')}):`);
+  for (const game of ['julius-caesar', 'caesars-gallic-war']) {
+    const inputs = positions(game, 8, 37);
+    let its = 0;
+    let cpu = 0;
+    let wall = 0;
+    for (const [k, input] of inputs.entries()) {
+      // The replay of what was seen is remembered per history: made first, so that only the search is timed.
+      decide(input, { iterations: 1, seed: 'warm' });
+      const c0 = cpuUsage();
+      const w0 = performance.now();
+      const d = decide(input, { iterations, seed: `speed|${k}` });
+      const c = cpuUsage(c0);
+      wall += performance.now() - w0;
+      cpu += (c.user + c.system) / 1000;
+      its += d.stats.iterations;
+    }
+    console.log(`  ${modules[game]!.title}: ${inputs.length} positions, ${its} iterations, ${((its / cpu) * 1000).toFixed(0)} iterations/s of CPU time (${((its / wall) * 1000).toFixed(0)} of wall time)`);
+  }
+}

@@ -1,0 +1,103 @@
+// What the generic search needs to know about a game. Each game supplies it from its own engine
+// folder (src/engine/<game>/ai/), where the rules live; the search (this folder) uses only this
+// shape. The engine cannot import from here, so the games' objects match it structurally and are
+// checked against it where they are registered (registry.ts).
+
+import type { Action, GameModule } from '../engine/index.js';
+
+/** A source of uniform integers in [0, n): the search's own generator, never the game's. */
+export type Rand = (n: number) => number;
+
+/**
+ * How to rebuild a full state consistent with what a role has seen (belief.ts replays the game
+ * through the engine; these hooks say what is hidden in this game and how to reassign it).
+ */
+export interface BeliefHooks<S, V> {
+  /** The game's start under a generator key of the search's choosing, with the options the view shows. */
+  start(view: V, role: string, key: string): S;
+  /**
+   * Makes what `view` shows hold in `s` (a private copy, changed in place), by exchanging hidden
+   * identities and cards. `after`: `view` is the view of `s` itself (the role's own cards, the
+   * cards revealed, the identities and strengths of every block it shows). `before`: `view` is the
+   * view after the next action, which has not been applied to `s` yet: only what that action
+   * reveals of the opponent (his card, his blocks where they stand) is put in place. Returns false
+   * when that is impossible.
+   */
+  align(s: S, view: V, role: string, when: 'before' | 'after'): boolean;
+  /**
+   * Reassigns at random everything `role` cannot see (hidden blocks' identities within their
+   * classes, the opponent's hand and the deck), leaving the role's view unchanged; in place.
+   */
+  shuffle(s: S, role: string, rand: Rand): void;
+  /** The opponent's hidden units, for the replay's alternatives and last resort (hidden.ts). */
+  hidden: HiddenUnits<S, V>;
+  /** Drops all of the state's log but its last entry (the replay compares logs only entry by entry). */
+  trimLog(s: S): void;
+  /** Replaces the state's log by these lines, as everyone's text (a sampled past has no other). */
+  setLog(s: S, lines: readonly string[]): void;
+  /** A shallow copy whose generator is `key` at `counter` (the rest shared: apply copies before changing). */
+  withRng(s: S, key: string, counter: number): S;
+  /** The state's generator: its key and how many words were drawn. */
+  rng(s: S): { key: string; counter: number };
+  /** A deep copy. */
+  clone(s: S): S;
+  /** Words the log is likely to use for this action (cities, areas, cards): ranks the guesses of an opponent's move. */
+  hints(s: S, actor: string, a: Action): readonly string[];
+}
+
+/**
+ * The opponent's hidden units as the replay's generic moves (hidden.ts) handle them: units are
+ * block indices, places are the game's keys (a location, with whatever else the view counts apart).
+ */
+export interface HiddenUnits<S, V> {
+  /** The hidden units whose identities may be exchanged. */
+  slots(s: S, role: string): number[];
+  /** Whether the log text points at unit i (names its place; for a pool, a levy). */
+  named(s: S, i: number, text: string): boolean;
+  /** Alternatives of the game's own for secret choices (designated areas, replacements), each a private copy; tried first. */
+  secrets(s: S, role: string, lines: readonly string[], slots: readonly number[]): Iterable<S>;
+  /** The strengths a step down and a step up from unit i's (none where it has none). */
+  otherStrengths(s: S, i: number): number[];
+  setStrength(s: S, i: number, str: number): void;
+  /** Whether units i and j, in different places, may take each other's slot. */
+  exchangeable(s: S, i: number, j: number): boolean;
+  /** Units i and j take each other's slot (the bookkeeping's references follow the slot). */
+  exchange(s: S, i: number, j: number): void;
+  /** How many hidden units of the opponent the view shows in each place. */
+  wanted(view: V, role: string): Map<string, number>;
+  /** The opponent's hidden units in `s`, and the place of each (keys as in `wanted`). */
+  placed(s: S, role: string): number[];
+  place(s: S, i: number): string;
+  /** Whether unit i may stand in place `key`, and putting it there. */
+  mayStand(i: number, key: string): boolean;
+  put(s: S, i: number, key: string, role: string): void;
+}
+
+export interface GameKnowledge<S, V> {
+  module: GameModule<S, V>;
+  belief: BeliefHooks<S, V>;
+  /** How good `s` is for `role`, in [-1, 1] (1: won). */
+  evaluate(s: S, role: string): number;
+  /**
+   * Cheap rules of thumb: scores of the legal actions. Higher ones are tried first when a node
+   * widens, and playouts mostly play the best (with a little noise).
+   */
+  prior(s: S, role: string, legal: readonly Action[]): number[];
+  /**
+   * The action as `viewer` would see it made: its key in the search tree. Actions the viewer
+   * cannot tell apart (which hidden block moved, which card was discarded) share a key.
+   */
+  observedKey(s: S, actor: string, a: Action, viewer: string): string;
+  /**
+   * Whether a playout may stop here to be scored: no battle being fought or waiting to be (a
+   * position in the middle of a fight is not worth its evaluation).
+   */
+  quiet(s: S): boolean;
+  /** The roles choosing at once (sealed card plays) in `s`; [] when a single role acts. */
+  simultaneous(s: S): string[];
+  /**
+   * For the search only: `s` with the opponent's sealed choice taken back into its hand, so that
+   * the choice is searched as simultaneous; null when nothing is sealed.
+   */
+  unseal(s: S, viewer: string): S | null;
+}
