@@ -74,6 +74,8 @@ try {
     mailDir: dir,
     worker: false,
     corsOrigins: '*' as const,
+    computerThreads: 0,
+    computerThreadMemoryMb: 256,
   };
   const app = await buildServer({ config, prisma, clock, security: { password: { logN: 10, r: 8, p: 1 }, authRateLimit: { max: 1_000_000, windowMs: 60_000 } } });
   const worker = createWorker({ prisma, clock, config, transport: { send: async () => {}, close: () => {} }, logger: createLogger('silent') });

@@ -14,6 +14,7 @@ import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
+import { startComputer } from './computer/runner.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -133,8 +134,10 @@ async function main(): Promise<void> {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
       const services = app.services;
       const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots });
+      const computer = startComputer(services, { threads: config.computerThreads, memoryMb: config.computerThreadMemoryMb }) ?? undefined;
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots, ...(computer && { computer }) });
       worker.start();
+      logger.info({ threads: computer?.pool.size ?? 0 }, computer ? 'the computer opponent thinks on this process\'s search threads' : 'COMPUTER_THREADS=0: this process makes no computer moves');
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');
     } else {
       logger.info('WORKER=off: this process sends no emails; run `npm run worker` (or a server without WORKER=off) as well');

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'not_overdue',
   'too_many_open_games',
   'too_many_bot_games',
+  'too_many_computer_games',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -26,6 +26,13 @@ export interface GameEvent {
   status?: EventStatus;
   /** Roles that must act now. */
   pending?: string[];
+  /** The role the computer opponent plays in this game (a game against the computer). */
+  computer?: string;
+  /**
+   * The computer has started deciding this role's move at `version` (not a change: the game's
+   * stream tells it as a `thinking` event; the move's own event follows when it lands).
+   */
+  thinking?: string;
 }
 
 export type EventStatus = 'open' | 'active' | 'finished';
@@ -185,7 +192,7 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
     return null;
   }
   if (typeof m !== 'object' || m === null) return null;
-  const { id, version, cancelled, users, status, pending, origin } = m as Record<string, unknown>;
+  const { id, version, cancelled, users, status, pending, computer, thinking, origin } = m as Record<string, unknown>;
   if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
   return {
     event: {
@@ -195,9 +202,15 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
       ...(strings(users) && { users }),
       ...(STATUSES.includes(status) && { status: status as EventStatus }),
       ...(strings(pending) && { pending }),
+      ...(role(computer) && { computer }),
+      ...(role(thinking) && { thinking }),
     },
     origin,
   };
+}
+
+function role(x: unknown): x is string {
+  return typeof x === 'string' && x.length > 0 && x.length <= 64;
 }
 
 function strings(x: unknown): x is string[] {

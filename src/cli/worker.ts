@@ -1,5 +1,5 @@
 // `npm run worker`: the worker alone (reminders, overdue notices, sending emails, the bot's moves
-// left waiting in games against it), for a setup
+// left waiting in games against it, the computer opponent's moves on COMPUTER_THREADS threads), for a setup
 // where API instances run with WORKER=off, or to add workers: any number may share a database.
 // Same configuration as the server (DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, JWT_SECRET,
 // which signs the unsubscribe links); without DATABASE_URL it uses the embedded development
@@ -16,6 +16,7 @@ import { createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
+import { startComputer } from '../computer/runner.js';
 import { sharedEvents } from '../app/events.js';
 import { sharedRecentStates } from '../app/games/recent-states.js';
 import { DEFAULT_SECURITY } from '../app/security.js';
@@ -57,7 +58,8 @@ const services = {
   log: logger,
 };
 const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
-const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots });
+const computer = startComputer(services, { threads: env.computerThreads, memoryMb: env.computerThreadMemoryMb }) ?? undefined;
+const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots, ...(computer && { computer }) });
 worker.start();
 logger.info('worker started');
 

@@ -35,6 +35,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   // Limits on creating games (src/app/games/game-limits.ts): the account has reached one.
   too_many_open_games: 409,
   too_many_bot_games: 409,
+  too_many_computer_games: 409,
 };
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

@@ -59,6 +59,8 @@ export interface GameRow {
   /** Days per move, or null for no time limit. */
   daysPerMove: number | null;
   pending: string[];
+  /** The computer opponent's role and level (a game against the computer: no seat for it), or null. */
+  computer: { role: string; level: string } | null;
   createdById: string;
   createdAt: Date;
   updatedAt: Date;
@@ -93,6 +95,8 @@ export interface RawGame {
   invite_code: string | null;
   days_per_move: number | null;
   pending: string[] | null;
+  computer_role: string | null;
+  computer_level: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -144,6 +148,7 @@ export function toRow(r: RawGame): GameRow {
     inviteCode: r.invite_code,
     daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move),
     pending: r.pending ?? [],
+    computer: r.computer_role === null || r.computer_role === undefined ? null : { role: r.computer_role, level: r.computer_level ?? 'normal' },
     createdById: r.created_by,
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
@@ -186,7 +191,8 @@ export function revisionOf(row: Pick<GameRow, 'revision'>): string | null {
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
-  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.created_by::text AS created_by,
+  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.computer_role, g.computer_level,
+  g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
@@ -225,6 +231,8 @@ export interface NewGame {
   daysPerMove: number | null;
   creatorId: string;
   creatorRole: string;
+  /** A game against the computer: the role it plays and its level. */
+  computer?: { role: string; level: string };
   now: Date;
 }
 
@@ -238,6 +246,7 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       visibility: g.visibility,
       inviteCode: g.inviteCode,
       daysPerMove: g.daysPerMove,
+      ...(g.computer && { computerRole: g.computer.role, computerLevel: g.computer.level }),
       createdById: g.creatorId,
       createdAt: g.now,
       updatedAt: g.now,
@@ -376,6 +385,8 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   ];
   if (f.statuses) conditions.push(Prisma.sql`g.status::text IN (${Prisma.join(f.statuses)})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
+  // A game against the computer has no seat to take, even in the moment before it starts.
+  if (!f.userId) conditions.push(Prisma.sql`(g.status <> 'open' OR g.computer_role IS NULL)`);
   if (!f.userId && f.perCreator !== undefined) {
     conditions.push(Prisma.sql`(g.status <> 'open' OR (SELECT count(*) FROM games n
       WHERE n.created_by = g.created_by AND n.status = 'open' AND n.visibility = 'public' AND n.number > g.number) < ${f.perCreator})`);

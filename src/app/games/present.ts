@@ -4,6 +4,7 @@
 // caller's own role (or the observer's view) are the only windows onto the state.
 import { games, type Action, type GameModule, type Outcome } from '../../engine/index.js';
 import type { Config } from '../../config/config.js';
+import { level as levelById } from '../../computer/ai-shim.js';
 import { presentOptions, type GameOptions } from './game-options.js';
 import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 
@@ -31,6 +32,8 @@ export interface GameSummary {
   role: string | null;
   /** The role the game's bot plays (a game against the bot), or null: people hold every seat. */
   bot: string | null;
+  /** The computer opponent (a game against the computer): its role and level, or null. */
+  computer: ComputerSeat | null;
   players: SeatView[];
   openRoles: string[];
   pending: string[];
@@ -39,6 +42,13 @@ export interface GameSummary {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+}
+
+/** The computer's seat: the role it plays, its level and what that level costs it (for people to read). */
+export interface ComputerSeat {
+  role: string;
+  level: string;
+  title: string;
 }
 
 /** A legal action as the API lists it: the action itself, plus a human label (output only). */
@@ -87,6 +97,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
   const bot = botRoleOf(m, row.options);
   const seated = new Set(row.players.map((p) => p.role));
   if (bot !== null) seated.add(bot);
+  if (row.computer) seated.add(row.computer.role);
   const players = row.players.map((p) => {
     // The deadline stored on the seat when its move started (moved by vacations and extensions).
     const pending = status === 'active' && row.pending.includes(p.role);
@@ -108,6 +119,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),
     bot,
+    computer: row.computer && { role: row.computer.role, level: row.computer.level, title: levelById(row.computer.level).title },
     players,
     openRoles: status === 'open' ? m.roles.filter((r) => !seated.has(r)) : [],
     pending: status === 'active' ? [...row.pending] : [],

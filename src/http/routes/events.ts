@@ -1,5 +1,6 @@
 // Server-Sent Events. A game's stream: `event: version` whenever the game's version changes,
-// with only {id, version}; clients then GET the game for their own view. A user's stream
+// with only {id, version}; clients then GET the game for their own view; and in a game against
+// the computer, `event: thinking` {id, version, role} when the computer starts deciding a move. A user's stream
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
 // status and pending roles, for a home page. Listeners are told of changes made through any
 // instance sharing the database (src/app/events.ts).
@@ -142,6 +143,11 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
           // The game is gone: say so, and end the stream (a reconnection would get 404).
           stream.write('cancelled', { id, version: e.version, cancelled: true });
           return stream.end();
+        }
+        if (e.thinking !== undefined) {
+          // The computer started deciding at this version (not a change: the move's own event follows).
+          if (e.version >= last) stream.write('thinking', { id, version: e.version, role: e.thinking });
+          return;
         }
         if (e.version <= last) return;
         last = e.version;

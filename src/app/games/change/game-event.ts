@@ -5,5 +5,12 @@ import type { GameSummary } from '../present.js';
 
 /** What listeners are told of a game that changed: nothing hidden (see events.ts). */
 export function gameEvent(game: GameSummary): GameEvent {
-  return { id: game.id, version: game.version, status: game.status, pending: [...game.pending], users: game.players.map((p) => p.user.id) };
+  return {
+    id: game.id,
+    version: game.version,
+    status: game.status,
+    pending: [...game.pending],
+    users: game.players.map((p) => p.user.id),
+    ...(game.computer && { computer: game.computer.role }),
+  };
 }
