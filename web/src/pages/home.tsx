@@ -8,6 +8,7 @@ import { Countdown } from '../time';
 import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { capital } from '../board/words';
+import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
@@ -16,11 +17,13 @@ function whose(g: GameSummary): preact.JSX.Element {
     return <span class="badge">{w ? (w === g.role ? 'you won' : `${w} won`) : 'draw'}</span>;
   }
   if (g.role && g.pending.includes(g.role)) return <span class="badge move">your move</span>;
+  if (g.computer && g.pending.includes(g.computer.role)) return <span class="badge">the computer is thinking…</span>;
   return <span class="badge">waiting for {g.pending.join(' and ') || 'the game'}</span>;
 }
 
 function opponent(g: GameSummary): string {
   if (g.bot) return `against ${gameEntry(g.game)?.bot?.title ?? 'the bot'}`;
+  if (g.computer) return `against the computer (${g.computer.title})`;
   const other = g.players.find((p) => p.role !== g.role);
   return other ? `against ${other.user.name}` : '';
 }
@@ -126,7 +129,8 @@ function NewGame() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [gameId, setGameId] = useState<GameId>(GAMES[0]!.id);
-  const [opponentKind, setOpponentKind] = useState<'private' | 'public' | 'bot'>('private');
+  const [opponentKind, setOpponentKind] = useState<'private' | 'public' | 'bot' | 'computer'>('private');
+  const [level, setLevel] = useState<ComputerLevel>('normal');
   const entry = gameEntry(gameId)!;
   const solo = !!entry.bot && opponentKind === 'bot';
   async function create(e: Event) {
@@ -143,7 +147,8 @@ function NewGame() {
         role: solo ? entry.bot!.role : (f.get('role') as Role | 'random'),
         options,
         ...(solo ? { opponent: 'bot' as const } : {}),
-        visibility: solo ? 'private' : (f.get('visibility') as 'public' | 'private'),
+        ...(opponentKind === 'computer' ? { opponent: 'computer' as const, level } : {}),
+        visibility: solo || opponentKind === 'computer' ? 'private' : (f.get('visibility') as 'public' | 'private'),
         daysPerMove: days === 'none' ? null : Number(days),
       },
     });
@@ -186,7 +191,22 @@ function NewGame() {
               <input type="radio" name="visibility" value="bot" checked={opponentKind === 'bot'} onChange={() => setOpponentKind('bot')} /> {capital(entry.bot.title)}: I play the {entry.bot.role}, the bot plays {entry.bot.plays}
             </label>
           )}
+          <label class="inline">
+            <input type="radio" name="visibility" value="computer" checked={opponentKind === 'computer'} onChange={() => setOpponentKind('computer')} /> The computer: it plays the other side, seeing only what that side may see
+          </label>
         </fieldset>
+        {opponentKind === 'computer' && (
+          <label>
+            The computer's level (what each of its moves costs it)
+            <select name="level" onChange={(e) => setLevel((e.currentTarget as HTMLSelectElement).value as ComputerLevel)}>
+              {COMPUTER_LEVELS.map((l) => (
+                <option value={l.id} selected={l.id === level}>
+                  {l.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {solo ? (
           <p class="muted">You play the {entry.bot!.role}.</p>
         ) : (
