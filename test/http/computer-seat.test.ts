@@ -1,38 +1,18 @@
-// A game against the computer (POST /v1/games with opponent: 'computer' and a level): one person,
-// the computer in the other seat, either side of either game. The person plays random legal
-// actions over real HTTP with the generated client; the computer's moves are made by the worker's
-// runner on real search threads (src/computer/pool.ts) at a test budget of a few iterations,
-// never within a request, through the same change path and log as anyone's, so the stored games
-// replay (verify). The computer has no seat: no emails, no deadlines, nobody can join in its place.
+// The computer's seat in the service (src/app/games/computer.ts), besides the whole games of
+// test/http/computer-games-*.test.ts: no search on the request path, a pending move made after a
+// restart, the per-account cap and what creation refuses, the queue's and the pool's bounds, and a
+// search that fails or outlasts its time.
 import t, { type Test } from 'tap';
 import { createComputerRunner, type ComputerJob } from '../../src/app/games/computer.js';
 import type { GameEvent } from '../../src/app/events.js';
-import { verifyGames } from '../../src/app/games/verify.js';
 import { createSearchPool } from '../../src/computer/pool.js';
 import { startComputer } from '../../src/computer/runner.js';
 import type { Action } from '../../src/engine/index.js';
 import { createWorker } from '../../src/worker.js';
-import { registered, type AleaClient, type Game } from '../client/api.js';
-import { Client, confirmEmailThroughLink } from '../helpers/api.js';
-import { chooser } from '../helpers/chooser.js';
+import { registered } from '../client/api.js';
+import { read, TINY } from '../helpers/computer.js';
 import { listen, testServer } from '../helpers/server.js';
 import type { TestDatabase } from '../helpers/db.js';
-
-/** The smallest budget: a few iterations a decision, so whole games stay quick. */
-const TINY = { iterations: 4, timeMs: 300 };
-
-const SEATS = [
-  { game: 'julius-caesar', person: 'Caesar', computer: 'Pompey' },
-  { game: 'julius-caesar', person: 'Pompey', computer: 'Caesar' },
-  { game: 'caesars-gallic-war', person: 'Roman', computer: 'Barbarian' },
-  { game: 'caesars-gallic-war', person: 'Barbarian', computer: 'Roman' },
-] as const;
-
-async function read(client: AleaClient, id: string): Promise<Game> {
-  const { data, error, response } = await client.GET('/v1/games/{id}', { params: { path: { id } } });
-  if (!data) throw new Error(`GET game: ${response.status} ${JSON.stringify(error)}`);
-  return data;
-}
 
 const quietWorker = (db: TestDatabase, app: Awaited<ReturnType<typeof testServer>>['app'], computer: Parameters<typeof createWorker>[0]['computer']) =>
   createWorker({
@@ -44,75 +24,6 @@ const quietWorker = (db: TestDatabase, app: Awaited<ReturnType<typeof testServer
     options: { pollMs: 50 },
     ...(computer && { computer }),
   });
-
-t.test('a person plays whole games against the computer over HTTP, in every seat of both games; every move of the computer is legal', async (t) => {
-  const { app, db } = await testServer(t);
-  const base = await listen(app);
-  const errors: unknown[] = [];
-  const computer = startComputer({ ...app.services, log: { ...app.services.log, error: (f: object) => void errors.push(f) } }, { threads: 1, memoryMb: 256, budget: TINY })!;
-  computer.start();
-  t.teardown(() => computer.stop());
-
-  let seed = 5;
-  for (const seat of SEATS) {
-    await t.test(`${seat.game}: the person plays ${seat.person}, the computer ${seat.computer}`, async (t) => {
-      const human = await registered(base, seat.person, `${seat.person.toLowerCase()}.${seat.game}@example.org`);
-      await confirmEmailThroughLink({ db, anon: new Client(base) }, human.user.email);
-      const created = await human.client.POST('/v1/games', { body: { game: seat.game, role: seat.person, opponent: 'computer', level: 'easy' } });
-      t.equal(created.response.status, 201, 'created');
-      let game = created.data!;
-      t.equal(game.role, seat.person, 'the person takes the role asked for');
-      t.same(game.computer, { role: seat.computer, level: 'easy', title: 'Easy: 60 playouts a move (at most 0.3 s)' }, "the game names the computer's role and level");
-      t.equal(game.bot, null);
-      t.equal(game.status, 'active', 'it starts at once');
-      t.same(game.openRoles, [], 'no seat is open');
-      t.same(game.players.map((p) => p.role), [seat.person], 'the computer holds no seat');
-
-      const pick = chooser(seed++);
-      let moves = 0;
-      const surprises: string[] = [];
-      while (game.status === 'active') {
-        if (!game.pending.includes(seat.person)) {
-          // The computer is to move alone: its runner makes the move on a search thread.
-          await computer.settle();
-          const after = await read(human.client, game.id);
-          if (after.version === game.version && after.status === 'active') surprises.push(`at version ${game.version} the computer did not move`);
-          game = after;
-          if (surprises.length) break;
-          continue;
-        }
-        const action = game.legalActions[pick(game.legalActions.length)]! as Action;
-        const res = await human.client.POST('/v1/games/{id}/actions', { params: { path: { id: game.id } }, body: { action, version: game.version } });
-        if (res.response.status === 409) {
-          // The computer moved meanwhile (a sealed card play: both were to act): read it again.
-          game = await read(human.client, game.id);
-          continue;
-        }
-        if (!res.data) throw new Error(`action ${JSON.stringify(action)}: ${res.response.status} ${JSON.stringify(res.error)}`);
-        game = res.data;
-        if (++moves > 5000) throw new Error('the game does not end');
-      }
-      await computer.settle();
-      t.same(surprises, [], 'whenever the computer was to move, it moved');
-      t.equal(game.status, 'finished', 'the game ends');
-      t.ok(game.outcome, 'with an outcome');
-
-      const entries = await db.prisma.gameAction.findMany({ where: { gameId: game.id }, orderBy: { seq: 'asc' } });
-      const byComputer = entries.filter((e) => e.role === seat.computer && e.kind === 'action');
-      t.ok(byComputer.length > 0, 'the computer moved');
-      t.ok(byComputer.every((e) => e.userId === null), "the computer's log entries belong to no user");
-      t.ok(entries.filter((e) => e.role === seat.person && e.kind === 'action').every((e) => e.userId === human.user.id), "the person's entries are theirs");
-      const emails = await db.prisma.outboxEmail.findMany({ where: { gameId: game.id } });
-      t.ok(emails.length > 0, 'the person gets emails');
-      t.ok(emails.every((e) => e.userId === human.user.id), 'nobody else does');
-      t.same((await db.prisma.gamePlayer.findMany({ where: { gameId: game.id } })).map((s) => s.role), [seat.person], 'no seat, so no deadline or reminder can concern the computer');
-      t.comment(`the person made ${moves} moves, the computer ${byComputer.length}`);
-    });
-  }
-  t.same(errors, [], 'the computer never failed (an illegal choice would be an error: the legal list is its only door)');
-  // Replay applies every logged action through the engine, which refuses an illegal one.
-  t.same(await verifyGames(db.prisma), { checked: SEATS.length, mismatches: [] }, "every game, the computer's moves included, replays to its snapshot");
-});
 
 t.test('no search on the request path: the move that makes the computer pending is answered before the computer has moved', async (t) => {
   const { app, db } = await testServer(t);
@@ -264,7 +175,7 @@ t.test("the queue's bound: never more decisions at once than slots, never more s
   t.equal(most, 2, 'never more than two at once');
   t.same([...decided].sort(), [...ids].sort(), 'and every game got its move in turn');
 
-  // The pool: 6 decisions asked at once of 2 threads.
+  // The pool: 6 decisions asked at once of 2 threads (for whichever role is to move: the pool does not care).
   let busy = 0;
   let peak = 0;
   const pool = createSearchPool({ threads: 2, memoryMb: 256, budget: TINY, onBusy: (n) => ((busy = n), (peak = Math.max(peak, n))) });
@@ -274,7 +185,7 @@ t.test("the queue's bound: never more decisions at once than slots, never more s
   const jobs = await Promise.all(
     [...ids, ids[0]!].map(async (id, i) => {
       const row = (await findGame(app.services.prisma, id))!;
-      return { gameId: id, module: row.module, game: { seed: row.seed, rng: row.rng, options: row.options }, actions: standingActions(await listEntries(app.services.prisma, id)), role: row.computer!.role, level: 'easy', seed: `s${i}` };
+      return { gameId: id, module: row.module, game: { seed: row.seed, rng: row.rng, options: row.options }, actions: standingActions(await listEntries(app.services.prisma, id)), role: row.pending[0]!, level: 'easy', seed: `s${i}` };
     }),
   );
   const answers = await Promise.all(jobs.map((j) => pool.think(j)));

@@ -1,0 +1,11 @@
+// Whole games of Julius Caesar over HTTP against the computer, the person in each seat in turn
+// (test/helpers/computer.ts): every move of the computer legal, the games replayed by verify.
+import t from 'tap';
+import { playWholeGames, type Seat } from '../helpers/computer.js';
+
+const SEATS: Seat[] = [
+  { game: 'julius-caesar', person: 'Caesar', computer: 'Pompey' },
+  { game: 'julius-caesar', person: 'Pompey', computer: 'Caesar' },
+];
+
+t.test("a person plays whole games of Julius Caesar against the computer over HTTP, in either seat; every move of the computer is legal", (t) => playWholeGames(t, SEATS, 5));
