@@ -1,0 +1,137 @@
+// Players for the computer-opponent benchmark (bench/ai.ts): uniform random, greedy one-ply with
+// the game's own evaluation, the search at each level (as served: decide() on what the role saw),
+// the same search given the true state (an oracle, for measurement only: never served), and the
+// rulebook bot of the solitaire Gallic War. Every player but the oracles decides from its role's
+// input alone.
+
+import type { Action } from '../src/engine/index.js';
+import { decide } from '../src/ai/computer.js';
+import { rebuild } from '../src/ai/belief.js';
+import { DEFAULT_SEARCH, Search } from '../src/ai/ismcts.js';
+import { jsonEqual } from '../src/ai/json.js';
+import type { GameKnowledge } from '../src/ai/knowledge.js';
+import { budgetFor, level } from '../src/ai/levels.js';
+import { knowledge } from '../src/ai/registry.js';
+import { createSearchRng } from '../src/ai/rng.js';
+import type { ComputerInput, DecisionStats } from '../src/ai/types.js';
+
+export interface Turn {
+  input: ComputerInput;
+  /** The true state: only the oracles and the bot may look at it. */
+  state: unknown;
+  /** Distinguishes decisions (seeds the search). */
+  seed: string;
+}
+
+export interface Choice {
+  action: Action;
+  stats?: DecisionStats;
+}
+
+export type Player = (turn: Turn) => Choice;
+
+export type PlayerName = 'random' | 'greedy' | 'easy' | 'normal' | 'hard' | 'oracle-normal' | 'greedy-oracle' | 'bot';
+
+const know = (game: string) => knowledge[game] as GameKnowledge<unknown, unknown>;
+
+function random(t: Turn): Choice {
+  const r = createSearchRng(t.seed);
+  return { action: t.input.legal[r.int(t.input.legal.length)]! };
+}
+
+/** The legal action whose resulting state the game's evaluation likes best (rules of thumb break ties). */
+function greedyOn(game: string, s: unknown, role: string, legal: readonly Action[], seed: string): Action {
+  const k = know(game);
+  const prior = k.prior(s, role, legal);
+  const r = createSearchRng(seed);
+  let best = 0;
+  let bestValue = -Infinity;
+  for (let i = 0; i < legal.length; i++) {
+    let v: number;
+    try {
+      v = k.evaluate(k.module.apply(s, role, legal[i]!), role);
+    } catch {
+      v = -2;
+    }
+    v += 0.001 * Math.tanh(prior[i]!) + 1e-6 * r.float();
+    if (v > bestValue) {
+      bestValue = v;
+      best = i;
+    }
+  }
+  return legal[best]!;
+}
+
+function greedy(t: Turn): Choice {
+  const { input } = t;
+  if (input.legal.length === 1) return { action: input.legal[0]! };
+  const k = know(input.game);
+  const r = rebuild(k, input);
+  if (!r.state || !jsonEqual(k.module.legalActions(r.state, input.role), input.legal)) return random(t);
+  return { action: greedyOn(input.game, k.belief.withRng(r.state, createSearchRng(t.seed).key(), 0), input.role, input.legal, t.seed) };
+}
+
+function greedyOracle(t: Turn): Choice {
+  if (t.input.legal.length === 1) return { action: t.input.legal[0]! };
+  const k = know(t.input.game);
+  return { action: greedyOn(t.input.game, k.belief.withRng(t.state, createSearchRng(t.seed).key(), 0), t.input.role, t.input.legal, t.seed) };
+}
+
+function search(levelId: string): Player {
+  return (t) => {
+    const d = decide(t.input, budgetFor(levelId, t.seed));
+    return { action: d.action, stats: d.stats };
+  };
+}
+
+/**
+ * The search at a level, given the true state as its every determinization (with a fresh
+ * generator key: it knows the hidden state, not the future dice). Measurement only.
+ */
+function oracle(levelId: string): Player {
+  return (t) => {
+    const t0 = performance.now();
+    const { input } = t;
+    const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false };
+    if (input.legal.length === 1) {
+      stats.forced = true;
+      return { action: input.legal[0]!, stats };
+    }
+    const k = know(input.game);
+    const l = level(levelId);
+    const rng = createSearchRng(`oracle|${t.seed}`);
+    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, iterations: l.iterations, deadline: t0 + l.timeMs, maxNodes: 100_000 }, rng);
+    const run = s.run(() => {
+      const x = k.belief.withRng(t.state, rng.key(), 0);
+      return k.unseal(x, input.role) ?? x;
+    });
+    const res = s.choose();
+    stats.iterations = run.iterations;
+    stats.capped = run.capped;
+    stats.timeMs = performance.now() - t0;
+    const action = res ? input.legal.find((a) => k.observedKey(t.state, input.role, a, input.role) === res.key) : undefined;
+    return { action: action ?? input.legal[0]!, stats };
+  };
+}
+
+/** The solitaire game's rulebook bot: its one action, which the engine resolves by the bot's rules. */
+function bot(t: Turn): Choice {
+  return { action: t.input.legal[0]! };
+}
+
+export function player(name: PlayerName): Player {
+  switch (name) {
+    case 'random':
+      return random;
+    case 'greedy':
+      return greedy;
+    case 'greedy-oracle':
+      return greedyOracle;
+    case 'oracle-normal':
+      return oracle('normal');
+    case 'bot':
+      return bot;
+    default:
+      return search(name);
+  }
+}

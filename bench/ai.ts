@@ -1,0 +1,236 @@
+// Computer-opponent benchmark: matches between players of both games, played in parallel in
+// child processes (one per core), with win rates (a draw counts half) and their Wilson 95% intervals, each side
+// played in half the games, and the think times of the "normal" level. A benchmark, not a test:
+// it asserts nothing, it measures.
+//
+// Usage: npm run bench:ai [-- --games 20 --match easy-random,normal-greedy --workers 2 --out file.json]
+//   --games N     games per cell (each cell: one match, one game; sides alternate)
+//   --match LIST  matches to play (default: all); see MATCHES below
+//   --workers N   child processes (default: 2, this machine's cores)
+//   --out FILE    also write every game's result as JSON
+//   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
+
+import { createHash } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { games as modules, type Action, type SetupOptions } from '../src/engine/index.js';
+import { Observer } from '../src/ai/observe.js';
+import type { DecisionStats } from '../src/ai/types.js';
+import { player, type PlayerName } from './ai-players.js';
+
+type GameId = 'julius-caesar' | 'caesars-gallic-war';
+
+interface Match {
+  name: string;
+  games: GameId[];
+  /** The player measured, and its opponent. */
+  a: PlayerName;
+  b: PlayerName;
+  /** Only this side for `a` (CGW: the Barbarian), with the game's options. */
+  side?: string;
+  options?: SetupOptions;
+  what: string;
+}
+
+const BOTH: GameId[] = ['julius-caesar', 'caesars-gallic-war'];
+
+const MATCHES: Match[] = [
+  { name: 'easy-random', games: BOTH, a: 'easy', b: 'random', what: 'easy vs uniform random (target >= 95% each game, each side)' },
+  { name: 'normal-greedy', games: BOTH, a: 'normal', b: 'greedy', what: 'normal vs greedy one-ply (target >= 65% overall, >= 55% on the weaker side)' },
+  { name: 'ladder-greedy', games: BOTH, a: 'greedy', b: 'random', what: 'ladder: greedy vs random (target >= 60%)' },
+  { name: 'ladder-easy', games: BOTH, a: 'easy', b: 'greedy', what: 'ladder: easy vs greedy (target >= 60%)' },
+  { name: 'ladder-normal', games: BOTH, a: 'normal', b: 'easy', what: 'ladder: normal vs easy (target >= 60%)' },
+  { name: 'ladder-hard', games: BOTH, a: 'hard', b: 'normal', what: 'ladder: hard vs normal (target >= 60%)' },
+  { name: 'oracle', games: BOTH, a: 'oracle-normal', b: 'normal', what: 'normal given the true state vs normal (gap <= 15 points)' },
+  {
+    name: 'cgw-computer',
+    games: ['caesars-gallic-war'],
+    a: 'normal',
+    b: 'greedy-oracle',
+    side: 'Barbarian',
+    what: 'CGW: computer (normal) Barbarian vs the greedy Roman (two-player game)',
+  },
+  {
+    name: 'cgw-bot',
+    games: ['caesars-gallic-war'],
+    a: 'bot',
+    b: 'greedy-oracle',
+    side: 'Barbarian',
+    options: { solitaire: true },
+    what: 'CGW: rulebook bot Barbarian vs the same greedy Roman (solitaire game)',
+  },
+];
+
+interface Job {
+  match: string;
+  game: GameId;
+  index: number;
+  /** The role the measured player takes. */
+  role: string;
+}
+
+interface Decision {
+  player: PlayerName;
+  ms: number;
+  forced: boolean;
+  capped: boolean;
+  beliefFailed: boolean;
+  iterations: number;
+}
+
+interface GameResult extends Job {
+  /** 1 win, 0.5 draw, 0 loss for the measured player. */
+  score: number;
+  winner: string | null;
+  actions: number;
+  ms: number;
+  decisions: Decision[];
+}
+
+function seedOf(job: Job): string {
+  return createHash('sha256').update(`alea bench ai ${job.match} ${job.game} ${job.index}`).digest('hex');
+}
+
+function playGame(job: Job): GameResult {
+  const t0 = performance.now();
+  const match = MATCHES.find((m) => m.name === job.match)!;
+  const m = modules[job.game]!;
+  let s: unknown = m.setup(seedOf(job), match.options ?? {});
+  const other = m.roles.find((r) => r !== job.role)!;
+  const seats: Record<string, PlayerName> = { [job.role]: match.a, [other]: match.b };
+  const players = Object.fromEntries(m.roles.map((r) => [r, player(seats[r]!)]));
+  const observers = Object.fromEntries(m.roles.map((r) => [r, new Observer(m as never, r, s)]));
+  const decisions: Decision[] = [];
+  let n = 0;
+  for (; n < 20_000; n++) {
+    const pending = m.pending(s);
+    if (pending.length === 0) break;
+    // Both pending only for the sealed card plays: the order does not matter to the rules.
+    const role = pending[n % pending.length]!;
+    const turn = { input: observers[role]!.input(s), state: s, seed: `${seedOf(job)}|${n}` };
+    const choice = players[role]!(turn);
+    const st: DecisionStats | undefined = choice.stats;
+    if (st) decisions.push({ player: seats[role]!, ms: st.timeMs, forced: st.forced, capped: st.capped, beliefFailed: st.beliefFailed, iterations: st.iterations });
+    const a: Action = choice.action;
+    s = m.apply(s, role, a);
+    for (const r of m.roles) observers[r]!.push(role, a, s);
+  }
+  const o = m.outcome(s);
+  const winner = o ? o.winner : null;
+  return { ...job, score: winner === job.role ? 1 : winner === null ? 0.5 : 0, winner, actions: n, ms: performance.now() - t0, decisions };
+}
+
+
+/** Wilson score interval (95%) of a proportion p over n trials. */
+function wilson(p: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+
+function cell(results: GameResult[]): string {
+  const n = results.length;
+  const p = n ? results.reduce((a, r) => a + r.score, 0) / n : 0;
+  const [lo, hi] = wilson(p, n);
+  return `${pct(p)} [${pct(lo)}, ${pct(hi)}] of ${n}`;
+}
+
+function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const perCell = Number(arg('games') ?? 10);
+  const workers = Number(arg('workers') ?? 2);
+  const wanted = (arg('match') ?? MATCHES.map((m) => m.name).join(',')).split(',');
+  const out = arg('out');
+  const jobs: Job[] = [];
+  for (const name of wanted) {
+    const match = MATCHES.find((m) => m.name === name);
+    if (!match) throw new Error(`unknown match ${name}; matches: ${MATCHES.map((m) => m.name).join(', ')}`);
+    for (const game of match.games) {
+      const roles = match.side ? [match.side] : modules[game]!.roles;
+      for (let k = 0; k < perCell; k++) jobs.push({ match: name, game, index: k, role: roles[k % roles.length]! });
+    }
+  }
+  console.log(`Computer opponent benchmark: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
+  const t0 = performance.now();
+  const results: GameResult[] = [];
+  await new Promise<void>((resolve, reject) => {
+    let next = 0;
+    let live = 0;
+    const start = () => {
+      const w = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', 'tsx'] });
+      live++;
+      w.on('message', (msg: GameResult | 'ready') => {
+        if (msg !== 'ready') {
+          results.push(msg);
+          const done = results.length;
+          process.stderr.write(`  ${done}/${jobs.length} ${msg.match} ${msg.game} ${msg.role}: ${msg.score} (${(msg.ms / 1000).toFixed(0)} s)\n`);
+        }
+        if (next < jobs.length) w.send(jobs[next++]!);
+        else w.send('stop');
+      });
+      w.on('error', reject);
+      w.on('exit', () => {
+        if (--live === 0) resolve();
+      });
+    };
+    for (let i = 0; i < Math.min(workers, jobs.length); i++) start();
+  });
+  const minutes = (performance.now() - t0) / 60000;
+  console.log(`Played in ${minutes.toFixed(1)} min.\n`);
+
+  for (const name of wanted) {
+    const match = MATCHES.find((m) => m.name === name)!;
+    console.log(`${match.what}`);
+    for (const game of match.games) {
+      const rs = results.filter((r) => r.match === name && r.game === game);
+      const sides = match.side ? [match.side] : modules[game]!.roles;
+      const bySide = sides.map((role) => `${role} ${cell(rs.filter((r) => r.role === role))}`).join('; ');
+      console.log(`  ${game}: ${match.a} scores ${cell(rs)}${match.side ? '' : ` (${bySide})`}; mean game ${(rs.reduce((a, r) => a + r.ms, 0) / Math.max(1, rs.length) / 1000).toFixed(0)} s`);
+      const failed = rs.flatMap((r) => r.decisions).filter((d) => d.beliefFailed).length;
+      const all = rs.flatMap((r) => r.decisions).length;
+      if (failed) console.log(`    belief not exact in ${failed} of ${all} decisions`);
+    }
+  }
+  // Think time of the normal level, wherever it played.
+  const normal = results.flatMap((r) => r.decisions).filter((d) => d.player === 'normal');
+  const thought = normal.filter((d) => !d.forced).map((d) => d.ms);
+  const forced = normal.filter((d) => d.forced).map((d) => d.ms);
+  if (normal.length) {
+    console.log(`\nThink time at normal: ${thought.length} decisions, median ${quantile(thought, 0.5).toFixed(0)} ms, p95 ${quantile(thought, 0.95).toFixed(0)} ms, max ${quantile(thought, 1).toFixed(0)} ms; capped by the time limit ${normal.filter((d) => d.capped).length}; forced moves ${forced.length}, max ${quantile(forced, 1).toFixed(1)} ms.`);
+  }
+  for (const lv of ['easy', 'hard', 'oracle-normal'] as const) {
+    const ds = results.flatMap((r) => r.decisions).filter((d) => d.player === lv && !d.forced).map((d) => d.ms);
+    if (ds.length) console.log(`Think time at ${lv}: median ${quantile(ds, 0.5).toFixed(0)} ms, p95 ${quantile(ds, 0.95).toFixed(0)} ms over ${ds.length} decisions.`);
+  }
+  if (out) writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), load: loadavg(), results }, null, 1));
+}
+
+if (process.argv.includes('--profile')) {
+  const n = Number(process.argv[process.argv.indexOf('--profile') + 1] ?? 20);
+  const { profile } = await import('./ai-profile.js');
+  for (const game of BOTH) await profile(game, 'normal', n);
+} else if (process.argv.includes('--child')) {
+  process.on('message', (job: Job | 'stop') => {
+    if (job === 'stop') process.exit(0);
+    process.send!(playGame(job));
+  });
+  process.send!('ready');
+} else {
+  await main();
+}

@@ -1,0 +1,79 @@
+// What the computer opponent is given and what it answers. Its input is exactly what the API
+// serves its role (the role's view, its legal actions, and what the role has seen so far), typed
+// per game so that a game state cannot be passed in its place; it never receives the state, the
+// seed or the generator.
+
+import type { Action } from '../engine/index.js';
+import type { CGWView } from '../engine/caesars-gallic-war/view.js';
+import type { JCView } from '../engine/julius-caesar/view.js';
+
+/** Views the computer accepts, by game. */
+export interface ViewOf {
+  'julius-caesar': JCView;
+  'caesars-gallic-war': CGWView;
+}
+export type GameId = keyof ViewOf;
+
+/**
+ * One step of what a role has seen: who acted (its own moves with the action it chose), and the
+ * role's view after it. `view.log` carries only the lines from `logFrom` on (the lines of the log
+ * this step added or changed), so that a long game's history stays small; the whole log is in
+ * the input's current view.
+ */
+export interface Seen<V> {
+  /** The role that acted, or null for the position at the game's start. */
+  by: string | null;
+  /** The action, present only when `by` is the computer's own role (it knows its own moves). */
+  action?: Action;
+  view: V;
+  /** Index in the role's whole log of view.log[0]. */
+  logFrom: number;
+}
+
+interface InputFor<G extends GameId> {
+  game: G;
+  role: string;
+  /** The role's view now (engine view, whole log). */
+  view: ViewOf[G];
+  /** The role's legal actions now, as the API lists them (no labels). */
+  legal: Action[];
+  /** The game as this role saw it, oldest first: the start, then one entry per standing action. */
+  seen: readonly Seen<ViewOf[G]>[];
+}
+
+/** The computer's whole input: what the API serves its role, for one of the games. */
+export type ComputerInput = { [G in GameId]: InputFor<G> }[GameId];
+
+export interface Budget {
+  /** Search iterations (each one a sampled position, a descent of the tree and a playout). */
+  iterations: number;
+  /** A wall-clock cap in milliseconds; unset, the decision is a pure function of (input, budget). */
+  timeMs?: number;
+  /** Seeds the search's own generator. */
+  seed: number | string;
+  /** A cap on tree nodes (memory); default 100,000. */
+  maxNodes?: number;
+}
+
+export interface DecisionStats {
+  iterations: number;
+  timeMs: number;
+  /** Time spent reconstructing a position consistent with what was seen (the belief). */
+  beliefMs: number;
+  nodes: number;
+  /** Only one legal action: answered without searching. */
+  forced: boolean;
+  /**
+   * The belief could not reproduce the view exactly: the search ran on the closest state the
+   * replay found, or (if that one allows other moves) the rules of thumb chose.
+   */
+  beliefFailed: boolean;
+  /** The time cap stopped the search before its iteration budget. */
+  capped: boolean;
+}
+
+export interface Decision {
+  /** One of input.legal (deep-equal to it). */
+  action: Action;
+  stats: DecisionStats;
+}

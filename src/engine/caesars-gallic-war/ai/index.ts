@@ -1,0 +1,65 @@
+// The computer opponent's knowledge of Caesar's Gallic War, as the generic search (src/ai/) uses it:
+// the belief hooks (what is hidden and how to reassign it), the evaluation, the rules of thumb
+// (scores that order the search's moves and drive its playouts), how a move looks to the other
+// side, and the sealed simultaneous card choices.
+
+import type { Action } from '../../types.js';
+import { caesarsGallicWar } from '../index.js';
+import { other, type Role } from '../roles.js';
+import { hasBlock, idx, type State } from '../state.js';
+import { belief, identityShown } from './belief.js';
+import { evaluate } from './evaluate.js';
+import { scores } from './policy.js';
+
+/**
+ * An action's key in the search tree: its JSON. The engine builds each kind of action with its
+ * members in one order, so equal actions it lists have equal JSON (a quarter of the cost of
+ * sorting members, on the search's hottest path).
+ */
+const key = (a: object): string => JSON.stringify(a);
+
+/** The action as `viewer` would see it made: a hidden unit is named by where it stands. */
+function observedKey(s: State, actor: string, a: Action, viewer: string): string {
+  if (actor === viewer) return key(a);
+  if (a.type === 'play') return `play:${a.card as string}`;
+  if (typeof a.block === 'string' && hasBlock(a.block)) {
+    const i = idx(a.block);
+    if (!identityShown(s, i, viewer as Role)) {
+      const { block: _, ...rest } = a;
+      return `${key(rest)}@${s.loc[i]}`;
+    }
+  }
+  if (a.type === 'fort' || a.type === 'sortie' || a.type === 'reinforce') return a.type;
+  return key(a);
+}
+
+/** No battle being fought or waiting (a playout is scored only then). */
+function quiet(s: State): boolean {
+  return s.battle === null && s.regroup === null && Object.keys(s.fights).length === 0;
+}
+
+/** Both players choosing their card face-down. */
+function simultaneous(s: State): string[] {
+  if (s.step !== 'play' || s.solo) return [];
+  const p = caesarsGallicWar.pending(s);
+  return p.length === 2 ? p : [];
+}
+
+/** The opponent's card played face-down taken back, for the search to choose at once with the viewer's. */
+function unseal(s: State, viewer: string): State | null {
+  const me = viewer as Role;
+  const opp = other(me);
+  if (s.step === 'play' && !s.solo && s.sealed[opp] !== null && s.sealed[me] === null) return { ...s, sealed: { ...s.sealed, [opp]: null } };
+  return null;
+}
+
+export const caesarsGallicWarAi = {
+  module: caesarsGallicWar,
+  belief,
+  evaluate,
+  prior: scores,
+  observedKey,
+  quiet,
+  simultaneous,
+  unseal,
+};

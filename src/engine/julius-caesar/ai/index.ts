@@ -1,0 +1,75 @@
+// The computer opponent's knowledge of Julius Caesar, as the generic search (src/ai/) uses it:
+// the belief hooks (what is hidden and how to reassign it), the evaluation, the rules of thumb
+// (scores that order the search's moves and drive its playouts), how a move looks to the other
+// side, and the sealed simultaneous card choices.
+
+import type { Action } from '../../types.js';
+import { juliusCaesar } from '../index.js';
+import { other, type Role } from '../roles.js';
+import { hasBlock, idx, type State } from '../state.js';
+import { belief, identityShown } from './belief.js';
+import { evaluate } from './evaluate.js';
+import { scores } from './policy.js';
+
+/**
+ * An action's key in the search tree: its JSON. The engine builds each kind of action with its
+ * members in one order, so equal actions it lists have equal JSON (a quarter of the cost of
+ * sorting members, on the search's hottest path).
+ */
+const key = (a: object): string => JSON.stringify(a);
+
+/**
+ * The action as `viewer` would see it made: a hidden block is named by where it stands, a card
+ * discarded or a free deployment's swap not at all. Actions the viewer cannot tell apart share a key.
+ */
+function observedKey(s: State, actor: string, a: Action, viewer: string): string {
+  if (actor === viewer) return key(a);
+  switch (a.type) {
+    case 'discard':
+      return 'discard';
+    case 'swap':
+      return 'swap';
+    case 'play':
+      return `play:${a.card as string}`;
+  }
+  if (typeof a.block === 'string' && hasBlock(a.block)) {
+    const i = idx(a.block);
+    if (!identityShown(s, i, viewer as Role)) {
+      const { block: _, ...rest } = a;
+      return `${key(rest)}@${s.loc[i]}`;
+    }
+  }
+  return key(a);
+}
+
+/** No battle being fought or waiting (a playout is scored only then). */
+function quiet(s: State): boolean {
+  return s.battle === null && s.regroup === null && Object.keys(s.fights).length === 0;
+}
+
+/** The sealed choices of both players (the Year's discard, each turn's card, free deployment). */
+function simultaneous(s: State): string[] {
+  if (s.step !== 'discard' && s.step !== 'cards' && s.step !== 'deploy') return [];
+  const p = juliusCaesar.pending(s);
+  return p.length === 2 ? p : [];
+}
+
+/** The opponent's card played face-down (or his discard) taken back, for the search to choose at once with the viewer's. */
+function unseal(s: State, viewer: string): State | null {
+  const me = viewer as Role;
+  const opp = other(me);
+  if (s.step === 'cards' && s.sealed[opp] !== null && s.sealed[me] === null) return { ...s, sealed: { ...s.sealed, [opp]: null } };
+  if (s.step === 'discard' && s.discard[opp] !== null && s.discard[me] === null) return { ...s, discard: { ...s.discard, [opp]: null } };
+  return null;
+}
+
+export const juliusCaesarAi = {
+  module: juliusCaesar,
+  belief,
+  evaluate,
+  prior: scores,
+  observedKey,
+  quiet,
+  simultaneous,
+  unseal,
+};
