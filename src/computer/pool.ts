@@ -13,7 +13,8 @@ import { Worker } from 'node:worker_threads';
 import type { Action } from '../engine/index.js';
 import type { ComputerJob } from '../app/games/computer.js';
 import type { BudgetOverride } from './choose.js';
-import { level as levelById } from './ai-shim.js';
+import { level as levelById } from '../ai/levels.js';
+import type { DecisionStats } from '../ai/types.js';
 
 export interface SearchPoolOptions {
   threads: number;
@@ -25,6 +26,8 @@ export interface SearchPoolOptions {
   graceMs?: number;
   /** Tests: called with the number of decisions under way whenever it changes. */
   onBusy?: (busy: number) => void;
+  /** Told of each decision made: its game and the search's figures (time, iterations, forced). */
+  onDecision?: (job: ComputerJob, stats: DecisionStats) => void;
 }
 
 export interface SearchPool {
@@ -80,12 +83,15 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
       workerData: { budget: o.budget ?? null },
     });
     worker.unref();
-    worker.on('message', (m: { ok: true; action: Action } | { ok: false; error: string }) => {
+    worker.on('message', (m: { ok: true; action: Action; stats: DecisionStats } | { ok: false; error: string }) => {
       if (slot.worker !== worker) return; // ended meanwhile (stuck, or the pool closed)
       const p = slot.job;
       release(slot);
       if (!p) return;
-      if (m.ok) p.resolve(m.action);
+      if (m.ok) {
+        o.onDecision?.(p.job, m.stats);
+        p.resolve(m.action);
+      }
       else p.reject(new Error(`the search failed: ${m.error}`));
     });
     const gone = (why: string) => {

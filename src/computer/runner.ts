@@ -17,7 +17,15 @@ export interface ComputerSettings {
 /** The runner and its pool, or null when this process runs no searches (threads 0). */
 export function startComputer(ctx: ServiceContext, s: ComputerSettings): (ComputerRunner & { pool: SearchPool }) | null {
   if (s.threads <= 0) return null;
-  const pool = createSearchPool({ threads: s.threads, memoryMb: s.memoryMb, ...(s.budget && { budget: s.budget }), ...(s.onBusy && { onBusy: s.onBusy }) });
+  const pool = createSearchPool({
+    threads: s.threads,
+    memoryMb: s.memoryMb,
+    ...(s.budget && { budget: s.budget }),
+    ...(s.onBusy && { onBusy: s.onBusy }),
+    // Think times in the log: what a level costs on this machine.
+    onDecision: (job, stats) =>
+      ctx.log.info({ gameId: job.gameId, level: job.level, timeMs: Math.round(stats.timeMs), iterations: stats.iterations, forced: stats.forced, capped: stats.capped, beliefFailed: stats.beliefFailed }, 'the computer decided'),
+  });
   const runner = createComputerRunner(ctx, {
     slots: pool.size,
     think: (job) => pool.think(job),

@@ -17,8 +17,8 @@ parentPort!.on('message', (job: ComputerJob) => {
     const m = games[job.module];
     if (!m) throw new Error(`game ${job.module} is not installed`);
     const input = computerInput(m, job.game, job.actions, job.role, cache, job.gameId);
-    const { action } = choose(input, budgetOf(job.level, job.seed, override));
-    parentPort!.postMessage({ ok: true, action });
+    const { action, stats } = choose(input, budgetOf(job.level, job.seed, override));
+    parentPort!.postMessage({ ok: true, action, stats });
   } catch (err) {
     parentPort!.postMessage({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }

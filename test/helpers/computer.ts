@@ -8,7 +8,7 @@
 import type { Test } from 'tap';
 import { verifyGames } from '../../src/app/games/verify.js';
 import { startComputer } from '../../src/computer/runner.js';
-import { level } from '../../src/computer/ai-shim.js';
+import { level } from '../../src/ai/levels.js';
 import type { Action } from '../../src/engine/index.js';
 import { registered, type AleaClient, type Game } from '../client/api.js';
 import { Client, confirmEmailThroughLink } from './api.js';
@@ -37,7 +37,18 @@ export async function playWholeGames(t: Test, seats: readonly Seat[], firstSeed:
   const { app, db } = await testServer(t);
   const base = await listen(app);
   const errors: unknown[] = [];
-  const computer = startComputer({ ...app.services, log: { ...app.services.log, error: (f: object) => void errors.push(f) } }, { threads: 1, memoryMb: 256, budget: TINY })!;
+  const times: number[] = [];
+  const log = {
+    ...app.services.log,
+    error: (f: object) => void errors.push(f),
+    info: (f: object) => void ((f as { timeMs?: number }).timeMs !== undefined && times.push((f as { timeMs: number }).timeMs)),
+  };
+  const computer = startComputer({ ...app.services, log }, { threads: 1, memoryMb: 256, budget: TINY })!;
+  t.teardown(() => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    t.comment(`${times.length} decisions at ${TINY.iterations} iterations: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  });
   computer.start();
   t.teardown(() => computer.stop());
 

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { createComputerRunner } from '../../src/app/games/computer.js';
-import { LEVELS } from '../../src/computer/ai-shim.js';
+import { LEVELS } from '../../src/ai/levels.js';
 import { createSearchPool } from '../../src/computer/pool.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
 import { listen, testServer } from '../helpers/server.js';

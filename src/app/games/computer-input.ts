@@ -12,7 +12,7 @@
 // built again from the start).
 import type { Action, GameModule } from '../../engine/index.js';
 import { setupGame, type GameSeed, type StandingAction } from './history.js';
-import type { ComputerInput, Seen } from '../../computer/ai-shim.js';
+import type { ComputerInput, Seen } from '../../ai/types.js';
 
 type ViewWithLog = { log?: unknown };
 
@@ -29,7 +29,7 @@ export function computerInput(m: GameModule, game: GameSeed, actions: readonly S
 /** What one role has seen of one game so far, and the state it leads to (the trusted side's). */
 class SeenSoFar {
   state: unknown;
-  readonly seen: Seen[];
+  readonly seen: Seen<unknown>[];
   private readonly seqs: number[] = [];
   private log: unknown[];
 

@@ -22,7 +22,7 @@ import type { Action, GameModule } from '../../engine/index.js';
 import { findGameSummary, listEntries, type GameRow } from '../../store/games.js';
 import { gamesAwaitingComputer } from '../../store/computer-games.js';
 import type { PrismaClient } from '../../store/prisma.js';
-import { LEVELS } from '../../computer/ai-shim.js';
+import { LEVELS } from '../../ai/levels.js';
 import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
 import type { GameEvent } from '../events.js';
