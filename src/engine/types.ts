@@ -65,6 +65,13 @@ export interface GameModule<S = any, V = any> {
   apply(state: S, role: string, action: Action): S;
   /** What that role may see; null is an observer, who sees only what both players may see. */
   view(state: S, role: string | null): V;
+  /**
+   * Optional: the whole position with nothing hidden, in the form of a view (`role` null, `full`
+   * true): every block with its identity and strength, both hands and discards, the sealed cards,
+   * and each log entry's fullest text. For replaying a game once it is over, when everything is
+   * public; the service never serves it while a game is running.
+   */
+  fullView?(state: S): V;
   outcome(state: S): Outcome | null;
   /**
    * Optional: may `role` take back the action that led from `before` to `after`? Only when it drew

@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { playRoutes } from './routes/plays.js';
+import { recordRoutes } from './routes/records.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { schemaCompilers } from './validation.js';
 import { isWebClientRoute, webRoutes } from './routes/web.js';
@@ -175,6 +176,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { api });
   await app.register(gameRoutes, { api });
   await app.register(playRoutes, { api });
+  await app.register(recordRoutes, { api });
   await app.register(unsubscribeRoutes, { api });
   await app.register(catalogRoutes, { api });
   await app.register(eventRoutes, { api, ...(deps.ssePingMs && { pingMs: deps.ssePingMs }) });

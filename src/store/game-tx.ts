@@ -298,11 +298,12 @@ export async function entriesAfterTx(tx: GameTx, gameId: string, version: number
   return r.rows;
 }
 
-export async function insertSeatTx(tx: GameTx, gameId: string, role: string, userId: string, now: Date): Promise<void> {
+/** Takes a seat, with the seed its player adds to the dice (null in a game without a commitment). */
+export async function insertSeatTx(tx: GameTx, gameId: string, role: string, userId: string, now: Date, seed: { seed: string; byServer: boolean } | null): Promise<void> {
   await tx.query({
     name: 'alea-insert-seat',
-    text: 'INSERT INTO game_players (game_id, role, user_id, joined_at) VALUES ($1::uuid, $2, $3::uuid, $4)',
-    values: [gameId, role, userId, now],
+    text: 'INSERT INTO game_players (game_id, role, user_id, joined_at, player_seed, player_seed_by_server) VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6)',
+    values: [gameId, role, userId, now, seed?.seed ?? null, seed?.byServer ?? false],
   });
 }
 

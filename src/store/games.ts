@@ -30,6 +30,9 @@ export interface SeatRow extends SeatClock {
   joinedAt: Date;
   /** Since when this role has been pending (null while it need not act). */
   pendingSince: Date | null;
+  /** The seed this player added to the dice (public), and whether the server drew it for them; null without a commitment. */
+  playerSeed: string | null;
+  playerSeedByServer: boolean;
   /**
    * Email, whether it is confirmed, preference and vacation are for notifications and deadlines;
    * never shown to other players.
@@ -52,6 +55,8 @@ export interface GameRow {
   /** The engine's secret seed (never shown to anyone) and which generator it keys. */
   seed: string;
   rng: Generator;
+  /** SHA-256 of the seed, public; null for a game created before dice commitments (keyed by its seed alone). */
+  seedCommitment: string | null;
   options: Prisma.JsonValue;
   outcome: Prisma.JsonValue | null;
   visibility: GameVisibility;
@@ -89,6 +94,7 @@ export interface RawGame {
   status: GameStatus;
   seed: string;
   rng: Generator;
+  seed_commitment: string | null;
   options: Prisma.JsonValue;
   outcome: Prisma.JsonValue | null;
   visibility: GameVisibility;
@@ -121,6 +127,8 @@ export interface RawGame {
         emailNotifications: boolean;
         joinedAt: string;
         pendingSince: string | null;
+        playerSeed: string | null;
+        playerSeedByServer: boolean;
         deadline: string | null;
         remindAt: string | null;
         overdueNoticeAt: string | null;
@@ -142,6 +150,7 @@ export function toRow(r: RawGame): GameRow {
     status: r.status,
     seed: r.seed,
     rng: r.rng,
+    seedCommitment: r.seed_commitment ?? null,
     options: r.options,
     outcome: r.outcome,
     visibility: r.visibility,
@@ -160,6 +169,8 @@ export function toRow(r: RawGame): GameRow {
       emailNotifications: p.emailNotifications,
       joinedAt: new Date(p.joinedAt),
       pendingSince: maybeDate(p.pendingSince),
+      playerSeed: p.playerSeed ?? null,
+      playerSeedByServer: p.playerSeedByServer === true,
       deadline: maybeDate(p.deadline),
       remindAt: maybeDate(p.remindAt),
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
@@ -190,7 +201,7 @@ export function revisionOf(row: Pick<GameRow, 'revision'>): string | null {
 
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
 export const COLUMNS = Prisma.sql`
-  g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.options, g.outcome,
+  g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.seed_commitment, g.options, g.outcome,
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.computer_role, g.computer_level,
   g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
@@ -199,6 +210,7 @@ export const COLUMNS = Prisma.sql`
       'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
       'joinedAt', p.joined_at, 'pendingSince', p.pending_since, 'deadline', p.deadline,
+      'playerSeed', p.player_seed, 'playerSeedByServer', p.player_seed_by_server,
       'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at) ORDER BY p.role)
     FROM game_players p JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id) AS players`;
 
@@ -225,6 +237,9 @@ export interface NewGame {
   module: string;
   seed: string;
   rng: Generator;
+  seedCommitment: string | null;
+  /** The creator's seed (64 hex digits) and whether the server drew it for them. */
+  creatorSeed: { seed: string; byServer: boolean } | null;
   options: Prisma.InputJsonValue;
   visibility: GameVisibility;
   inviteCode: string | null;
@@ -242,6 +257,7 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       module: g.module,
       seed: g.seed,
       rng: g.rng,
+      seedCommitment: g.seedCommitment,
       options: g.options,
       visibility: g.visibility,
       inviteCode: g.inviteCode,
@@ -250,7 +266,9 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       createdById: g.creatorId,
       createdAt: g.now,
       updatedAt: g.now,
-      players: { create: [{ role: g.creatorRole, userId: g.creatorId, joinedAt: g.now }] },
+      players: {
+        create: [{ role: g.creatorRole, userId: g.creatorId, joinedAt: g.now, playerSeed: g.creatorSeed?.seed ?? null, playerSeedByServer: g.creatorSeed?.byServer ?? false }],
+      },
     },
     select: { id: true },
   });
@@ -312,6 +330,20 @@ export interface Entry {
 /** The whole log of a game, oldest first (for replay and undo). */
 export function listEntries(db: Db, gameId: string): Promise<Entry[]> {
   return db.gameAction.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, select: { seq: true, kind: true, role: true, action: true } });
+}
+
+/** An entry with when it was made (for a game's record). */
+export interface TimedEntry extends Entry {
+  createdAt: Date;
+}
+
+/** The log after a version with each entry's time, oldest first (a game's record and replay). */
+export function listTimedEntries(db: Db, gameId: string, afterSeq = 0): Promise<TimedEntry[]> {
+  return db.gameAction.findMany({
+    where: { gameId, seq: { gt: afterSeq } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, kind: true, role: true, action: true, createdAt: true },
+  });
 }
 
 export function lastEntry(db: Db, gameId: string): Promise<Entry | null> {
@@ -400,7 +432,10 @@ export async function startedGames(db: Db, afterId: string | undefined, take: nu
     where: { snapshot: { isNot: null }, ...(afterId && { id: { gt: afterId } }) },
     orderBy: { id: 'asc' },
     take,
-    select: { id: true, number: true, module: true, seed: true, rng: true, options: true, status: true, outcome: true, snapshot: true },
+    select: {
+      id: true, number: true, module: true, seed: true, rng: true, seedCommitment: true, options: true, status: true, outcome: true, snapshot: true, computerRole: true,
+      players: { select: { role: true, playerSeed: true } },
+    },
   });
   if (page.length === 0) return page;
   const logs = await db.$queryRaw<{ id: string; log_parts: [number, unknown[]][] }[]>`

@@ -35,6 +35,8 @@ function seat(role: string, userId: string, pref: 'all' | 'moves' | 'none' = 'al
     emailNotifications: true,
     joinedAt: NOW,
     pendingSince: null,
+    playerSeed: null,
+    playerSeedByServer: false,
     deadline: null,
     remindAt: null,
     overdueNoticeAt: null,

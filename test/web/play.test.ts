@@ -117,6 +117,10 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   await caesar.page.reload();
   await caesar.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
   await checkHidden('discard');
+  // Each browser drew its player's seed for the dice (crypto.getRandomValues), not the server.
+  const seats = (await new Client(base, await tokenOf(caesar.page)).get(`/v1/games/${id}`)).body.players;
+  t.same(seats.map((p: any) => p.playerSeedBy), ['player', 'player'], 'both players\' seeds come from their browsers');
+  t.not(seats[0].playerSeed, seats[1].playerSeed);
   await axeClean(caesar, 'board, discard');
   await caesar.page.locator('.hand button.gcard').first().click();
   await caesar.page.getByText(/You have discarded .*; you may change it until Pompey discards/).waitFor();

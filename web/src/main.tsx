@@ -8,6 +8,7 @@ import { Home } from './pages/home';
 import { Landing } from './pages/landing';
 import { SettingsPage } from './pages/settings';
 import { SignIn } from './pages/signin';
+import { VerifyPage } from './replay/verify';
 import { here, navigate, useRoute } from './router';
 import { loadMe, me, signOut } from './session';
 
@@ -55,12 +56,13 @@ function App() {
   else if (route.path === '/signin') page = <SignIn next={route.query.get('next')} />;
   else if (route.path === '/verify-email') page = <VerifyEmailPage token={route.query.get('token')} />;
   else if (game) page = <RequireUser><GamePage id={decodeURIComponent(game[1]!)} invite={route.query.get('invite')} /></RequireUser>;
+  else if (route.path === '/verify') page = <VerifyPage />;
   else if (route.path === '/settings') page = <RequireUser><SettingsPage /></RequireUser>;
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
     // A game's page names itself (and says when it is the player's move).
-    const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea' };
+    const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s dice · Alea' };
     if (!game) document.title = titles[route.path] ?? 'Alea';
   }, [route.path]);
   const invited = route.path === '/signin' && /^\/games\/[^?]+\?(.*&)?invite=/.test(route.query.get('next') ?? '');

@@ -87,7 +87,7 @@ export async function makeComputerMove(ctx: ServiceContext, gameId: string, thin
   const action = await think({
     gameId,
     module: row.module,
-    game: { seed: row.seed, rng: row.rng, options: row.options },
+    game: { seed: row.seed, rng: row.rng, seedCommitment: row.seedCommitment, players: row.players.map((p) => ({ role: p.role, playerSeed: p.playerSeed })), computer: { role }, options: row.options },
     actions,
     role,
     level: row.computer!.level,

@@ -1,6 +1,7 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../../engine/index.js';
+import { seedCommitment } from '../../engine/kit/dice.js';
 import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../../store/games.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
 import { poolOf } from '../../store/prisma.js';
@@ -14,7 +15,7 @@ import { accountGone, AppError } from '../errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
 import { currentState, setupGame } from './history.js';
-import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
+import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame } from './game-limits.js';
@@ -40,6 +41,16 @@ export interface CreateGameInput {
   opponent?: 'bot' | 'computer';
   /** The computer's level (opponent 'computer' only; default normal). */
   level?: string;
+  /** The seed the creator adds to the dice (64 lower-case hex digits); drawn by the server if absent. */
+  playerSeed?: string;
+}
+
+/**
+ * The seed a player adds to the dice: their own (a client draws it), or one the server draws for
+ * a client that sent none (then it is not the player's own randomness, and the answer says so).
+ */
+function playerSeedOf(given: string | undefined): { seed: string; byServer: boolean } {
+  return given !== undefined ? { seed: given, byServer: false } : { seed: randomBytes(32).toString('hex'), byServer: true };
 }
 
 // 12 characters from an alphabet without look-alikes (60 bits), shown as xxxx-xxxx-xxxx.
@@ -85,12 +96,17 @@ export async function createGame(
     const now = ctx.clock.now();
     return idempotent(tx, userId, now, idempotency, async () => {
       await admitNewGame(tx, ctx, userId, againstBot ? 'bot' : computer ? 'computer' : 'people', now);
+      // The server's seed: 256 bits from the system's CSPRNG, drawn now and kept secret until the
+      // game ends; its commitment is public from now on, so the joiner sees it before adding
+      // their seed. The generator's key, made of it and the players' seeds (history.ts
+      // generatorKey), is fixed when the game starts.
+      const seed = randomBytes(32).toString('hex');
       const row = await insertGame(tx, {
         module: m.id,
-        // The engine's seed: 256 bits from the system's CSPRNG, drawn now and kept secret for ever
-        // (it keys every deal and die). The engine's setup runs with it when the second player joins.
-        seed: randomBytes(32).toString('hex'),
+        seed,
         rng: 'chacha20',
+        seedCommitment: seedCommitment(seed),
+        creatorSeed: playerSeedOf(input.playerSeed),
         // `solitaire` is the engine's own set-up option (SetupOptions), not one of the module's.
         options: againstBot ? { ...options, solitaire: true } : { ...options },
         visibility,
@@ -223,18 +239,15 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
   const role = roleOf(row, userId);
   // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
   const last = row.status === 'finished' ? await lastEntry(ctx.prisma, gameId) : null;
-  const ending =
-    last?.kind === 'resign'
-      ? `${last.role} resigned.`
-      : last?.kind === 'timeout'
-        ? `${(last.action as { late?: string }).late ?? 'The opponent'} ran out of time; ${last.role} claimed the win.`
-        : null;
+  const ending = last?.kind === 'resign' || last?.kind === 'timeout' ? entryNote(last) : null;
   return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
 }
 
 export interface JoinGameInput {
   role?: string;
   inviteCode?: string;
+  /** The seed the joining player adds to the dice (64 lower-case hex digits); drawn by the server if absent. */
+  playerSeed?: string;
 }
 
 /** Takes the free seat; when every seat is taken the engine sets the game up and it starts. */
@@ -260,12 +273,17 @@ export async function joinGame(
     }
     const role = input.role ?? free[0]!;
     if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
+    // A game created before dice commitments stays keyed by its seed alone: the joiner adds none.
+    const seed = g.row.seedCommitment ? playerSeedOf(input.playerSeed) : null;
+    const seats = [...g.row.players, { role, playerSeed: seed?.seed ?? null }];
     return {
       kind: 'start',
       role,
       action: {},
-      state: setupGame(m, g.row),
+      // The generator's key is fixed now, from the server's seed and both players'.
+      state: setupGame(m, { ...g.row, players: seats }),
       joined: {
+        seed,
         userId,
         name: user.displayName,
         email: user.email,

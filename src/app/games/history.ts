@@ -5,6 +5,7 @@
 // state alone.
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameModule, SetupOptions } from '../../engine/index.js';
+import { botRole, recordKey } from '../../engine/record.js';
 import { logIsInRows } from '../../store/game-log.js';
 import type { Entry, GameRow } from '../../store/games.js';
 
@@ -29,21 +30,41 @@ export function standingActions(entries: Entry[]): StandingAction[] {
   return stack;
 }
 
-/** Which generator keys a game, its secret seed and its options (from the games row). */
+/** Which generator keys a game, its secret seed, its commitment and players' seeds, and its options (from the games row). */
 export interface GameSeed {
   seed: string;
   rng: string;
+  /** Null (or absent): a game from before dice commitments, keyed by its seed alone. */
+  seedCommitment?: string | null;
+  /** The seats with the seeds their players added (all of them once the game starts). */
+  players?: readonly { role: string; playerSeed: string | null }[];
+  /** A game against the computer: its role, which adds no seed (as the bot's). */
+  computer?: { role: string } | null;
   /** The options the game was created with (null: none). */
   options: unknown;
 }
 
 /**
- * The engine's first state of a game: a 256-bit seed keys the engine's ChaCha20 generator; a game
- * stored before secret seeds ('mulberry32', a 32-bit seed) is set up as it was then.
+ * The key of a game's generator: since dice commitments, the SHA-256 of the server's seed and the
+ * players' seeds in role order (src/engine/kit/dice.ts); before them, the seed itself.
+ */
+export function generatorKey(m: GameModule, g: GameSeed): string {
+  if (!g.seedCommitment) return g.seed;
+  return recordKey(m, g.seed, unseededRole(m, g), g.players ?? []);
+}
+
+/** The role whose player adds no seed to the dice: the bot's, or the computer's (neither has a seat). */
+export function unseededRole(m: GameModule, g: Pick<GameSeed, 'options' | 'computer'>): string | null {
+  return botRole(m, g.options) ?? g.computer?.role ?? null;
+}
+
+/**
+ * The engine's first state of a game: a 256-bit key (generatorKey) keys the engine's ChaCha20
+ * generator; a game stored before secret seeds ('mulberry32', a 32-bit seed) is set up as it was then.
  */
 export function setupGame(m: GameModule, g: GameSeed): unknown {
   const options = (g.options ?? {}) as SetupOptions;
-  if (g.rng === 'chacha20') return m.setup(g.seed, options);
+  if (g.rng === 'chacha20') return m.setup(generatorKey(m, g), options);
   if (g.rng === 'mulberry32' && m.setupLegacy) return m.setupLegacy(Number(g.seed), options);
   throw new Error(`${m.id} cannot set up a game with generator "${g.rng}"`);
 }
@@ -75,6 +96,10 @@ export interface StoredGame {
   number: number;
   seed: string;
   rng: string;
+  seedCommitment: string | null;
+  players: { role: string; playerSeed: string | null }[];
+  /** A game against the computer: its role (no seed of its own). */
+  computer?: { role: string } | null;
   options: unknown;
   status: string;
   outcome: unknown;

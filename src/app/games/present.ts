@@ -15,6 +15,10 @@ export interface SeatView {
   user: { id: string; name: string };
   pending: boolean;
   deadline: string | null;
+  /** The seed this player added to the dice (public from the start); null in a game without a commitment. */
+  playerSeed: string | null;
+  /** Who drew it: the player's client, or the server for a client that sent none. */
+  playerSeedBy: 'player' | 'server' | null;
 }
 
 export interface GameSummary {
@@ -42,6 +46,10 @@ export interface GameSummary {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** SHA-256 of the server's seed, public from creation; null for a game created before dice commitments. */
+  seedCommitment: string | null;
+  /** The server's seed, only once the game is over (and only with a commitment). */
+  seed?: string;
 }
 
 /** The computer's seat: the role it plays, its level and what that level costs it (for people to read). */
@@ -102,7 +110,14 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     // The deadline stored on the seat when its move started (moved by vacations and extensions).
     const pending = status === 'active' && row.pending.includes(p.role);
     const deadline = pending ? p.deadline : null;
-    return { role: p.role, user: { id: p.user.id, name: p.user.displayName }, pending, deadline: deadline?.toISOString() ?? null };
+    return {
+      role: p.role,
+      user: { id: p.user.id, name: p.user.displayName },
+      pending,
+      deadline: deadline?.toISOString() ?? null,
+      playerSeed: p.playerSeed,
+      playerSeedBy: p.playerSeed === null ? null : p.playerSeedByServer ? ('server' as const) : ('player' as const),
+    };
   });
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
   const options = (row.options ?? {}) as { scenario?: string };
@@ -128,6 +143,9 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    seedCommitment: row.seedCommitment,
+    // The seed keys every deal and die: it is published only when nothing is left to predict.
+    ...(status === 'finished' && row.seedCommitment !== null && { seed: row.seed }),
   };
 }
 
@@ -209,7 +227,7 @@ function assemble(summary: GameSummary, view: unknown, logLength: number, legalA
 export const RECENT_LOG = 50;
 
 /** The view with only the last RECENT_LOG entries of its log (a copy: views are shared), and the log's length. */
-function recentLog(view: unknown): { view: unknown; logLength: number } {
+export function recentLog(view: unknown): { view: unknown; logLength: number } {
   const log = (view as { log?: unknown } | null)?.log;
   if (!Array.isArray(log)) return { view, logLength: 0 };
   return { view: log.length > RECENT_LOG ? { ...(view as object), log: log.slice(-RECENT_LOG) } : view, logLength: log.length };
@@ -232,6 +250,26 @@ export function presentLog(row: GameRow, role: string | null, state: unknown, en
   const entries = Array.isArray(view.log) ? view.log.filter((e): e is string => typeof e === 'string') : [];
   if (ending) entries.push(ending);
   return entries;
+}
+
+/**
+ * The service's own words for a log entry the engine writes nothing for: an undo, a resignation,
+ * a win on time, an extension (null for the others). Public: each of them is seen by both players.
+ */
+export function entryNote(e: { kind: string; role: string; action: unknown }): string | null {
+  const a = (e.action ?? {}) as { late?: string; roles?: string[]; days?: number };
+  switch (e.kind) {
+    case 'undo':
+      return `${e.role} took back their last action.`;
+    case 'resign':
+      return `${e.role} resigned.`;
+    case 'timeout':
+      return `${a.late ?? 'The opponent'} ran out of time; ${e.role} claimed the win.`;
+    case 'extend':
+      return `${e.role} gave ${(a.roles ?? ['the opponent']).join(' and ')} ${a.days === 1 ? '1 more day' : `${a.days ?? 'more'} more days`}.`;
+    default:
+      return null;
+  }
 }
 
 /** Victory points as everyone may see them (from the observer's view), for a resignation. */

@@ -11,7 +11,7 @@ import { proceed, STEPS } from './flow.js';
 import { ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
 import { blocks, cloneState, DEFAULT_OPTIONS, type Options, type State } from './state.js';
-import { view, type CGWView } from './view.js';
+import { fullView, view, type CGWView } from './view.js';
 
 export type { State, Options } from './state.js';
 export type { CGWView } from './view.js';
@@ -51,6 +51,7 @@ export const caesarsGallicWar = defineModule<State, CGWView, Role, SetupOptions 
   },
   describe,
   view,
+  fullView,
   outcome,
   catalog,
   // 12 Solitaire: in a game set up with { solitaire: true } the Barbarian is the bot. Its one

@@ -82,6 +82,10 @@ export interface CGWView {
   log: string[];
   /** The result as the service's Outcome has it: the Roman's VP, the only score in this game. */
   outcome: { winner: Role; reason: string; vp: { Roman: number } } | null;
+  /** Only in the full view (fullView): nothing is hidden. */
+  full?: true;
+  /** Only in the full view: both hands. */
+  hands?: Record<Role, string[]>;
 }
 
 export function view(s: State, role: Role | null): CGWView {
@@ -188,6 +192,34 @@ export function view(s: State, role: Role | null): CGWView {
     leaderHomes: { ...s.leaderHome },
     log,
     outcome: s.result ? { winner: s.result.winner, reason: s.result.reason, vp: { Roman: s.result.vp } } : null,
+  };
+}
+
+/**
+ * The whole position, nothing hidden (GameModule.fullView): each side's blocks, hand and card as
+ * its own player sees them, the neutral blocks, and each log entry's fuller text where it has one.
+ * Only for a game that is over (the service's replay); the role views above stay the only
+ * windows onto a running game.
+ */
+export function fullView(s: State): CGWView {
+  const own = { Roman: view(s, 'Roman'), Barbarian: view(s, 'Barbarian') };
+  const pub = view(s, null);
+  const blocks = [...pub.blocks.filter((b) => b.side === 'neutral'), ...ROLES.flatMap((r) => own[r].blocks.filter((b) => b.side === r))];
+  blocks.sort((x, y) => cmp(x.location, y.location) || cmp(x.side, y.side) || cmp(x.id!, y.id!));
+  const log: string[] = [];
+  for (const part of [...s.history, s.log]) {
+    for (const e of part) {
+      const t = e.Roman ?? e.Barbarian ?? e.t;
+      if (t !== null) log.push(t);
+    }
+  }
+  return {
+    ...pub,
+    blocks,
+    cards: { Roman: own.Roman.cards.Roman, Barbarian: own.Barbarian.cards.Barbarian },
+    log,
+    full: true,
+    hands: { Roman: own.Roman.hand!, Barbarian: own.Barbarian.hand! },
   };
 }
 

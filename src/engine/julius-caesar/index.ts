@@ -11,7 +11,7 @@ import { ROLES, type Role } from './roles.js';
 import { sameDraws } from './rng.js';
 import { setup, setupLegacy } from './setup.js';
 import { blocks, cloneState, hasBlock, idx, type State } from './state.js';
-import { view, type JCView } from './view.js';
+import { fullView, view, type JCView } from './view.js';
 
 export type { State } from './state.js';
 export type { JCView } from './view.js';
@@ -67,6 +67,7 @@ export const juliusCaesar = defineModule<State, JCView, Role, SetupOptions>({
   },
   describe,
   view,
+  fullView,
   outcome,
   undoable,
   catalog,

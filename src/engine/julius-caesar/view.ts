@@ -89,6 +89,12 @@ export interface JCView {
   pools: Record<Role, PoolView>;
   log: string[];
   outcome: State['result'];
+  /** Only in the full view (fullView): nothing is hidden. */
+  full?: true;
+  /** Only in the full view: both hands. */
+  hands?: Record<Role, string[]>;
+  /** Only in the full view: both discards of the Year. */
+  discards?: Record<Role, string | null>;
 }
 
 const STEP_PHASE: Record<State['step'], string> = {
@@ -324,6 +330,38 @@ export function view(s: State, role: Role | null): JCView {
     log: logFor(s.log, role),
     outcome: s.result,
   };
+}
+
+/**
+ * The whole position, nothing hidden (GameModule.fullView): each side's blocks, pool, hand, discard
+ * and card as its own player sees them, and each log entry's fuller text where it has one. Only
+ * for a game that is over (the service's replay); the role views above stay the only windows
+ * onto a running game.
+ */
+export function fullView(s: State): JCView {
+  const own = { Caesar: view(s, 'Caesar'), Pompey: view(s, 'Pompey') };
+  const blocks = ROLES.flatMap((r) => own[r].blocks.filter((b) => b.side === r));
+  blocks.sort((x, y) => cmp(x.location, y.location) || cmp(x.side, y.side) || cmp(x.id!, y.id!));
+  return {
+    ...view(s, null),
+    blocks,
+    pools: { Caesar: own.Caesar.pools.Caesar, Pompey: own.Pompey.pools.Pompey },
+    cards: { Caesar: own.Caesar.cards.Caesar, Pompey: own.Pompey.cards.Pompey },
+    log: fullLog(s.log),
+    full: true,
+    hands: { Caesar: own.Caesar.hand!, Pompey: own.Pompey.hand! },
+    discards: { Caesar: own.Caesar.discard, Pompey: own.Pompey.discard },
+  };
+}
+
+/** Each entry's fullest text: the one written for a role (an entry has at most one), or the public one. */
+function fullLog(entries: State['log']): string[] {
+  const out: string[] = [];
+  for (const e of entries) {
+    const t = e.Caesar ?? e.Pompey ?? e.t;
+    if (t !== null) out.push(t);
+  }
+  return out;
 }
 
 /** Each entry's text for this role: the fuller one written for it, or the public one (null: none). */

@@ -2,6 +2,7 @@
 
 export * from './actions.js';
 export * from './copy.js';
+export * from './dice.js';
 export * from './module.js';
 export * from './random.js';
 export * from './steps.js';

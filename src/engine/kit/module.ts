@@ -41,6 +41,8 @@ export interface ModuleParts<S extends { step: string }, V, R extends string, O 
   refusals: Refusals<S, R>;
   describe?(s: S, role: R, a: Action): string;
   view(s: S, role: R | null): V;
+  /** See GameModule.fullView. */
+  fullView?(s: S): V;
   outcome(s: S): Outcome | null;
   /** Besides the role check: see GameModule.undoable. */
   undoable?(before: S, after: S, role: R): boolean;
@@ -124,6 +126,7 @@ export function defineModule<S extends { step: string }, V, R extends string, O 
     ...(describe && { describe: (s: S, role: string, a: Action) => (isRole(role) ? describe(s, role, a) : a.type) }),
     apply,
     view: (s, role) => parts.view(s, isRole(role) ? role : null),
+    ...(parts.fullView && { fullView: parts.fullView }),
     outcome: parts.outcome,
     ...(undoable && { undoable: (before: S, after: S, role: string) => isRole(role) && undoable(before, after, role) }),
     ...(parts.catalog && { catalog: parts.catalog }),

@@ -26,4 +26,6 @@ export interface GameEntry {
   /** The game's own bot, if it has one: the side a person plays against it, what it is, how it plays. */
   bot: { role: Role; title: string; plays: string } | null;
   Board: ComponentType<BoardProps>;
+  /** A turn heading's words when a log line is one, else null (the log's groups, a replay's turn steps). */
+  logHeading: (line: string) => string | null;
 }

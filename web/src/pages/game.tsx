@@ -7,11 +7,14 @@ import { gameEntry, optionsText } from '../games/registry';
 import { myMove } from '../board/play';
 import { useGameEvents } from '../live';
 import { navigate } from '../router';
+import { GameRecordPanel, Replay } from '../replay/replay';
+import { playerSeed } from '../replay/seed';
 
 export function GamePage({ id, invite }: { id: string; invite: string | null }) {
   const [game, setGame] = useState<Game | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [gone, setGone] = useState(false);
+  const [replaying, setReplaying] = useState(false);
 
   const load = useCallback(async () => {
     const { data, error, response } = await api.GET('/v1/games/{id}', {
@@ -28,6 +31,7 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   useEffect(() => {
     setGame(null);
     setGone(false);
+    setReplaying(false);
     void load();
   }, [load]);
   // The tab's title says when it is my move, so a player with many tabs sees it.
@@ -62,7 +66,13 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   const onGame = (g: Game) => setGame((cur) => (cur && cur.version > g.version ? cur : g));
   const entry = gameEntry(game.game);
   if (!entry) return <main><p class="error" role="alert">This client cannot show a game of {game.title}.</p></main>;
-  return <entry.Board game={game} onGame={onGame} reload={load} />;
+  if (replaying) return <Replay game={game} entry={entry} onClose={() => setReplaying(false)} />;
+  return (
+    <>
+      <entry.Board game={game} onGame={onGame} reload={load} />
+      <GameRecordPanel game={game} onReplay={() => setReplaying(true)} />
+    </>
+  );
 }
 
 function OpenGame({ game, invite, onChange }: { game: Game; invite: string | null; onChange: (g: Game) => void }) {
@@ -71,7 +81,7 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
   async function join() {
     const { data, error } = await api.POST('/v1/games/{id}/join', {
       params: { path: { id: game.id } },
-      body: invite ? { inviteCode: invite } : {},
+      body: { ...(invite ? { inviteCode: invite } : {}), playerSeed: playerSeed() },
     });
     if (data) onChange(data);
     else setError(problemText(error));

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
 import { GAMES, gameEntry, optionsText } from '../games/registry';
+import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
@@ -47,7 +48,7 @@ export function Home() {
   useMyEvents(load);
 
   async function join(g: GameSummary) {
-    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: {} });
+    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: { playerSeed: playerSeed() } });
     if (data) navigate(`/games/${g.id}`);
     else setError(problemText(error));
   }
@@ -150,6 +151,7 @@ function NewGame() {
         ...(opponentKind === 'computer' ? { opponent: 'computer' as const, level } : {}),
         visibility: solo || opponentKind === 'computer' ? 'private' : (f.get('visibility') as 'public' | 'private'),
         daysPerMove: days === 'none' ? null : Number(days),
+        playerSeed: playerSeed(),
       },
     });
     setBusy(false);

@@ -40,7 +40,16 @@ export interface Decision {
   /** Ends the game with this outcome whatever the rules say (a resignation, a time-out). */
   outcome?: Outcome;
   /** A seat the change takes (joining). */
-  joined?: { userId: string; name: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  joined?: {
+    userId: string;
+    name: string;
+    email: string;
+    emailConfirmed: boolean;
+    emailPreference: EmailPreference;
+    vacationEndsAt: Date | null;
+    /** The seed the joining player adds to the dice (null in a game without a commitment). */
+    seed: { seed: string; byServer: boolean } | null;
+  };
   /** New time controls for roles that stay pending (an extension). */
   clocks?: Record<string, SeatClock>;
   /** Made by the game's bot (bot.ts): its log entry has no user. */

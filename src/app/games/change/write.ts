@@ -47,14 +47,16 @@ export async function recordChange(
 
   const players = [...row.players];
   if (decision.joined) {
-    await insertSeatTx(g.tx, row.id, decision.role, decision.joined.userId, now);
-    const { userId, name, email, emailConfirmed, emailPreference, vacationEndsAt } = decision.joined;
+    await insertSeatTx(g.tx, row.id, decision.role, decision.joined.userId, now, decision.joined.seed);
+    const { userId, name, email, emailConfirmed, emailPreference, vacationEndsAt, seed } = decision.joined;
     players.push({
       role: decision.role,
       userId,
       emailNotifications: true,
       joinedAt: now,
       pendingSince: null,
+      playerSeed: seed?.seed ?? null,
+      playerSeedByServer: seed?.byServer ?? false,
       ...NO_CLOCK,
       user: { id: userId, displayName: name, email, emailConfirmed, emailPreference, vacationEndsAt },
     });

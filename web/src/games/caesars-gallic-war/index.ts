@@ -1,6 +1,6 @@
 // Caesar's Gallic War (2nd edition): what the pages need of it (games/registry.ts).
 import type { GameEntry } from '../entry';
-import { GallicWarBoard } from './board';
+import { GallicWarBoard, logHeading } from './board';
 
 export const caesarsGallicWar: GameEntry = {
   id: 'caesars-gallic-war',
@@ -16,4 +16,5 @@ export const caesarsGallicWar: GameEntry = {
   ],
   bot: { role: 'Roman', title: 'the rulebook bot', plays: 'the Barbarian, by the solitaire rules of the rulebook (12)' },
   Board: GallicWarBoard,
+  logHeading,
 };

@@ -1,6 +1,6 @@
 // Julius Caesar (Columbia Games, rules v2.0): what the pages need of it (games/registry.ts).
 import type { GameEntry } from '../entry';
-import { Board } from './board';
+import { Board, logHeading } from './board';
 
 export const juliusCaesar: GameEntry = {
   id: 'julius-caesar',
@@ -21,4 +21,5 @@ export const juliusCaesar: GameEntry = {
   ],
   bot: null,
   Board,
+  logHeading,
 };

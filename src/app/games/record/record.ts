@@ -1,0 +1,192 @@
+// A game's record, its past positions and its transcript, as the reader may see them. Once the
+// game is over everything is public: the record holds every action, the server's seed and the
+// full log (enough to replay it and check the dice: src/engine/record.ts), and a position is the
+// whole board (the engine's fullView). While it runs, a player gets only what their own views
+// showed (their own actions; the opponent's as their log shows them), an observer of a public
+// game the observer's; never the seed.
+import { addedLines, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
+import { unseededRole } from '../history.js';
+import type { GameModule } from '../../../engine/index.js';
+import type { Outcome } from '../../../engine/index.js';
+import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { notFound } from '../change/checks.js';
+import { presentOptions } from '../game-options.js';
+import { apiStatus, canSee, entryNote, moduleOf, recentLog, roleOf } from '../present.js';
+import { replayOf } from './replays.js';
+
+/** Who reads: their role (null: an observer), and whether they get everything (the game is over). */
+export interface Reader {
+  role: string | null;
+  complete: boolean;
+}
+
+/** The game, if the user may see it, and what of it they may read. */
+async function readable(ctx: ServiceContext, userId: string, gameId: string): Promise<{ row: GameSummaryRow; reader: Reader; version: number }> {
+  const row = await findGameSummary(ctx.prisma, gameId);
+  if (!row || !canSee(row, userId)) throw notFound();
+  return { row, reader: { role: roleOf(row, userId), complete: apiStatus(row.status) === 'finished' }, version: row.snapshot?.version ?? 0 };
+}
+
+/** The position as the reader may see it: the whole board once the game is over, else the reader's own view. */
+function viewFor(m: GameModule, state: unknown, reader: Reader): unknown {
+  return reader.complete ? fullViewOf(m, state) : m.view(state, reader.role);
+}
+
+/**
+ * An entry as the reader may read it, with `log`, the lines it added to the reader's log. An
+ * engine action is shown to its own player, and to everyone once the game is over; the others'
+ * data (an undo's, a time-out's, an extension's) are public.
+ */
+function entryFor(e: TimedEntry, reader: Reader, log: string[]): RecordEntry {
+  const data = e.action as Record<string, unknown> | null;
+  const shown = e.kind === 'action' ? reader.complete || reader.role === e.role : data !== null && Object.keys(data).length > 0;
+  const note = entryNote(e);
+  return {
+    seq: e.seq,
+    kind: e.kind,
+    role: e.role,
+    at: e.createdAt.toISOString(),
+    ...(shown && { action: e.action }),
+    log,
+    ...(note !== null && { note }),
+  };
+}
+
+/** GET /v1/games/{id}/record: the game's record as the caller may read it. */
+export async function gameRecord(ctx: ServiceContext, userId: string, gameId: string): Promise<GameRecord> {
+  const { row, reader } = await readable(ctx, userId, gameId);
+  return recordOf(ctx.prisma, row, reader);
+}
+
+/** A started game's record for this reader (`npm run check-record -- --game` reads it as the public once over). */
+export async function recordOf(db: Db, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
+  if (row.status === 'open') throw new AppError('conflict', 'This game has not started: it has no record yet.');
+  const version = row.snapshot?.version ?? 0;
+  const replay = await replayOf(db, row);
+  const m = replay.module;
+  const entries: RecordEntry[] = [];
+  let log: string[] = [];
+  replay.forEach(version, (e, state) => {
+    const now = logOf(viewFor(m, state, reader));
+    entries.push(entryFor(e, reader, addedLines(log, now)));
+    log = now;
+  });
+  const seed = reader.complete && row.seedCommitment !== null ? row.seed : null;
+  const unverifiable =
+    row.seedCommitment === null
+      ? 'This game was created before dice commitments: no commitment to its seed was published, so its dice cannot be verified.'
+      : !reader.complete
+        ? 'The game is not over: its seed is published, and its record can be checked, when it ends.'
+        : null;
+  return {
+    format: RECORD_FORMAT,
+    id: row.id,
+    number: row.number,
+    game: row.module,
+    title: m.title,
+    options: presentOptions(m, row.options),
+    status: reader.complete ? 'finished' : 'active',
+    // The role with no seed: the bot's, or the computer's.
+    bot: unseededRole(m, row),
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    players: row.players.map((p) => ({
+      role: p.role,
+      name: p.user.displayName,
+      playerSeed: p.playerSeed,
+      playerSeedBy: p.playerSeed === null ? null : p.playerSeedByServer ? 'server' : 'player',
+    })),
+    seedCommitment: row.seedCommitment,
+    ...(seed !== null && { seed }),
+    reader,
+    verifiable: unverifiable === null,
+    ...(unverifiable !== null && { unverifiableReason: unverifiable }),
+    entries,
+    result: reader.complete ? ((row.outcome as Outcome | null) ?? null) : null,
+  };
+}
+
+export interface Position {
+  id: string;
+  /** The log entry this position follows (1: the start). */
+  n: number;
+  /** The game's version now: its last entry. */
+  version: number;
+  status: 'active' | 'finished';
+  role: string | null;
+  /** Whether `view` is the whole board (the game is over) rather than the reader's own view. */
+  full: boolean;
+  /** Entry n as the reader may read it. */
+  entry: RecordEntry;
+  /** The board after entry n; its `log` holds the latest 50 lines, `logLength` counts them all. */
+  view: unknown;
+  logLength: number;
+}
+
+/** GET /v1/games/{id}/positions/{n}: the board after log entry n, as the caller may see it. */
+export async function gamePosition(ctx: ServiceContext, userId: string, gameId: string, n: number): Promise<Position> {
+  const { row, reader, version } = await readable(ctx, userId, gameId);
+  if (n > version) {
+    throw new AppError('not_found', version === 0 ? 'This game has not started: it has no positions yet.' : `This game's log has ${version} entries: there is no position ${n}.`);
+  }
+  const replay = await replayOf(ctx.prisma, row);
+  const m = replay.module;
+  const view = viewFor(m, replay.stateAt(n), reader);
+  const before = n > 1 ? logOf(viewFor(m, replay.stateAt(n - 1), reader)) : [];
+  const recent = recentLog(view);
+  return {
+    id: row.id,
+    n,
+    version,
+    status: reader.complete ? 'finished' : 'active',
+    role: reader.role,
+    full: reader.complete,
+    entry: entryFor(replay.entries[n - 1]!, reader, addedLines(before, logOf(view))),
+    view: recent.view,
+    logLength: recent.logLength,
+  };
+}
+
+/** Turn headings in each game's log (the lines that open a turn), for the transcript. */
+const HEADINGS: Record<string, RegExp> = {
+  'julius-caesar': /^— .* —$/,
+  'caesars-gallic-war': /^Turn \d+ \(\d+ BC\) begins\.$/,
+};
+
+const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
+
+/** GET /v1/games/{id}/transcript: the record in words, as the caller may read it. */
+export async function gameTranscript(ctx: ServiceContext, userId: string, gameId: string): Promise<string> {
+  const r = await gameRecord(ctx, userId, gameId);
+  const heading = HEADINGS[r.game] ?? /^$/;
+  const name = (role: string) => {
+    const p = r.players.find((x) => x.role === role);
+    return p ? `${role} (${p.name})` : role === r.bot ? `${role} (the bot)` : role;
+  };
+  const options = Object.entries(r.options).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
+  const out = [
+    `Alea game #${r.number}: ${r.title}`,
+    `Players: ${[...r.players.map((p) => name(p.role)), ...(r.bot ? [name(r.bot)] : [])].join(' against ')}`,
+    ...(options ? [`Options: ${options}`] : []),
+    `Created ${when(r.createdAt)}, started ${when(r.startedAt)}${r.finishedAt ? `, finished ${when(r.finishedAt)}` : ''}`,
+    `Result: ${r.result ? `${r.result.winner ?? 'a draw'}${r.result.winner ? ' wins' : ''} (${r.result.reason})` : 'the game goes on'}`,
+    `Seen by: ${r.reader.complete ? 'everyone (the game is over: nothing is hidden)' : r.reader.role ? `${name(r.reader.role)}, as that side sees it` : 'an observer (what both sides see)'}`,
+    `Seed commitment: ${r.seedCommitment ?? 'none (a game created before dice commitments)'}`,
+    ...(r.seed ? [`Seed: ${r.seed}`] : []),
+    ...r.players.filter((p) => p.playerSeed).map((p) => `Seed of ${name(p.role)}: ${p.playerSeed}${p.playerSeedBy === 'server' ? ' (drawn by the server for this player)' : ''}`),
+    '',
+  ];
+  for (const e of r.entries) {
+    const lines = e.log;
+    let i = 0;
+    // A turn that opens with this entry is headed before it; one that opens within it, where it does.
+    for (; i < lines.length && heading.test(lines[i]!); i++) out.push('', lines[i]!, '');
+    out.push(`${e.seq}. ${e.kind === 'start' ? 'The game starts' : name(e.role)} · ${when(e.at)}`);
+    for (; i < lines.length; i++) out.push(...(heading.test(lines[i]!) ? ['', lines[i]!, ''] : [`   ${lines[i]}`]));
+    if (e.note) out.push(`   ${e.note}`);
+  }
+  return `${out.join('\n')}\n`;
+}

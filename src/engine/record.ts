@@ -1,0 +1,258 @@
+// A game's record (GET /v1/games/{id}/record) and its check: the one definition of the record's
+// format, of how its log is replayed position by position, and of what checking it means. The
+// service builds records and replays positions with it (src/app/games/record/), `npm run
+// check-record` and the web page's verifier check records with it, so the three cannot disagree.
+// Pure, like the rest of the engine: it runs in Node and in a browser.
+
+import { diceKey, isSeedHex, seedCommitment, seededRoles } from './kit/dice.js';
+import { games } from './index.js';
+import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from './types.js';
+
+export const RECORD_FORMAT = 'alea-record/1';
+
+/** A log entry's kind, as the service appends them (start, a player's action, undo, and its own). */
+export type EntryKind = 'start' | 'action' | 'undo' | 'resign' | 'timeout' | 'extend';
+
+/** One entry of the game's log as the service stores it (seq 1 is the start). */
+export interface LogStep {
+  seq: number;
+  kind: EntryKind | string;
+  role: string;
+  /** The engine action of an `action` entry; the service's data of the others (undo: `{undoes}`). */
+  action?: unknown;
+}
+
+export interface RecordEntry {
+  seq: number;
+  kind: EntryKind;
+  /** Who made it (for a start: the role that joined; a time-out: the claimant). */
+  role: string;
+  /** When it was made (ISO 8601). */
+  at: string;
+  /**
+   * An `action` entry's action when the reader may see it (always once the game is over; during
+   * it, the reader's own only); the service's data of the other kinds (undo `{undoes}`, timeout
+   * `{late}`, extend `{roles, days}`).
+   */
+  action?: unknown;
+  /** The lines this entry added to the reader's log (once the game is over: the full log). */
+  log: string[];
+  /** The service's own words for an entry the engine does not log (an undo, a resignation, a time-out, an extension). */
+  note?: string;
+}
+
+export interface RecordPlayer {
+  role: string;
+  name: string;
+  /** The seed this player added (64 hex digits); null in a game made before seeds were combined. */
+  playerSeed: string | null;
+  /** Who drew it: the player's own client, or the server for a client that sent none. */
+  playerSeedBy: 'player' | 'server' | null;
+}
+
+export interface GameRecord {
+  format: typeof RECORD_FORMAT;
+  id: string;
+  number: number;
+  game: string;
+  title: string;
+  /** The game's options (the module's own, as every game answer lists them). */
+  options: Record<string, string | boolean>;
+  status: 'active' | 'finished';
+  /** The role the game's bot plays, or null. */
+  bot: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  players: RecordPlayer[];
+  /** SHA-256 of the server's seed, published from the game's creation (null: a game made before). */
+  seedCommitment: string | null;
+  /** The server's seed, once the game is over (only with a commitment). */
+  seed?: string;
+  /** Whose share this is: a role, or null for an observer; `complete` when it holds every action (the game is over). */
+  reader: { role: string | null; complete: boolean };
+  /** Whether this record can be checked (it is complete and has a commitment and a seed), and why not. */
+  verifiable: boolean;
+  unverifiableReason?: string;
+  /** The log, oldest first. */
+  entries: RecordEntry[];
+  /** How the game ended (null while it runs). */
+  result: Outcome | null;
+}
+
+/** The engine module of a game id, or null. */
+export function moduleFor(game: string): GameModule | null {
+  return Object.prototype.hasOwnProperty.call(games, game) ? games[game]! : null;
+}
+
+/** The role a game's bot plays (games against the bot are set up with `solitaire`), or null. */
+export function botRole(m: GameModule, options: unknown): string | null {
+  const solitaire = (options as { solitaire?: unknown } | null)?.solitaire === true;
+  return solitaire && m.bot ? m.bot.role : null;
+}
+
+/**
+ * Walks a game's log from its first state, calling `each` with the state after every entry (an
+ * action applied, an undo taken back, the others leaving the state alone). Throws RuleError for
+ * an action the rules refuse and Error for an undo that matches nothing.
+ */
+export function walkLog(m: GameModule, first: unknown, steps: readonly LogStep[], each: (step: LogStep, state: unknown) => void): void {
+  let state = first;
+  // The state before each action still standing: an undo goes back to it.
+  const before: { seq: number; role: string; state: unknown }[] = [];
+  for (const step of steps) {
+    if (step.kind === 'action') {
+      before.push({ seq: step.seq, role: step.role, state });
+      state = m.apply(state, step.role, step.action as Action);
+    } else if (step.kind === 'undo') {
+      const undoes = (step.action as { undoes?: unknown } | null)?.undoes;
+      const last = before.pop();
+      if (!last || last.seq !== undoes || last.role !== step.role) throw new Error(`The undo of entry ${step.seq} does not take back the latest action still standing.`);
+      state = last.state;
+    }
+    each(step, state);
+  }
+}
+
+/** The lines of `after` past the part it shares with `before` (what an entry added to a log). */
+export function addedLines(before: readonly string[], after: readonly string[]): string[] {
+  let i = 0;
+  while (i < before.length && i < after.length && before[i] === after[i]) i++;
+  return after.slice(i);
+}
+
+/** A view's log (views of both games carry one). */
+export function logOf(view: unknown): string[] {
+  const log = (view as { log?: unknown } | null)?.log;
+  return Array.isArray(log) ? (log as string[]) : [];
+}
+
+/** The whole position with nothing hidden: the module's full view, or (a module without one) the observer's. */
+export function fullViewOf(m: GameModule, state: unknown): unknown {
+  return m.fullView ? m.fullView(state) : m.view(state, null);
+}
+
+/** The generator key of a game from its seeds (kit/dice.ts), as the service keys it when the game starts. */
+export function recordKey(m: GameModule, seed: string, bot: string | null, players: readonly { role: string; playerSeed: string | null }[]): string {
+  const seeds: Record<string, string> = {};
+  for (const p of players) if (p.playerSeed !== null) seeds[p.role] = p.playerSeed;
+  return diceKey(seed, seededRoles(m.roles, bot), seeds);
+}
+
+export interface CheckResult {
+  ok: boolean;
+  /** What was checked and held, in order, in words. */
+  checks: string[];
+  /** Why the check failed (when not ok). */
+  problem?: string;
+}
+
+/** Equal as JSON values, whatever the order of object keys. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+const short = (hex: string) => `${hex.slice(0, 12)}…`;
+
+/**
+ * Checks a game record: the server's seed matches the commitment published when the game was
+ * created, the generator's key is the one the seeds give, every action replays from it as the
+ * rules allow, each entry writes the log the record shows (so every deal and die is the one
+ * recorded), and the game ends as recorded.
+ */
+export function checkRecord(input: unknown): CheckResult {
+  const checks: string[] = [];
+  const fail = (problem: string): CheckResult => ({ ok: false, checks, problem });
+  if (typeof input !== 'object' || input === null) return fail('This is not a game record (a JSON object).');
+  const r = input as Partial<GameRecord>;
+  if (r.format !== RECORD_FORMAT) return fail(`This is not a game record of format ${RECORD_FORMAT} (format: ${JSON.stringify(r.format ?? null)}).`);
+  const m = typeof r.game === 'string' ? moduleFor(r.game) : null;
+  if (!m) return fail(`Unknown game ${JSON.stringify(r.game)}.`);
+  const name = `game #${r.number} of ${m.title}`;
+  if (!Array.isArray(r.entries) || !Array.isArray(r.players)) return fail('The record has no entries or no players.');
+  if (r.seedCommitment === null || r.seedCommitment === undefined) return fail(`The ${name} was created before dice commitments: it has no commitment, and cannot be verified.`);
+  if (!isSeedHex(r.seedCommitment)) return fail('The commitment is not 64 lower-case hexadecimal digits.');
+  if (!r.reader?.complete || r.status !== 'finished') return fail(`The ${name} is not over (or this is one reader's share of it): its seed is published, and its record can be checked, when it ends.`);
+  if (!isSeedHex(r.seed)) return fail('The record of a finished game must carry its seed (64 lower-case hexadecimal digits).');
+
+  // 1. The seed is the one committed to at the start.
+  const commitment = seedCommitment(r.seed);
+  if (commitment !== r.seedCommitment) return fail(`The seed does not match the commitment: SHA-256 of the seed is ${short(commitment)}, the commitment published at the start is ${short(r.seedCommitment)}.`);
+  checks.push(`The seed ${short(r.seed)} is the one committed to when the game was created: its SHA-256 is the commitment ${short(r.seedCommitment)}.`);
+
+  // 2. The key comes from the server's seed and the players' seeds.
+  const options = (r.options ?? {}) as SetupOptions;
+  const bot = r.bot ?? null;
+  const setupOptions: SetupOptions = bot !== null ? { ...options, solitaire: true } : { ...options };
+  if (bot !== null && botRole(m, setupOptions) !== bot) return fail(`${m.title} has no bot playing ${bot}.`);
+  const roles = seededRoles(m.roles, bot);
+  for (const role of roles) {
+    const p = r.players.find((x) => x.role === role);
+    if (!p || !isSeedHex(p.playerSeed)) return fail(`The record has no seed of ${role}'s player.`);
+  }
+  const key = recordKey(m, r.seed, bot, r.players);
+  checks.push(`The dice are keyed by SHA-256 of the server's seed and the seeds of ${roles.map((role) => `${role} (${r.players!.find((x) => x.role === role)!.name})`).join(' and ')}, in that order.`);
+
+  // 3. Every entry replays from that key and writes the log the record shows.
+  const entries = r.entries;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.seq !== i + 1) return fail(`Entry ${i + 1} has the number ${e.seq}: the log must be complete, in order.`);
+    if (e.kind === 'action' && (e.action === undefined || e.action === null)) return fail(`Entry ${e.seq} has no action: a record is checked whole.`);
+  }
+  if (entries[0]?.kind !== 'start') return fail('The log does not begin with the start of the game.');
+  let first: unknown;
+  try {
+    first = m.setup(key, setupOptions);
+  } catch (err) {
+    return fail(`The game cannot be set up with these options: ${(err as Error).message}`);
+  }
+  let log: string[] = [];
+  let last: unknown = first;
+  let mismatch: string | null = null;
+  try {
+    walkLog(m, first, entries, (step, state) => {
+      if (mismatch) return;
+      const now = logOf(fullViewOf(m, state));
+      const added = addedLines(log, now);
+      const recorded = (step as RecordEntry).log ?? [];
+      if (!jsonEqual(added, recorded)) {
+        const k = added.findIndex((line, j) => line !== recorded[j]);
+        const at = k < 0 ? Math.min(added.length, recorded.length) : k;
+        mismatch = `Entry ${step.seq} (${step.kind} by ${step.role}) replays differently: the replay writes ${JSON.stringify(added[at] ?? '(nothing)')} where the record says ${JSON.stringify(recorded[at] ?? '(nothing)')}.`;
+      }
+      log = now;
+      last = state;
+    });
+  } catch (err) {
+    // A log that went astray first is the reason, not the action it later makes impossible.
+    if (mismatch) return fail(mismatch);
+    const which = err instanceof RuleError ? 'an action the rules refuse' : 'a broken log';
+    return fail(`The replay stops at ${which}: ${(err as Error).message}`);
+  }
+  if (mismatch) return fail(mismatch);
+  checks.push(`All ${entries.length} entries replay from that key, and each writes the log the record shows: every deal, card and die is the one recorded.`);
+
+  // 4. The game ends as recorded.
+  const end = entries[entries.length - 1]!;
+  const ruled = m.outcome(last);
+  const result = r.result ?? null;
+  if (!result) return fail('The record of a finished game has no result.');
+  if (end.kind === 'resign' || end.kind === 'timeout') {
+    if (ruled) return fail(`The rules ended the game before its last entry (${ruled.reason}), yet it ends with a ${end.kind}.`);
+    const winner = end.kind === 'resign' ? (m.roles.filter((x) => x !== end.role).length === 1 ? m.roles.find((x) => x !== end.role)! : null) : end.role;
+    if (result.winner !== winner) return fail(`The recorded winner is ${result.winner ?? 'nobody'}, but the ${end.kind === 'resign' ? `resignation of ${end.role}` : `time-out claimed by ${end.role}`} makes it ${winner ?? 'nobody'}.`);
+    checks.push(`The game ended by ${end.kind === 'resign' ? `${end.role}'s resignation` : `a win on time claimed by ${end.role}`}, as recorded: ${result.winner ?? 'nobody'} wins.`);
+  } else {
+    if (!ruled) return fail(`The replay does not end the game, but the record says it ended: ${result.reason}.`);
+    if (!jsonEqual(ruled, result)) return fail(`The replay ends with ${JSON.stringify(ruled)}, the record says ${JSON.stringify(result)}.`);
+    checks.push(`The rules end the game as recorded: ${result.reason} (${result.winner ?? 'a draw'}).`);
+  }
+  return { ok: true, checks };
+}

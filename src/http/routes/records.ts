@@ -1,0 +1,37 @@
+// A game's record (JSON), its transcript (text) and its past positions, as the caller may read
+// them (src/app/games/record/).
+import type { FastifyPluginAsync } from 'fastify';
+import { gamePosition, gameRecord, gameTranscript } from '../../app/games/record/record.js';
+import { userOf } from '../auth.js';
+import { operation, type OpenApi } from '../openapi.js';
+
+type WithId = { id: string };
+
+export const recordRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api }) => {
+  app.route({
+    ...operation(api, 'getGamePosition'),
+    handler: async (request) => {
+      const { id, n } = request.params as WithId & { n: number };
+      return gamePosition(app.services, userOf(request), id, n);
+    },
+  });
+
+  app.route({
+    ...operation(api, 'getGameRecord'),
+    handler: async (request, reply) => {
+      const { id } = request.params as WithId;
+      const record = await gameRecord(app.services, userOf(request), id);
+      // Saved as a file by a browser that follows the link; a finished game's record never changes.
+      reply.header('content-disposition', `inline; filename="alea-game-${record.number}.json"`).header('cache-control', 'private, no-cache');
+      return record;
+    },
+  });
+
+  app.route({
+    ...operation(api, 'getGameTranscript'),
+    handler: async (request, reply) => {
+      const text = await gameTranscript(app.services, userOf(request), (request.params as WithId).id);
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'private, no-cache').send(text);
+    },
+  });
+};

@@ -1,0 +1,191 @@
+// A finished game's record, checked (src/engine/record.ts): random games of both games are played
+// to the end through the engine and written down as the service writes a finished game's record
+// (its log per entry from the full view), then checked; a changed seed, player seed, action, log
+// line or result, or a missing entry, fails with its reason. The dice's key derivation
+// (src/engine/kit/dice.ts) against independently computed SHA-256 digests. And the full view
+// (GameModule.fullView), the whole board once a game is over (JC-42, CGW-5: what the rules hide
+// while the game runs): every block on the map with its identity and strength, both hands and
+// sealed cards, each role's view contained in it.
+import { createHash } from 'node:crypto';
+import t from 'tap';
+import { games, type Action, type GameModule } from '../../src/engine/index.js';
+import { diceKey, seedCommitment, seededRoles } from '../../src/engine/kit/dice.js';
+import { addedLines, checkRecord, fullViewOf, logOf, RECORD_FORMAT, walkLog, type GameRecord, type LogStep } from '../../src/engine/record.js';
+import { chooser } from '../helpers/chooser.js';
+import { testSeed } from '../helpers/seeds.js';
+
+const sha = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+
+t.test('the commitment is SHA-256 of the seed; the key, SHA-256 of the seeds in role order', async (t) => {
+  const [s, a, b] = [testSeed(1), testSeed(2), testSeed(3)];
+  t.equal(seedCommitment(s), sha(s));
+  t.equal(diceKey(s, ['Caesar', 'Pompey'], { Pompey: b, Caesar: a }), sha(s + a + b), 'the roles\' order, not the object\'s');
+  t.equal(diceKey(s, ['Roman'], { Roman: a }), sha(s + a), 'one player against the bot');
+  t.not(diceKey(s, ['Caesar', 'Pompey'], { Caesar: a, Pompey: b }), diceKey(s, ['Caesar', 'Pompey'], { Caesar: b, Pompey: a }));
+  t.same(seededRoles(['Roman', 'Barbarian'], 'Barbarian'), ['Roman']);
+  t.throws(() => seedCommitment(s.toUpperCase()), /64 lower-case/);
+  t.throws(() => diceKey(s, ['Caesar', 'Pompey'], { Caesar: a }), /No seed for Pompey/);
+});
+
+/** Plays a random game to its end (or `limit` actions) and writes its record as the service does once it is over. */
+function playedRecord(m: GameModule, n: number, options: Record<string, string | boolean>, bot: string | null, limit = 5000): GameRecord {
+  const seed = testSeed(1000 + n);
+  const roles = seededRoles(m.roles, bot);
+  const playerSeeds = Object.fromEntries(roles.map((r, i) => [r, testSeed(2000 + 10 * n + i)]));
+  const setupOptions = bot ? { ...options, solitaire: true } : options;
+  let state = m.setup(diceKey(seed, roles, playerSeeds), setupOptions);
+  const pick = chooser(n);
+  const steps: LogStep[] = [{ seq: 1, kind: 'start', role: roles[roles.length - 1]!, action: {} }];
+  while (!m.outcome(state) && steps.length < limit) {
+    const role = m.pending(state)[0]!;
+    const legal = m.legalActions(state, role);
+    const action = legal[pick(legal.length)]!;
+    state = m.apply(state, role, action);
+    steps.push({ seq: steps.length + 1, kind: 'action', role, action });
+  }
+  const resigned = !m.outcome(state);
+  if (resigned) steps.push({ seq: steps.length + 1, kind: 'resign', role: m.pending(state)[0]!, action: {} });
+  const first = m.setup(diceKey(seed, roles, playerSeeds), setupOptions);
+  let log: string[] = [];
+  const entries: GameRecord['entries'] = [];
+  walkLog(m, first, steps, (step, s) => {
+    const now = logOf(fullViewOf(m, s));
+    entries.push({ seq: step.seq, kind: step.kind as 'action', role: step.role, at: '2026-01-01T00:00:00.000Z', ...(step.kind === 'action' && { action: step.action }), log: addedLines(log, now) });
+    log = now;
+  });
+  const loser = steps[steps.length - 1]!.role;
+  return {
+    format: RECORD_FORMAT,
+    id: '01900000-0000-7000-8000-000000000001',
+    number: n,
+    game: m.id,
+    title: m.title,
+    options,
+    status: 'finished',
+    bot,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:00.000Z',
+    players: roles.map((role) => ({ role, name: role, playerSeed: playerSeeds[role]!, playerSeedBy: 'player' })),
+    seedCommitment: seedCommitment(seed),
+    seed,
+    reader: { role: null, complete: true },
+    verifiable: true,
+    entries,
+    result: resigned ? { winner: m.roles.find((r) => r !== loser)!, reason: `${loser} resigned`, vp: {} } : m.outcome(state)!,
+  };
+}
+
+const copy = (r: GameRecord): GameRecord => JSON.parse(JSON.stringify(r));
+
+t.test('a finished game\'s record checks; each change to it fails with its reason', async (t) => {
+  const jc = games['julius-caesar']!;
+  const cgw = games['caesars-gallic-war']!;
+  const records = [
+    playedRecord(jc, 1, { scenario: 'historical' }, null),
+    playedRecord(cgw, 2, { yearlyObjectives: false, historicalReinforcements: false, restrictedNaval: false, legionI: true, altCardValues: false }, null),
+    playedRecord(cgw, 3, { yearlyObjectives: false, historicalReinforcements: false, restrictedNaval: false, legionI: true, altCardValues: false }, 'Barbarian'),
+    playedRecord(jc, 4, { scenario: 'free-deployment' }, null, 60),
+  ];
+  for (const r of records) {
+    const ok = checkRecord(r);
+    t.ok(ok.ok, `${r.game} #${r.number} (${r.entries.length} entries, ${r.result!.reason}) holds: ${ok.problem ?? ''}`);
+    t.equal(ok.checks.length, 4, 'commitment, key, replay, result');
+  }
+  t.ok(records.slice(0, 3).every((r) => r.entries[r.entries.length - 1]!.kind === 'action'), 'three games ended by the rules');
+
+  const r = records[0]!;
+  const seed = copy(r);
+  seed.seed = testSeed(99);
+  t.match(checkRecord(seed), { ok: false, problem: /^The seed does not match the commitment/ }, 'a changed seed');
+  const both = copy(r);
+  both.seed = testSeed(99);
+  both.seedCommitment = seedCommitment(testSeed(99));
+  // Other dice: another deal, so the first discard is of a card not in hand (or the log differs first).
+  const otherDice = /^(Entry \d+ .* replays differently|The replay stops at an action the rules refuse)/;
+  t.match(checkRecord(both), { ok: false, problem: otherDice }, 'a changed seed with its own commitment deals other cards');
+  const player = copy(r);
+  player.players[1]!.playerSeed = testSeed(98);
+  t.match(checkRecord(player), { ok: false, problem: otherDice }, 'a changed player seed');
+
+  // A changed action: another legal one at the same point, or one the rules refuse.
+  const k = r.entries.findIndex((e, i) => i > 5 && e.kind === 'action');
+  const at = r.entries[k]!;
+  const m = games[r.game]!;
+  let before: unknown;
+  walkLog(m, m.setup(diceKey(r.seed!, m.roles, { Caesar: r.players[0]!.playerSeed!, Pompey: r.players[1]!.playerSeed! }), r.options), r.entries.slice(0, k), (_, s) => (before = s));
+  const other = m.legalActions(before, at.role).find((a) => JSON.stringify(a) !== JSON.stringify(at.action) && JSON.stringify(m.apply(before, at.role, a)).length > 0) as Action | undefined;
+  if (other) {
+    const changed = copy(r);
+    changed.entries[k]!.action = other;
+    t.match(checkRecord(changed), { ok: false, problem: new RegExp(`^(Entry ${at.seq} .* replays differently|The replay stops)`) }, `another legal action at entry ${at.seq}`);
+  }
+  const illegal = copy(r);
+  illegal.entries[k]!.action = { type: 'nonsense' };
+  t.match(checkRecord(illegal), { ok: false, problem: /^The replay stops at an action the rules refuse/ });
+
+  const line = copy(r);
+  const withLog = line.entries.find((e) => e.kind === 'action' && /rolls|fires/.test(e.log.join(' ')))!;
+  withLog.log = withLog.log.map((x) => x.replace(/\d/, (d) => String((Number(d) % 6) + 1)));
+  t.match(checkRecord(line), { ok: false, problem: new RegExp(`^Entry ${withLog.seq} .* replays differently`) }, 'a changed die in the log');
+  const result = copy(r);
+  result.result = { ...result.result!, winner: result.result!.winner === 'Caesar' ? 'Pompey' : 'Caesar' };
+  t.match(checkRecord(result), { ok: false, problem: /^The replay ends with/ }, 'a changed result');
+  const short = copy(r);
+  short.entries.splice(5, 1);
+  t.match(checkRecord(short), { ok: false, problem: /^Entry 6 has the number 7/ }, 'a missing entry');
+  const cut = copy(r);
+  cut.entries = cut.entries.slice(0, 40);
+  t.match(checkRecord(cut), { ok: false, problem: /^The replay does not end the game/ }, 'a log cut short');
+
+  const resigned = records[3]!;
+  const wrong = copy(resigned);
+  wrong.result = { ...wrong.result!, winner: wrong.entries[wrong.entries.length - 1]!.role };
+  t.match(checkRecord(wrong), { ok: false, problem: /^The recorded winner is/ }, 'a resignation won by the one who resigned');
+
+  t.match(checkRecord({ ...copy(r), seedCommitment: null }), { ok: false, problem: /created before dice commitments/ });
+  t.match(checkRecord({ ...copy(r), status: 'active', reader: { role: 'Caesar', complete: false } }), { ok: false, problem: /is not over/ });
+  t.match(checkRecord({ format: 'x' }), { ok: false, problem: /not a game record/ });
+  t.match(checkRecord('text'), { ok: false });
+});
+
+t.test('JC-42 CGW-5 the full view shows everything the role views hide, and holds each of them', async (t) => {
+  for (const [id, n] of [['julius-caesar', 11], ['caesars-gallic-war', 12]] as const) {
+    const m = games[id]!;
+    const pick = chooser(n);
+    let state = m.setup(testSeed(n));
+    let checked = 0;
+    for (let step = 0; step < 400 && !m.outcome(state); step++) {
+      if (step % 7 === 0) {
+        const full = m.fullView!(state) as any;
+        t.equal(full.full, true);
+        t.equal(full.role, null);
+        const hidden = full.blocks.filter((b: any) => !b.id || b.strength === undefined);
+        if (hidden.length) t.fail(`${id}: hidden blocks in the full view: ${JSON.stringify(hidden[0])}`);
+        for (const role of m.roles) {
+          const own = m.view(state, role) as any;
+          t.same(full.hands[role], own.hand, `${role}'s hand`);
+          t.same(full.cards[role], own.cards[role], `${role}'s card`);
+          if (id === 'julius-caesar') t.same(full.discards[role], own.discard, `${role}'s discard`);
+          // Every block the role sees in full is in the full view as the role sees it (a revealed one less its flag).
+          for (const b of own.blocks.filter((x: any) => x.strength !== undefined)) {
+            const { revealed: _, ...plain } = b;
+            if (!full.blocks.some((f: any) => JSON.stringify(f) === JSON.stringify(plain))) t.fail(`${id}: ${b.id} differs in the full view`);
+          }
+          t.ok(full.log.length >= own.log.length, 'the full log has every entry');
+        }
+        t.equal(full.blocks.length, onMap(m, state).length, 'every block on the map, once');
+        checked++;
+      }
+      const role = m.pending(state)[0]!;
+      const legal = m.legalActions(state, role);
+      state = m.apply(state, role, legal[pick(legal.length)]!);
+    }
+    t.ok(checked > 20, `${id}: ${checked} positions checked`);
+  }
+});
+
+/** The blocks on the map as the observer's view lists them (one per block, hidden or not). */
+function onMap(m: GameModule, state: unknown): unknown[] {
+  return (m.view(state, null) as { blocks: unknown[] }).blocks;
+}

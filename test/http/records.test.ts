@@ -1,0 +1,308 @@
+// Fair dice, records, transcripts and past positions over HTTP (issues 27 and 29): the commitment
+// public from a game's creation and the players' seeds from the start; the generator keyed by the
+// server's seed and both players' (the joiner's seed changes the first deal); records,
+// transcripts and positions for players, observers and strangers during a game (each reader's
+// share only, compared with the views that reader was served; never the seed) and after it
+// (everything, the seed too, and it checks); `npm run check-record` on a file and on the
+// database; positions' authorisation and bounds; a game created before commitments.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { replayGame } from '../../src/app/games/history.js';
+import { games } from '../../src/engine/index.js';
+import { diceKey, seedCommitment } from '../../src/engine/kit/dice.js';
+import { checkRecord } from '../../src/engine/record.js';
+import { projectPath } from '../../src/paths.js';
+import { act, apiServer, discardBoth, look, startGame, toCommand, type ApiServer, type User } from '../helpers/api.js';
+import { testSeed } from '../helpers/seeds.js';
+
+const jc = games['julius-caesar']!;
+
+async function ok(u: User, path: string): Promise<any> {
+  const res = await u.client.get(path);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+t.test('the commitment is public from creation, the players\' seeds from the start; bad seeds are refused', async (t) => {
+  const s = await apiServer(t);
+  const [a, b, c] = [await s.signUp('Marcus'), await s.signUp('Gnaeus'), await s.signUp('Titus')];
+  const mine = testSeed(1);
+  const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', playerSeed: mine });
+  t.equal(created.status, 201);
+  const row = await s.db.prisma.game.findUniqueOrThrow({ where: { id: created.body.id } });
+  t.equal(created.body.seedCommitment, seedCommitment(row.seed), 'the SHA-256 of the server\'s seed, from creation');
+  t.equal(row.seedCommitment, created.body.seedCommitment);
+  t.notOk('seed' in created.body, 'not the seed');
+  t.match(created.body.players, [{ role: 'Caesar', playerSeed: mine, playerSeedBy: 'player' }]);
+  const lobby = await ok(c, '/v1/games?status=open');
+  t.match(lobby.items.find((g: any) => g.id === created.body.id), { seedCommitment: row.seedCommitment, players: [{ playerSeed: mine }] }, 'the joiner sees it in the lobby');
+
+  for (const bad of [mine.toUpperCase(), mine.slice(1), 42, `${mine}0`]) {
+    const res = await b.client.post(`/v1/games/${created.body.id}/join`, { playerSeed: bad });
+    t.equal(res.status, 400, `playerSeed ${JSON.stringify(bad).slice(0, 12)} refused`);
+    t.equal(res.body.code, 'validation_failed');
+  }
+  t.equal((await look(a, created.body.id)).status, 'open', 'and nothing changed');
+  t.equal((await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', playerSeed: 'x'.repeat(64) })).status, 400);
+
+  const joined = await b.client.post(`/v1/games/${created.body.id}/join`, {});
+  t.equal(joined.status, 200);
+  const theirs = joined.body.players.find((p: any) => p.role === 'Pompey');
+  t.match(theirs, { playerSeed: /^[0-9a-f]{64}$/, playerSeedBy: 'server' }, 'a client that sends none gets one drawn by the server, and is told so');
+  t.notOk('seed' in joined.body);
+  const watched = await look(c, created.body.id);
+  t.same(watched.players.map((p: any) => p.playerSeed), [mine, theirs.playerSeed], 'public to anyone who may see the game');
+});
+
+t.test('the dice are keyed by the server\'s seed and both players\' seeds: the joiner\'s changes the deal', async (t) => {
+  const s = await apiServer(t);
+  const server = testSeed(7);
+  const creator = testSeed(8);
+  // Three games with the same server seed (set in the row before the join, as drawn) and creator seed.
+  const hands: string[] = [];
+  const joiners = [testSeed(9), testSeed(10), testSeed(9)];
+  for (const joiner of joiners) {
+    const [a, b] = [await s.signUp('Marcus'), await s.signUp('Gnaeus')];
+    const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', playerSeed: creator });
+    await s.db.prisma.game.update({ where: { id: created.body.id }, data: { seed: server, seedCommitment: seedCommitment(server) } });
+    const joined = await b.client.post(`/v1/games/${created.body.id}/join`, { playerSeed: joiner });
+    t.equal(joined.status, 200);
+    const snap = await s.db.prisma.gameSnapshot.findUniqueOrThrow({ where: { gameId: created.body.id } });
+    t.equal((snap.state as any).rng.key, diceKey(server, ['Caesar', 'Pompey'], { Caesar: creator, Pompey: joiner }), 'the key is SHA-256(server ‖ Caesar\'s ‖ Pompey\'s)');
+    // The first cards dealt (Caesar's hand once the Year's deal is made).
+    const g = { id: created.body.id, caesar: { ...a, role: 'Caesar' }, pompey: { ...b, role: 'Pompey' } } as any;
+    hands.push(JSON.stringify((await look(a, g.id)).view.hand));
+  }
+  t.not(hands[0], hands[1], 'another joiner\'s seed, another deal');
+  t.equal(hands[0], hands[2], 'the same seeds, the same deal');
+});
+
+/** A game to the Year's first command, plus a move by Caesar: both players have acted. Returns every answer each player got. */
+async function midGame(s: ApiServer, create: Record<string, unknown> = {}) {
+  const g = await startGame(s, create);
+  const command = await toCommand(g);
+  await act(g.caesar, g.id, command.legalActions.find((a: any) => a.type === 'move'));
+  return g;
+}
+
+const word = (id: string) => new RegExp(`(?<![\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+
+/** The block and card ids the engine's view for `role` (null: an observer) hides now: the full view's, less the role's own. */
+function hiddenFrom(state: unknown, role: string | null): Set<string> {
+  const full = jc.fullView!(state) as any;
+  const own = jc.view(state, role) as any;
+  const seen = new Set<string>([...own.blocks.map((b: any) => b.id), ...(own.hand ?? [])].filter(Boolean));
+  const all = [...full.blocks.map((b: any) => b.id), ...full.hands.Caesar, ...full.hands.Pompey];
+  return new Set(all.filter((id: string) => !seen.has(id)));
+}
+
+t.test('during a game: each reader\'s share only, the views they were served, never the seed', async (t) => {
+  const s = await apiServer(t);
+  const g = await midGame(s);
+  const observer = await s.signUp('Watcher');
+  const caesarGame = await look(g.caesar, g.id);
+  const version = caesarGame.version;
+  const row = await s.db.prisma.game.findUniqueOrThrow({ where: { id: g.id } });
+  const entries = await s.db.prisma.gameAction.findMany({ where: { gameId: g.id }, orderBy: { seq: 'asc' } });
+  // The state now, replayed as the service keys it (the snapshot's state keeps its log in rows).
+  const seats = await s.db.prisma.gamePlayer.findMany({ where: { gameId: g.id } });
+  const state = replayGame(jc, { ...row, players: seats }, entries.map((e) => ({ seq: e.seq, role: e.role, action: e.action as any })).filter((_, i) => entries[i]!.kind === 'action'));
+  const discard = (entries.find((e) => e.role === 'Caesar' && (e.action as any).type === 'discard')!.action as any).card as string;
+
+  for (const [who, u, role] of [['Caesar', g.caesar, 'Caesar'], ['Pompey', g.pompey, 'Pompey'], ['an observer', observer, null]] as const) {
+    const record = await ok(u, `/v1/games/${g.id}/record`);
+    t.match(record, { format: 'alea-record/1', status: 'active', reader: { role, complete: false }, verifiable: false, seedCommitment: row.seedCommitment, result: null }, `${who}: a running game's record`);
+    t.notOk('seed' in record, `${who}: no seed`);
+    t.equal(record.entries.length, version);
+    for (const e of record.entries) {
+      if (e.kind !== 'action') continue;
+      if (e.role === role) t.same(e.action, entries[e.seq - 1]!.action, `${who}: their own action ${e.seq}`);
+      else if ('action' in e) t.fail(`${who}: ${e.role}'s action ${e.seq} is shown`);
+    }
+    // The last position is the view the reader gets of the game now; a view is what they saw then.
+    const last = await ok(u, `/v1/games/${g.id}/positions/${version}`);
+    const now = await look(u, g.id);
+    t.same(last.view, now.view, `${who}: position ${version} is the game's view now`);
+    t.match(last, { n: version, version, full: false, role, status: 'active', logLength: now.logLength });
+    t.equal(last.view.role, role, `${who}: the reader's own view, never the full one`);
+    t.notOk('full' in last.view);
+    const log = await ok(u, `/v1/games/${g.id}/log`);
+    t.same(record.entries.flatMap((e: any) => e.log), log.entries, `${who}: the record's lines are the reader's log`);
+    const transcript = await u.client.get(`/v1/games/${g.id}/transcript`);
+    t.equal(transcript.status, 200);
+    t.match(transcript.headers.get('content-type'), /^text\/plain/);
+    t.match(transcript.text, /^Alea game #\d+: Julius Caesar\nPlayers: Caesar \(Marcus\) against Pompey \(Gnaeus\)\n/);
+    for (const line of log.entries) t.ok(transcript.text.includes(line), `${who}: the transcript has "${line.slice(0, 30)}"`);
+    // Caesar's secret discard: his alone while the Year runs.
+    const texts = JSON.stringify(record) + transcript.text + JSON.stringify(await Promise.all(Array.from({ length: version }, (_, i) => ok(u, `/v1/games/${g.id}/positions/${i + 1}`))));
+    t.equal(texts.includes(discard), role === 'Caesar', `${who}: Caesar's discard ${discard} ${role === 'Caesar' ? 'shown' : 'hidden'}`);
+    t.notOk(texts.includes(row.seed.slice(0, 12)), `${who}: nothing of the seed`);
+    // What the engine hides from this reader now (no battle has revealed a block yet, so it was
+    // hidden all along): the other side's blocks and hand, by id, appear nowhere in their share.
+    const secrets = [...hiddenFrom(state, role)];
+    t.ok(secrets.length > 10, `${who}: ${secrets.length} ids hidden from them`);
+    t.same(secrets.filter((id) => word(id).test(texts)), [], `${who}: none of the blocks and cards the engine hides from them`);
+  }
+  // A player's past positions are the views they were served then.
+  const answers: any[] = [];
+  const h = await startGame(s);
+  answers.push(await look(h.caesar, h.id));
+  const mineNow = await look(h.caesar, h.id);
+  answers.push(await act(h.caesar, h.id, mineNow.legalActions.find((a: any) => a.type === 'discard')));
+  await act(h.pompey, h.id, (await look(h.pompey, h.id)).legalActions.find((a: any) => a.type === 'discard'));
+  const after = await look(h.caesar, h.id);
+  answers.push(after);
+  answers.push(await act(h.caesar, h.id, { type: 'play', card: after.legalActions.find((a: any) => a.type === 'play').card }));
+  for (const a of answers) {
+    const p = await ok(h.caesar, `/v1/games/${h.id}/positions/${a.version}`);
+    t.same(p.view, a.view, `Caesar's position ${a.version} is the view he was served at version ${a.version}`);
+  }
+});
+
+t.test('positions: who may read them, and which n', async (t) => {
+  const s = await apiServer(t);
+  const g = await midGame(s, { visibility: 'private' });
+  const stranger = await s.signUp('Stranger');
+  const version = (await look(g.caesar, g.id)).version;
+  for (const path of [`/v1/games/${g.id}/positions/1`, `/v1/games/${g.id}/record`, `/v1/games/${g.id}/transcript`]) {
+    t.equal((await stranger.client.get(path)).status, 404, `a stranger to a private game: ${path.split('/').pop()}`);
+    t.equal((await s.anon.get(path)).status, 401, 'no token');
+  }
+  t.equal((await g.caesar.client.get(`/v1/games/${g.id}/positions/${version + 1}`)).status, 404, 'past the last entry');
+  for (const bad of ['0', '-1', 'x', '1.5', '99999999999']) {
+    const res = await g.caesar.client.get(`/v1/games/${g.id}/positions/${bad}`);
+    t.equal(res.status, 400, `n = ${bad}`);
+    t.equal(res.body.code, 'validation_failed');
+  }
+  const first = await ok(g.pompey, `/v1/games/${g.id}/positions/1`);
+  t.match(first, { n: 1, entry: { seq: 1, kind: 'start', role: 'Pompey' }, full: false });
+  t.equal(first.view.phase, 'discard');
+  const open = await g.caesar.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' });
+  t.equal((await g.caesar.client.get(`/v1/games/${open.body.id}/positions/1`)).status, 404, 'an open game has no positions');
+  t.equal((await g.caesar.client.get(`/v1/games/${open.body.id}/record`)).status, 409, 'nor a record');
+  t.equal((await g.caesar.client.get('/v1/games/01900000-0000-7000-8000-000000000001/positions/1')).status, 404);
+});
+
+function checkRecordCli(args: string[], env: Record<string, string> = {}) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', projectPath('src', 'cli', 'check-record.ts'), ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+  });
+  return { code: run.status, out: run.stdout + run.stderr };
+}
+
+t.test('after the end: everything, the seed too; the record checks, here and with npm run check-record', async (t) => {
+  const s = await apiServer(t);
+  const g = await midGame(s);
+  const stranger = await s.signUp('Stranger');
+  // An undo and a resignation in the log too.
+  const command = await look(g.caesar, g.id);
+  await act(g.caesar, g.id, command.legalActions.find((a: any) => a.type === 'move'));
+  t.equal((await g.caesar.client.post(`/v1/games/${g.id}/undo`, {})).status, 200);
+  t.equal((await g.pompey.client.post(`/v1/games/${g.id}/resign`, {})).status, 200);
+  const row = await s.db.prisma.game.findUniqueOrThrow({ where: { id: g.id } });
+  const entries = await s.db.prisma.gameAction.findMany({ where: { gameId: g.id }, orderBy: { seq: 'asc' } });
+
+  const game = await look(stranger, g.id);
+  t.equal(game.seed, row.seed, 'the finished game\'s answer publishes the seed');
+  t.equal(seedCommitment(game.seed), game.seedCommitment);
+  const record = await ok(stranger, `/v1/games/${g.id}/record`);
+  t.match(record, { status: 'finished', reader: { role: null, complete: true }, verifiable: true, seed: row.seed, result: { winner: 'Caesar', reason: 'Pompey resigned' } });
+  t.same(record.entries.map((e: any) => [e.seq, e.kind, e.role]), entries.map((e) => [e.seq, e.kind, e.role]));
+  for (const e of record.entries) if (e.kind === 'action') t.same(e.action, entries[e.seq - 1]!.action, `action ${e.seq}`);
+  t.match(record.entries.at(-1), { kind: 'resign', note: 'Pompey resigned.' });
+  t.match(record.entries.find((e: any) => e.kind === 'undo'), { note: 'Caesar took back their last action.', action: { undoes: Number } });
+  const checked = checkRecord(record);
+  t.ok(checked.ok, `the record checks: ${checked.problem ?? checked.checks.join(' ')}`);
+  t.same({ ...(await ok(g.caesar, `/v1/games/${g.id}/record`)), reader: record.reader }, record, 'the same record for a player once it is over');
+
+  // Positions: the whole board.
+  const last = await ok(stranger, `/v1/games/${g.id}/positions/${record.entries.length}`);
+  t.match(last, { full: true, status: 'finished', role: null });
+  t.equal(last.view.full, true);
+  t.ok(last.view.blocks.every((b: any) => b.name && b.strength), 'every block with its identity and strength');
+  t.same([last.view.hands.Caesar.length, last.view.hands.Pompey.length], [4, 4], 'both hands (6 dealt, a discard and a play each)');
+  t.same(last.view.discards, { Caesar: (entries[1]!.action as any).card ?? last.view.discards.Caesar, Pompey: last.view.discards.Pompey });
+  const transcript = await stranger.client.get(`/v1/games/${g.id}/transcript`);
+  t.match(transcript.text, new RegExp(`Seed: ${row.seed}\\n`));
+  t.match(transcript.text, /Result: Caesar wins \(Pompey resigned\)/);
+
+  // The check command, on a file and on the database.
+  const dir = mkdtempSync(join(tmpdir(), 'alea-record-'));
+  const file = join(dir, 'record.json');
+  writeFileSync(file, JSON.stringify(record));
+  const good = checkRecordCli([file]);
+  t.equal(good.code, 0, good.out);
+  t.match(good.out, /ok: The seed [0-9a-f]{12}… is the one committed to/);
+  t.match(good.out, /The record holds/);
+  const db = checkRecordCli(['--game', `#${row.number}`], { DATABASE_URL: s.db.url });
+  t.equal(db.code, 0, db.out);
+  t.match(db.out, new RegExp(`checking game #${row.number}`));
+
+  const changedSeed = { ...record, seed: testSeed(5) };
+  writeFileSync(file, JSON.stringify(changedSeed));
+  const bad = checkRecordCli([file]);
+  t.equal(bad.code, 1, bad.out);
+  t.match(bad.out, /FAILED: The seed does not match the commitment/);
+  const changedAction = structuredClone(record);
+  const discard = changedAction.entries.find((e: any) => e.kind === 'action' && e.action.type === 'discard');
+  const hand = (await ok(stranger, `/v1/games/${g.id}/positions/${discard.seq - 1}`)).view.hands[discard.role] as string[];
+  discard.action.card = hand.find((c) => c !== discard.action.card);
+  writeFileSync(file, JSON.stringify(changedAction));
+  const moved = checkRecordCli([file]);
+  t.equal(moved.code, 1, moved.out);
+  t.match(moved.out, new RegExp(`FAILED: Entry ${discard.seq} \\(action by ${discard.role}\\) replays differently`));
+  t.equal(checkRecordCli([]).code, 2, 'usage');
+  t.equal(checkRecordCli([join(dir, 'missing.json')]).code, 2, 'no such file');
+});
+
+t.test('a game against the bot: the key is made of the server\'s seed and the player\'s, and its record checks', async (t) => {
+  const s = await apiServer(t);
+  const roman = await s.signUp('Labienus');
+  const mine = testSeed(21);
+  const created = await roman.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'random', opponent: 'bot', playerSeed: mine });
+  t.equal(created.status, 201);
+  t.match(created.body, { bot: 'Barbarian', players: [{ role: 'Roman', playerSeed: mine, playerSeedBy: 'player' }] });
+  for (let k = 0; k < 6; k++) {
+    const game = await look(roman, created.body.id);
+    if (!game.legalActions.length) break;
+    await act(roman, created.body.id, game.legalActions[0]);
+  }
+  t.equal((await roman.client.post(`/v1/games/${created.body.id}/resign`, {})).status, 200);
+  const record = await ok(roman, `/v1/games/${created.body.id}/record`);
+  t.match(record, { bot: 'Barbarian', players: [{ role: 'Roman', playerSeed: mine }], verifiable: true });
+  const checked = checkRecord(record);
+  t.ok(checked.ok, checked.problem ?? 'checks');
+  t.match(checked.checks[1], /SHA-256 of the server's seed and the seeds of Roman \(Labienus\)/);
+  const full = await ok(roman, `/v1/games/${created.body.id}/positions/${record.entries.length}`);
+  t.ok(full.view.full && full.view.blocks.every((b: any) => b.id), 'the whole board of Gaul');
+});
+
+t.test('a game created before dice commitments keeps working; its record says it cannot be verified', async (t) => {
+  const s = await apiServer(t);
+  const [a, b] = [await s.signUp('Marcus'), await s.signUp('Gnaeus')];
+  const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' });
+  // As such a game is stored: no commitment, no player seeds.
+  await s.db.prisma.game.update({ where: { id: created.body.id }, data: { seedCommitment: null } });
+  await s.db.prisma.gamePlayer.updateMany({ where: { gameId: created.body.id }, data: { playerSeed: null, playerSeedByServer: false } });
+  const joined = await b.client.post(`/v1/games/${created.body.id}/join`, { playerSeed: testSeed(3) });
+  t.equal(joined.status, 200);
+  t.match(joined.body, { seedCommitment: null, players: [{ playerSeed: null, playerSeedBy: null }, { playerSeed: null, playerSeedBy: null }] }, 'the joiner\'s seed is not used');
+  const row = await s.db.prisma.game.findUniqueOrThrow({ where: { id: created.body.id } });
+  const snap = await s.db.prisma.gameSnapshot.findUniqueOrThrow({ where: { gameId: row.id } });
+  t.equal((snap.state as any).rng.key, row.seed, 'keyed by its seed alone, as before');
+  const g = { id: row.id, caesar: { ...a, role: 'Caesar' }, pompey: { ...b, role: 'Pompey' }, byRole: {}, game: joined.body };
+  await discardBoth(g as any);
+  t.equal((await b.client.post(`/v1/games/${row.id}/resign`, {})).status, 200);
+  const game = await look(a, row.id);
+  t.notOk('seed' in game, 'no seed is published: there was no commitment');
+  const record = await ok(a, `/v1/games/${row.id}/record`);
+  t.match(record, { seedCommitment: null, verifiable: false, unverifiableReason: /created before dice commitments/, reader: { complete: true } });
+  t.notOk('seed' in record);
+  t.match(checkRecord(record), { ok: false, problem: /created before dice commitments/ });
+  t.match(await ok(a, `/v1/games/${row.id}/positions/3`), { full: true, n: 3 }, 'its positions replay');
+  t.same(jc.roles, ['Caesar', 'Pompey']);
+});
