@@ -3,7 +3,7 @@
 // restart, the per-account cap and what creation refuses, the queue's and the pool's bounds, and a
 // search that fails or outlasts its time.
 import t, { type Test } from 'tap';
-import { createComputerRunner, type ComputerJob } from '../../src/app/games/computer.js';
+import { computerJob, createComputerRunner, type ComputerJob } from '../../src/app/games/computer.js';
 import type { GameEvent } from '../../src/app/events.js';
 import { createSearchPool } from '../../src/computer/pool.js';
 import { startComputer } from '../../src/computer/runner.js';
@@ -192,7 +192,7 @@ t.test("the queue's bound: never more decisions at once than slots, never more s
   const jobs = await Promise.all(
     [...ids, ids[0]!].map(async (id, i) => {
       const row = (await findGame(app.services.prisma, id))!;
-      return { gameId: id, module: row.module, game: { seed: row.seed, rng: row.rng, options: row.options }, actions: standingActions(await listEntries(app.services.prisma, id)), role: row.pending[0]!, level: 'easy', seed: `s${i}` };
+      return computerJob(row, standingActions(await listEntries(app.services.prisma, id)), row.pending[0]!, `s${i}`);
     }),
   );
   const answers = await Promise.all(jobs.map((j) => pool.think(j)));

@@ -65,6 +65,20 @@ export interface ComputerJob {
   seed: string;
 }
 
+/** The job of deciding `role`'s move in the stored game `row` whose standing actions are `actions`. */
+export function computerJob(row: GameRow, actions: StandingAction[], role: string, seed: string): ComputerJob {
+  return {
+    gameId: row.id,
+    module: row.module,
+    // What keys the generator: the server's seed, its commitment and the seats' seeds (history.ts generatorKey).
+    game: { seed: row.seed, rng: row.rng, seedCommitment: row.seedCommitment, players: row.players.map((p) => ({ role: p.role, playerSeed: p.playerSeed })), computer: row.computer, options: row.options },
+    actions,
+    role,
+    level: row.computer?.level ?? 'normal',
+    seed,
+  };
+}
+
 /** Chooses the computer's action for a job (a search thread's answer). */
 export type Think = (job: ComputerJob) => Promise<Action>;
 
@@ -84,15 +98,7 @@ export async function makeComputerMove(ctx: ServiceContext, gameId: string, thin
   const version = row.snapshot?.version ?? 0;
   const actions = standingActions(await listEntries(ctx.prisma, gameId));
   ctx.events.publish(thinkingEvent(row, version, role));
-  const action = await think({
-    gameId,
-    module: row.module,
-    game: { seed: row.seed, rng: row.rng, seedCommitment: row.seedCommitment, players: row.players.map((p) => ({ role: p.role, playerSeed: p.playerSeed })), computer: { role }, options: row.options },
-    actions,
-    role,
-    level: row.computer!.level,
-    seed: `${gameId}:${version}`,
-  });
+  const action = await think(computerJob(row, actions, role, `${gameId}:${version}`));
   try {
     await changeGame(ctx, { userId: row.createdById, gameId }, (g) => {
       if (g.version !== version || g.row.status !== 'active' || !g.module.pending(g.state).includes(role)) throw new MovedOn();
