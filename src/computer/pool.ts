@@ -52,6 +52,8 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** The games this slot's thread decided lately: it holds what it built of them (thread.ts). */
   recent: string[];
+  /** The thread has loaded its code (it says so): a decision's clock runs from then. */
+  ready: boolean;
 }
 
 // Running from source (tsx) the thread is thread.ts and needs tsx's loader, which Node 20 does not
@@ -65,7 +67,7 @@ const BOOT = fromSource
 
 export function createSearchPool(o: SearchPoolOptions): SearchPool {
   const size = Math.max(1, Math.floor(o.threads));
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null, timer: null, recent: [] as string[] }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null, timer: null, recent: [] as string[], ready: false }));
   const queue: Pending[] = [];
   let closed = false;
   let running = 0;
@@ -76,6 +78,7 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
 
   function spawn(slot: Slot): Worker {
     slot.recent = slot.recent.slice(0, 1);
+    slot.ready = false;
     const worker = new Worker(BOOT, {
       eval: true,
       execArgv: [],
@@ -83,8 +86,14 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
       workerData: { budget: o.budget ?? null },
     });
     worker.unref();
-    worker.on('message', (m: { ok: true; action: Action; stats: DecisionStats } | { ok: false; error: string }) => {
+    worker.on('message', (m: { ready: true } | { ok: true; action: Action; stats: DecisionStats } | { ok: false; error: string }) => {
       if (slot.worker !== worker) return; // ended meanwhile (stuck, or the pool closed)
+      if ('ready' in m) {
+        // Loading the search's code is not the decision's time (seconds on a busy machine).
+        slot.ready = true;
+        if (slot.job) watch(slot, worker, slot.job);
+        return;
+      }
       const p = slot.job;
       release(slot);
       if (!p) return;
@@ -128,18 +137,22 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
       slot.job = p;
       setRunning(running + 1);
       const worker = slot.worker ?? (slot.worker = spawn(slot));
-      const limit = (o.budget?.timeMs ?? levelById(p.job.level).timeMs) + (o.graceMs ?? 10_000);
-      slot.timer = setTimeout(() => {
-        // A search past its time by far: end its thread (a new one starts for the next decision).
-        slot.worker = null;
-        const stuck = slot.job;
-        release(slot);
-        void worker.terminate();
-        stuck?.reject(new Error(`the search took more than ${limit} ms: its thread was ended`));
-      }, limit);
-      slot.timer.unref();
+      if (slot.ready) watch(slot, worker, p);
       worker.postMessage(p.job);
     }
+  }
+
+  /** Ends the thread of a decision that outlasts its time by far (a new one starts for the next). */
+  function watch(slot: Slot, worker: Worker, p: Pending): void {
+    const limit = (o.budget?.timeMs ?? levelById(p.job.level).timeMs) + (o.graceMs ?? 10_000);
+    slot.timer = setTimeout(() => {
+      if (slot.job !== p) return;
+      slot.worker = null;
+      release(slot);
+      void worker.terminate();
+      p.reject(new Error(`the search took more than ${limit} ms: its thread was ended`));
+    }, limit);
+    slot.timer.unref();
   }
 
   return {

@@ -12,6 +12,7 @@ const override = (workerData as { budget: BudgetOverride | null } | null)?.budge
 // What this thread built of the games it decided lately: the next decision applies only the new actions.
 const cache = new SeenCache();
 
+parentPort!.postMessage({ ready: true });
 parentPort!.on('message', (job: ComputerJob) => {
   try {
     const m = games[job.module];

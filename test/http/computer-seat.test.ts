@@ -209,9 +209,16 @@ t.test('a decision that fails in its thread is an error, not a hang; a thread pa
   const job = { gameId: 'x', module: 'no-such-game', game: { seed: '0', rng: 'chacha20', options: {} }, actions: [], role: 'Roman', level: 'easy', seed: 's' };
   await t.rejects(pool.think(job), /not installed/);
   t.equal(pool.busy(), 0, 'the thread is free again');
-  // No grace past a 1 ms cap: the thread (still starting) is ended, and the decision fails.
-  const hasty = createSearchPool({ threads: 1, memoryMb: 256, budget: { iterations: 1, timeMs: 1 }, graceMs: 0 });
+  // No grace past a 1 ms cap: a decision that takes longer has its thread ended, and fails.
+  const hasty = createSearchPool({ threads: 1, memoryMb: 256, budget: { iterations: 100_000, timeMs: 1 }, graceMs: 0 });
   t.teardown(() => hasty.close());
-  await t.rejects(hasty.think(job), /its thread was ended/);
-  await t.rejects(hasty.think(job), /not installed|its thread was ended/, 'and the next decision gets a new thread');
+  const { findGame, listEntries } = await import('../../src/store/games.js');
+  const { standingActions } = await import('../../src/app/games/history.js');
+  const { app } = await testServer(t);
+  const human = await registered(await listen(app), 'Cato', 'cato@example.org');
+  const id = (await human.client.POST('/v1/games', { body: { game: 'julius-caesar', role: 'Caesar', opponent: 'computer' } })).data!.id;
+  const row = (await findGame(app.services.prisma, id))!;
+  const real = computerJob(row, standingActions(await listEntries(app.services.prisma, id)), 'Pompey', 's');
+  await t.rejects(hasty.think(real), /its thread was ended/, 'a whole search in 1 ms: its thread is ended');
+  t.equal(pool.busy(), 0);
 });
