@@ -19,7 +19,7 @@ import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.j
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
 import { listenChannel } from './store/notify-channel.js';
-import { createPrismaClient, type PrismaClient } from './store/prisma.js';
+import { createPrismaClient, warmUp, type PrismaClient } from './store/prisma.js';
 import type { FastifyInstance } from 'fastify';
 
 // Past this, shutdown gives up waiting for requests (a stuck client must not block a deploy).
@@ -116,11 +116,11 @@ async function main(): Promise<void> {
     const { applied } = await untilDatabaseAnswers(() => migrate(target, { log: (message) => logger.info(message) }), logger, () => stopping !== undefined);
     logger.info(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
 
-    prisma = createPrismaClient(databaseUrl);
+    prisma = createPrismaClient(databaseUrl, { minIdle: 1 });
     // Warm up before listening: the first query opens a connection and prepares Prisma's query
-    // engine, which on a busy machine took longer than a health check waits (issue 9).
+    // engine, which on a busy machine took longer than a health check waits (issues 9 and 26).
     const client = prisma;
-    await untilDatabaseAnswers(() => client.user.findFirst({ select: { id: true } }), logger, () => stopping !== undefined);
+    await untilDatabaseAnswers(() => warmUp(client), logger, () => stopping !== undefined);
     // Event streams hear of changes made through any instance sharing this database.
     const eventsDb = databaseUrl;
     events = await sharedEvents(

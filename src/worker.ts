@@ -19,6 +19,7 @@ import { purgeExpiredKeys } from './app/games/idempotency.js';
 import { runDueClocks } from './app/games/time-controls.js';
 import type { ComputerRunner } from './app/games/computer.js';
 import { unsubscribeUrl } from './app/notify/unsubscribe.js';
+import { amendEmail } from './app/messages/message-emails.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';
 import type { MailTransport } from './mail/transport.js';
@@ -105,6 +106,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     // A reset or confirmation link was asked for, and an address change is told once: not
     // mailings one unsubscribes from.
     headersFor: (row) => (row.user_id && !ASKED_FOR.has(row.kind) ? unsubscribeHeaders(config, row.user_id) : {}),
+    // The messages of a game ride along with the next email about it, or go alone if quiet.
+    amend: (row, mail) => amendEmail({ prisma, clock, config }, row, mail),
     ...(deps.hooks && { hooks: deps.hooks }),
     ...(deps.options && { options: deps.options }),
   });

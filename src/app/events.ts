@@ -33,6 +33,15 @@ export interface GameEvent {
    * stream tells it as a `thinking` event; the move's own event follows when it lands).
    */
   thinking?: string;
+  /**
+   * Not a change of the game (its version is 0 and means nothing): a message was written, with
+   * this number (src/app/messages/), for `users` (its players), or for anyone watching with
+   * `everyone` (a public game that is over).
+   */
+  message?: number;
+  everyone?: true;
+  /** Not a change of the game either: a rematch of it was offered, this game (told to `users`). */
+  rematch?: string;
 }
 
 export type EventStatus = 'open' | 'active' | 'finished';
@@ -182,8 +191,8 @@ function parseRevocation(payload: string): { revocation: Revocation; origin: unk
   return { revocation: { userId, ...(hasToken && { tokenId: tokenId as string }), ...(hasGeneration && { generation: generation as number }) }, origin };
 }
 
-// What another instance sent, checked: only a game id, a version, the cancelled flag, and the
-// users, status and pending roles (well-formed) pass.
+// What another instance sent, checked: only a game id, a version, the cancelled flag, the users,
+// status and pending roles, and a message's number or a rematch's id (well-formed) pass.
 function parseEvent(payload: string): { event: GameEvent; origin: unknown } | null {
   let m: unknown;
   try {
@@ -192,13 +201,16 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
     return null;
   }
   if (typeof m !== 'object' || m === null) return null;
-  const { id, version, cancelled, users, status, pending, computer, thinking, origin } = m as Record<string, unknown>;
+  const { id, version, cancelled, users, status, pending, computer, thinking, origin, message, everyone, rematch } = m as Record<string, unknown>;
   if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
   return {
     event: {
       id,
       version: version as number,
       ...(cancelled === true && { cancelled: true }),
+      ...(Number.isSafeInteger(message) && (message as number) > 0 && { message: message as number }),
+      ...(everyone === true && { everyone: true }),
+      ...(typeof rematch === 'string' && rematch.length <= 64 && { rematch }),
       ...(strings(users) && { users }),
       ...(STATUSES.includes(status) && { status: status as EventStatus }),
       ...(strings(pending) && { pending }),

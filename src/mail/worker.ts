@@ -16,6 +16,8 @@
 //   conversation. A circuit breaker stops claiming after `breakerThreshold` failures in a row and
 //   probes with one email every breakerOpenMs, so a dead server costs one attempt per interval
 //   instead of one per email (attempts do not pile up while it is open).
+// - Just before sending, `amend` may add to an email (the messages of its game that ride along),
+//   drop it, or postpone it (src/app/messages/message-emails.ts; wired by src/worker.ts).
 // - A "your move" to a player who has that game open live (game_presence, written by their
 //   event stream in whichever API instance holds it) is held for holdMs after the move began; if
 //   they move meanwhile it is dropped.
@@ -35,8 +37,20 @@ export interface OutboxRow {
   body_z: Uint8Array | null;
   html_body: string | null;
   user_id: string | null;
+  game_id: string | null;
   attempts: number;
 }
+
+/**
+ * What becomes of an email just before it is sent (MailWorkerDeps.amend): sent with other words
+ * (then `sent` runs once it is), dropped unsent, or postponed (the attempt does not count); null:
+ * sent as it is.
+ */
+export type Amendment =
+  | { send: { subject: string; text: string; html: string | null }; sent: () => Promise<void> }
+  | { drop: string }
+  | { postponeUntil: Date; why: string }
+  | null;
 
 export interface MailWorkerOptions {
   /** Rows claimed per round. */
@@ -67,6 +81,11 @@ export interface MailWorkerDeps {
   messageIdHost: string;
   /** Extra headers for one row (List-Unsubscribe for the user it goes to). */
   headersFor?: (row: OutboxRow) => Record<string, string>;
+  /**
+   * Asked just before each email is sent (the messages of a game ride along: src/app/messages/
+   * message-emails.ts). A failure counts as a failed send.
+   */
+  amend?: (row: OutboxRow, mail: { subject: string; text: string; html: string | null }) => Promise<Amendment>;
   /** Test instrumentation: called after the claim commits, and after the send returns. */
   hooks?: { afterClaim?: (rows: OutboxRow[]) => void | Promise<void>; afterSend?: (row: OutboxRow) => void | Promise<void> };
   options?: MailWorkerOptions;
@@ -203,18 +222,40 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
         ORDER BY next_attempt_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, to_address, subject, text_body, html_body, body_z, user_id, attempts`;
+      RETURNING id, kind, to_address, subject, text_body, html_body, body_z, user_id, game_id::text AS game_id, attempts`;
   }
 
   async function deliver(row: OutboxRow): Promise<void> {
     const body = bodiesOf({ textBody: row.text_body, htmlBody: row.html_body, bodyZ: row.body_z });
+    let content = { subject: row.subject, text: body.text, html: body.html ?? null };
+    let amended: Amendment = null;
+    try {
+      amended = deps.amend ? await deps.amend(row, content) : null;
+      if (amended && 'drop' in amended) {
+        await prisma.$executeRaw`UPDATE outbox SET status = 'dropped'::outbox_status, attempts = attempts - 1 WHERE id = ${row.id} AND status = 'pending'`;
+        logger.info({ outboxId: String(row.id), kind: row.kind, why: amended.drop }, 'email dropped: nothing left to tell');
+        return;
+      }
+      if (amended && 'postponeUntil' in amended) {
+        await prisma.$executeRaw`UPDATE outbox SET next_attempt_at = ${amended.postponeUntil}, attempts = attempts - 1 WHERE id = ${row.id} AND status = 'pending'`;
+        logger.info({ outboxId: String(row.id), kind: row.kind, why: amended.why, until: amended.postponeUntil }, 'email postponed');
+        return;
+      }
+      if (amended) content = amended.send;
+    } catch (err) {
+      // Not SMTP's fault: retried like a failed send, without counting towards the breaker.
+      const next = new Date(clock.now().getTime() + retryDelayMs(row.attempts, o));
+      await prisma.$executeRaw`UPDATE outbox SET last_error = ${String(err).slice(0, 2000)}, next_attempt_at = ${next} WHERE id = ${row.id} AND status = 'pending'`;
+      logger.warn({ outboxId: String(row.id), kind: row.kind, err, next }, 'email not sent: could not add what rides along; will retry');
+      return;
+    }
     const mail: OutgoingMail = {
       messageId: messageIdFor(row.id, deps.messageIdHost),
       from: deps.mailFrom,
       to: row.to_address,
-      subject: row.subject,
-      text: body.text,
-      ...(body.html ? { html: body.html } : {}),
+      subject: content.subject,
+      text: content.text,
+      ...(content.html ? { html: content.html } : {}),
       headers: deps.headersFor?.(row) ?? {},
     };
     try {
@@ -240,6 +281,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     await prisma.$executeRaw`
       UPDATE outbox SET status = 'sent'::outbox_status, sent_at = ${clock.now()}, last_error = NULL
       WHERE id = ${row.id} AND status = 'pending'`;
+    if (amended && 'sent' in amended) await amended.sent();
     logger.info({ outboxId: String(row.id), kind: row.kind }, 'email sent');
   }
 

@@ -307,6 +307,15 @@ export async function insertSeatTx(tx: GameTx, gameId: string, role: string, use
   });
 }
 
+/** The user's seat of an open game moves to another role (a creator who would play either side gives theirs to whoever joins). */
+export async function swapSeatTx(tx: GameTx, gameId: string, userId: string, role: string): Promise<void> {
+  await tx.query({
+    name: 'alea-swap-seat',
+    text: 'UPDATE game_players SET role = $3 WHERE game_id = $1::uuid AND user_id = $2::uuid',
+    values: [gameId, userId, role],
+  });
+}
+
 export interface Change {
   gameId: string;
   /** The new version: the seq of the appended entry. */

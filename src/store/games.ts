@@ -71,6 +71,12 @@ export interface GameRow {
   updatedAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** The one person an open game is offered to (a rematch), with their public name; null: none. */
+  invitee: { id: string; name: string } | null;
+  /** The finished game this one is the rematch of. */
+  rematchOf: string | null;
+  /** The creator would play either side: whoever joins may take the creator's. */
+  anyRole: boolean;
   players: SeatRow[];
   /** The games row's revision as read or written (its xmin: see revisionOf). */
   revision?: number;
@@ -108,6 +114,10 @@ export interface RawGame {
   updated_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  invitee_id: string | null;
+  invitee_name: string | null;
+  rematch_of: string | null;
+  any_role: boolean;
   version: number | null;
   state_version: number | null;
   state?: Prisma.JsonValue;
@@ -163,6 +173,9 @@ export function toRow(r: RawGame): GameRow {
     updatedAt: date(r.updated_at),
     startedAt: r.started_at && date(r.started_at),
     finishedAt: r.finished_at && date(r.finished_at),
+    invitee: r.invitee_id === null ? null : { id: r.invitee_id, name: r.invitee_name ?? '' },
+    rematchOf: r.rematch_of,
+    anyRole: r.any_role === true,
     players: (r.players ?? []).map((p) => ({
       role: p.role,
       userId: p.userId,
@@ -205,6 +218,8 @@ export const COLUMNS = Prisma.sql`
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.computer_role, g.computer_level,
   g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
+  g.invitee_id::text AS invitee_id, (SELECT i.display_name FROM users i WHERE i.id = g.invitee_id) AS invitee_name,
+  g.rematch_of::text AS rematch_of, g.any_role,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
       'emailPreference', u.email_preference,
@@ -249,6 +264,12 @@ export interface NewGame {
   /** A game against the computer: the role it plays and its level. */
   computer?: { role: string; level: string };
   now: Date;
+  /** Offered to this user only (a rematch). */
+  inviteeId?: string | null;
+  /** The finished game this one is the rematch of. */
+  rematchOf?: string | null;
+  /** The creator would play either side. */
+  anyRole?: boolean;
 }
 
 export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
@@ -264,6 +285,9 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       daysPerMove: g.daysPerMove,
       ...(g.computer && { computerRole: g.computer.role, computerLevel: g.computer.level }),
       createdById: g.creatorId,
+      inviteeId: g.inviteeId ?? null,
+      rematchOfId: g.rematchOf ?? null,
+      anyRole: g.anyRole ?? false,
       createdAt: g.now,
       updatedAt: g.now,
       players: {
@@ -399,8 +423,14 @@ export async function postponeDueClocks(db: PrismaClient, gameId: string, now: D
 }
 
 export interface GameFilter {
-  /** Only games this user is seated at; otherwise public games only. */
+  /** Only games this user is seated at or is offered (a rematch); otherwise public games only. */
   userId?: string;
+  /** Public games: leave out the open games of creators this user blocked or is blocked by. */
+  viewerId?: string;
+  /** Only games of this module. */
+  module?: string;
+  /** Only games with this time control (null: no time limit). */
+  daysPerMove?: number | null;
   statuses?: GameStatus[];
   /** Only games numbered below this (keyset pagination, newest first). */
   before?: number;
@@ -412,10 +442,18 @@ export interface GameFilter {
 export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   const conditions = [
     f.userId
-      ? Prisma.sql`EXISTS (SELECT 1 FROM game_players m WHERE m.game_id = g.id AND m.user_id = ${f.userId}::uuid)`
+      ? Prisma.sql`(EXISTS (SELECT 1 FROM game_players m WHERE m.game_id = g.id AND m.user_id = ${f.userId}::uuid) OR (g.status = 'open' AND g.invitee_id = ${f.userId}::uuid))`
       : Prisma.sql`g.visibility = 'public'`,
   ];
-  if (f.statuses) conditions.push(Prisma.sql`g.status::text IN (${Prisma.join(f.statuses)})`);
+  if (f.module !== undefined) conditions.push(Prisma.sql`g.module = ${f.module}`);
+  if (f.daysPerMove !== undefined) conditions.push(f.daysPerMove === null ? Prisma.sql`g.days_per_move IS NULL` : Prisma.sql`g.days_per_move = ${f.daysPerMove}`);
+  if (!f.userId && f.viewerId !== undefined) {
+    conditions.push(Prisma.sql`(g.status <> 'open' OR NOT EXISTS (SELECT 1 FROM user_blocks b
+      WHERE (b.blocker_id = g.created_by AND b.blocked_id = ${f.viewerId}::uuid) OR (b.blocker_id = ${f.viewerId}::uuid AND b.blocked_id = g.created_by)))`);
+  }
+  // The enum itself, not its text: a cast hides games_visibility_status_number_idx from the
+  // planner, which then walks every game in number order (issue 29: the lobby at 1M games).
+  if (f.statuses) conditions.push(Prisma.sql`g.status IN (${Prisma.join(f.statuses.map((st) => Prisma.sql`${st}::game_status`))})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
   // A game against the computer has no seat to take, even in the moment before it starts.
   if (!f.userId) conditions.push(Prisma.sql`(g.status <> 'open' OR g.computer_role IS NULL)`);

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Test } from 'tap';
 import { createDatabase, dropDatabase, withAdminClient, withDatabase } from '../../src/store/databases.js';
 import { migrate, readMigrations } from '../../src/store/migrate.js';
-import { createPrismaClient, type PrismaClient } from '../../src/store/prisma.js';
+import { createPrismaClient, warmUp, type PrismaClient } from '../../src/store/prisma.js';
 import { testServerUrl } from './postgres.js';
 
 export interface TestDatabase {
@@ -29,6 +29,9 @@ export async function testDatabase(t: Test, options: TestDatabaseOptions = {}): 
     await prisma.$disconnect();
     await dropDatabase(server, name);
   });
+  // As npm start does before it listens: a test's first request (often GET /healthz) would
+  // otherwise pay for the connection and Prisma's start, seconds on a busy machine.
+  await warmUp(prisma, { models: migrated });
   return { name, url, prisma };
 }
 

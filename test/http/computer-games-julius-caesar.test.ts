@@ -3,6 +3,9 @@
 import t from 'tap';
 import { playWholeGames, type Seat } from '../helpers/computer.js';
 
+// Whole games take minutes on a busy 2-core machine: more than the suite's 300 s per file.
+t.setTimeout(900_000);
+
 const SEATS: Seat[] = [
   { game: 'julius-caesar', person: 'Caesar', computer: 'Pompey' },
   { game: 'julius-caesar', person: 'Pompey', computer: 'Caesar' },

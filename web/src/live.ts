@@ -1,8 +1,15 @@
 // Live updates. A game page listens to the game's Server-Sent Events (`version` events; the page
 // then GETs its own view). EventSource cannot send an Authorization header, so the token goes in
 // the query (`access_token`, which the API accepts for event streams only and masks in its logs).
+// The same stream tells a game's players of a new message or a rematch offered: `talk` passes
+// those on to the panels beside the board (web/src/board/table-talk.tsx), one stream per page.
 import { useEffect, useRef } from 'preact/hooks';
 import { auth, eventsUrl } from './api';
+import { signal } from './signal';
+
+/** The last `message` or `rematch` event of the game's stream (`n` counts them, so each one is new). */
+export const talk = signal<{ id: string; kind: 'message' | 'rematch'; n: number } | null>(null);
+let told = 0;
 
 /**
  * `seat` reopens the stream when the viewer's place in the game changes (an invited visitor who
@@ -28,6 +35,7 @@ export function useGameEvents(id: string, seat: string, onVersion: (version: num
           // a malformed event: the next one, or a reload, catches up
         }
       });
+      for (const kind of ['message', 'rematch'] as const) source.addEventListener(kind, () => talk.set({ id, kind, n: ++told }));
       source.addEventListener('cancelled', () => {
         over = true;
         source.close();

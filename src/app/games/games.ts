@@ -2,8 +2,10 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameStatus } from '../../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
+import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
+import { blocksBetweenTx } from '../../store/blocks.js';
 import { poolOf } from '../../store/prisma.js';
 import { findUserById } from '../../store/users.js';
 import { VERSION } from '../../version.js';
@@ -18,8 +20,10 @@ import { currentState, setupGame } from './history.js';
 import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
-import { admitNewGame } from './game-limits.js';
+import { admitNewGame, type Opponent } from './game-limits.js';
 import { checkedLevel, seatsAgainstComputer } from './computer.js';
+import { refuseIfBlocked } from '../blocks/blocks.js';
+import { swapSeatTx } from '../../store/game-tx.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -95,18 +99,10 @@ export async function createGame(
   const answer = await ctx.prisma.$transaction((tx) => {
     const now = ctx.clock.now();
     return idempotent(tx, userId, now, idempotency, async () => {
-      await admitNewGame(tx, ctx, userId, againstBot ? 'bot' : computer ? 'computer' : 'people', now);
-      // The server's seed: 256 bits from the system's CSPRNG, drawn now and kept secret until the
-      // game ends; its commitment is public from now on, so the joiner sees it before adding
-      // their seed. The generator's key, made of it and the players' seeds (history.ts
-      // generatorKey), is fixed when the game starts.
-      const seed = randomBytes(32).toString('hex');
-      const row = await insertGame(tx, {
+      const row = await insertNewGame(tx, ctx, {
+        opponent: againstBot ? 'bot' : computer ? 'computer' : 'people',
+        playerSeed: input.playerSeed,
         module: m.id,
-        seed,
-        rng: 'chacha20',
-        seedCommitment: seedCommitment(seed),
-        creatorSeed: playerSeedOf(input.playerSeed),
         // `solitaire` is the engine's own set-up option (SetupOptions), not one of the module's.
         options: againstBot ? { ...options, solitaire: true } : { ...options },
         visibility,
@@ -115,6 +111,8 @@ export async function createGame(
         creatorId: userId,
         creatorRole: role,
         ...(computer && { computer: { role: computer.computer, level: computer.level } }),
+        // A creator who let the server choose would play either side: whoever joins may choose.
+        anyRole: !againstBot && !computer && input.role === 'random',
         now,
       });
       return { status: 201, body: presentGame(row, userId, null, ctx.config) };
@@ -139,6 +137,24 @@ export async function createGame(
 }
 
 /**
+ * A new game in the caller's transaction, within its creator's limits (game-limits.ts). The
+ * server's seed: 256 bits from the system's CSPRNG, drawn now and kept secret until the game
+ * ends; its commitment is public from now on, so the joiner sees it before adding their seed.
+ * The generator's key, made of it and the players' seeds (history.ts generatorKey), is fixed
+ * when the game starts. `playerSeed`: the creator's own (the server draws one without it).
+ */
+export async function insertNewGame(
+  tx: Prisma.TransactionClient,
+  ctx: ServiceContext,
+  spec: Omit<NewGame, 'seed' | 'rng' | 'seedCommitment' | 'creatorSeed'> & { opponent: Opponent; playerSeed?: string | undefined },
+): Promise<GameRow> {
+  const { opponent, playerSeed, ...game } = spec;
+  await admitNewGame(tx, ctx, game.creatorId, opponent, game.now);
+  const seed = randomBytes(32).toString('hex');
+  return insertGame(tx, { ...game, seed, rng: 'chacha20', seedCommitment: seedCommitment(seed), creatorSeed: playerSeedOf(playerSeed) });
+}
+
+/**
  * Starts a game against the bot (the engine sets it up as solitaire) or the computer (an ordinary
  * set-up); the bot's or the computer's role has no seat.
  */
@@ -153,6 +169,10 @@ function startAlone(ctx: ServiceContext, userId: string, gameId: string): Promis
 export interface ListGamesInput {
   status?: ApiStatus;
   mine?: boolean;
+  /** Only games of this module. */
+  game?: string;
+  /** Only games with this time per move: 1-14 days, or 'none' (no time limit). */
+  daysPerMove?: string;
   limit?: number;
   cursor?: string;
 }
@@ -171,7 +191,9 @@ function decodeCursor(cursor: string): number {
 export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameSummary[]; nextCursor: string | null }> {
   const limit = input.limit ?? 20;
   const rows = await listGameRows(ctx.prisma, {
-    ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator }),
+    ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator, viewerId: userId }),
+    ...(input.game !== undefined && { module: input.game }),
+    ...(input.daysPerMove !== undefined && { daysPerMove: input.daysPerMove === 'none' ? null : Number(input.daysPerMove) }),
     ...(input.status && { statuses: STATUSES[input.status] }),
     ...(input.cursor !== undefined && { before: decodeCursor(input.cursor) }),
     limit: limit + 1,
@@ -250,7 +272,11 @@ export interface JoinGameInput {
   playerSeed?: string;
 }
 
-/** Takes the free seat; when every seat is taken the engine sets the game up and it starts. */
+/**
+ * Takes the free seat; when every seat is taken the engine sets the game up and it starts. A
+ * creator who would play either side (anyRole) gives up theirs if the newcomer asks for it. Two
+ * people who blocked one another never meet this way.
+ */
 export async function joinGame(
   ctx: ServiceContext,
   userId: string,
@@ -260,19 +286,26 @@ export async function joinGame(
 ): Promise<Answer<GameResource>> {
   const user = await findUserById(ctx.prisma, userId);
   if (!user) throw accountGone();
-  return changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, (g) => {
+  const answer = await changeGame(ctx, { userId, gameId, ...(idempotency && { idempotency }) }, async (g) => {
     if (!canSee(g.row, userId, input.inviteCode)) throw notFound();
     if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
     const m = moduleOf(g.row);
     if (botRoleOf(m, g.row.options) !== null) throw new AppError('conflict', `This game is played against the bot: it has no seat for anyone else.`);
     if (g.row.computer) throw new AppError('conflict', `This game is played against the computer: it has no seat for anyone else.`);
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
+    if (g.row.invitee && g.row.invitee.id !== userId) throw new AppError('conflict', `This game is offered to ${g.row.invitee.name} only.`);
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
+    if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
+    const creator = g.row.players[0]!;
+    // While the game's lock is held (a join is decided under it), on the change's connection.
+    refuseIfBlocked(await blocksBetweenTx(g.tx, userId, creator.userId), 'join');
     if (input.role !== undefined && !free.includes(input.role)) {
-      throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);
+      if (!(g.row.anyRole && creator.role === input.role)) throw new AppError('conflict', `The seat of ${input.role} is taken; free: ${free.join(', ')}.`);
+      // The creator would play either side: they take the free one, and the newcomer theirs.
+      await swapSeatTx(g.tx, g.row.id, creator.userId, free[0]!);
+      g.row = { ...g.row, players: [{ ...creator, role: free[0]! }] };
     }
     const role = input.role ?? free[0]!;
-    if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
     // A game created before dice commitments stays keyed by its seed alone: the joiner adds none.
     const seed = g.row.seedCommitment ? playerSeedOf(input.playerSeed) : null;
     const seats = [...g.row.players, { role, playerSeed: seed?.seed ?? null }];
@@ -293,6 +326,10 @@ export async function joinGame(
       },
     };
   });
+  // A rematch accepted: the pages of the game it follows hear of it (as of its offer).
+  const b = answer.body;
+  if (b.rematchOf && !answer.replayed) ctx.events.publish({ id: b.rematchOf, version: 0, rematch: b.id, users: b.players.map((p) => p.user.id) });
+  return answer;
 }
 
 /**
@@ -301,15 +338,19 @@ export async function joinGame(
  * cancelled: its players resign instead.
  */
 export async function cancelGame(ctx: ServiceContext, userId: string, gameId: string): Promise<void> {
-  const users = await ctx.prisma.$transaction(async (tx) => {
+  const gone = await ctx.prisma.$transaction(async (tx) => {
     const row = await lockGame(tx, gameId);
     if (!row || !canSee(row, userId)) throw notFound();
-    if (row.createdById !== userId) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
+    // The person an open game is offered to (a rematch) may decline it: it goes as if cancelled.
+    const declines = row.invitee?.id === userId && row.status === 'open';
+    if (row.createdById !== userId && !declines) throw new AppError('forbidden', 'Only the player who created this game may cancel it.');
     if (row.status !== 'open') throw new AppError('conflict', 'This game has started and can no longer be cancelled; a player may resign instead.');
     await deleteGame(tx, gameId);
-    return row.players.map((p) => p.userId);
+    return { users: [...row.players.map((p) => p.userId), ...(row.invitee ? [row.invitee.id] : [])], rematchOf: row.rematchOf };
   });
-  ctx.events.publish({ id: gameId, version: 0, cancelled: true, users });
+  ctx.events.publish({ id: gameId, version: 0, cancelled: true, users: gone.users });
+  // A rematch declined or withdrawn: the pages of the game it followed hear of it too.
+  if (gone.rematchOf) ctx.events.publish({ id: gone.rematchOf, version: 0, rematch: gameId, users: gone.users });
 }
 
 /** Whether I get emails about this game (my seat's switch; my account's preference applies first). */

@@ -39,7 +39,12 @@ export interface GameSummary {
   /** The computer opponent (a game against the computer): its role and level, or null. */
   computer: ComputerSeat | null;
   players: SeatView[];
+  /** The seats a newcomer may take (both, while a creator who would play either side waits). */
   openRoles: string[];
+  /** The one person this open game is offered to (a rematch); null: anyone who may see it. */
+  invitee: { id: string; name: string } | null;
+  /** The finished game this one is the rematch of. */
+  rematchOf: string | null;
   pending: string[];
   deadline: string | null;
   outcome: Outcome | null;
@@ -92,20 +97,26 @@ export function roleOf(row: { players: { role: string; userId: string }[] }, use
 
 /**
  * May this user see the game at all? Public games: anyone signed in. Private games: their
- * players, and while open whoever has the invite code.
+ * players, and while open the person it is offered to (a rematch) and whoever has the invite code.
  */
 export function canSee(row: GameSummaryRow, userId: string, invite?: string): boolean {
   if (row.visibility === 'public' || roleOf(row, userId) !== null) return true;
-  return row.status === 'open' && invite !== undefined && row.inviteCode !== null && invite === row.inviteCode;
+  if (row.status !== 'open') return false;
+  return row.invitee?.id === userId || (invite !== undefined && row.inviteCode !== null && invite === row.inviteCode);
+}
+
+/** The roles a newcomer may take in an open game: the free seats, or any while its creator would play either side. */
+export function openRolesOf(m: GameModule, row: Pick<GameSummaryRow, 'players' | 'anyRole'>, bot: string | null): string[] {
+  const seated = new Set(row.players.map((p) => p.role));
+  if (bot !== null) seated.add(bot);
+  const free = m.roles.filter((r) => !seated.has(r));
+  return row.anyRole && bot === null && row.players.length === 1 && free.length === 1 ? [...m.roles] : free;
 }
 
 export function presentSummary(row: GameSummaryRow, userId: string): GameSummary {
   const m = moduleOf(row);
   const status = apiStatus(row.status);
   const bot = botRoleOf(m, row.options);
-  const seated = new Set(row.players.map((p) => p.role));
-  if (bot !== null) seated.add(bot);
-  if (row.computer) seated.add(row.computer.role);
   const players = row.players.map((p) => {
     // The deadline stored on the seat when its move started (moved by vacations and extensions).
     const pending = status === 'active' && row.pending.includes(p.role);
@@ -136,7 +147,9 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     bot,
     computer: row.computer && { role: row.computer.role, level: row.computer.level, title: levelById(row.computer.level).title },
     players,
-    openRoles: status === 'open' ? m.roles.filter((r) => !seated.has(r)) : [],
+    openRoles: status === 'open' ? openRolesOf(m, row, bot) : [],
+    invitee: status === 'open' ? row.invitee : null,
+    rematchOf: row.rematchOf,
     pending: status === 'active' ? [...row.pending] : [],
     deadline: status === 'active' ? (deadlines[0] ?? null) : null,
     outcome: (row.outcome as Outcome | null) ?? null,

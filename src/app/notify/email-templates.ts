@@ -42,13 +42,14 @@ export interface Email {
   html: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Text made safe in HTML. */
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function gameLink(ctx: Pick<EmailContext, 'publicUrl' | 'gameId'>): string {
   return `${ctx.publicUrl}/games/${ctx.gameId}`;
 }
 
-function gameName(ctx: EmailContext): string {
+function gameName(ctx: Pick<EmailContext, 'game'>): string {
   return `${ctx.game.title} #${ctx.game.number}`;
 }
 
@@ -107,19 +108,29 @@ function instruction(v: ViewSummary): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function render(ctx: EmailContext, subject: string, heading: string, lines: string[], action: string): Email {
+/** Quoted text of an email (the players' messages), written as text and as HTML by its caller. */
+export interface Quoted {
+  text: string[];
+  html: string;
+}
+
+/**
+ * An email about a game: greeting, heading, lines, what is `quoted` (ending with a blank line), a
+ * button to `action` on the game's page, the footer (with its `footnote`).
+ */
+export function render(ctx: Omit<EmailContext, 'view'>, subject: string, heading: string, lines: string[], action: string, o: { quoted?: Quoted; footnote?: string } = {}): Email {
   const link = gameLink(ctx);
   const text = [
     `Hello ${ctx.recipient.name},`,
     '',
     heading,
     ...lines.map((l) => (l ? l : '')),
-    '',
+    ...(o.quoted ? ['', ...o.quoted.text] : ['']),
     `${action}: ${link}`,
     '',
     '-- ', // the signature separator (RFC 3676): mail programs show what follows as a footer
     `You are ${ctx.recipient.role} in ${gameName(ctx)} on Alea.`,
-    `Email settings: ${ctx.publicUrl}/settings`,
+    `${o.footnote ? `${o.footnote} ` : ''}Email settings: ${ctx.publicUrl}/settings`,
     `Stop all emails from Alea: ${ctx.unsubscribeUrl}`,
     '',
   ].join('\n');
@@ -127,9 +138,9 @@ function render(ctx: EmailContext, subject: string, heading: string, lines: stri
 <html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
 <p>Hello ${esc(ctx.recipient.name)},</p>
 <p><strong>${esc(heading)}</strong></p>
-${lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join('\n')}
+${lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join('\n')}${o.quoted ? `\n${o.quoted.html}` : ''}
 <p><a href="${esc(link)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">${esc(action)}</a></p>
-<p style="font-size: small; color: #666">You are ${esc(ctx.recipient.role)} in ${esc(gameName(ctx))} on Alea.
+<p style="font-size: small; color: #666">You are ${esc(ctx.recipient.role)} in ${esc(gameName(ctx))} on Alea.${o.footnote ? ` ${esc(o.footnote)}` : ''}
 <a href="${esc(ctx.publicUrl)}/settings">Email settings</a> ·
 <a href="${esc(ctx.unsubscribeUrl)}">Stop all emails</a></p>
 </body></html>

@@ -1,6 +1,10 @@
 // Server-Sent Events. A game's stream: `event: version` whenever the game's version changes,
-// with only {id, version}; clients then GET the game for their own view; and in a game against
-// the computer, `event: thinking` {id, version, role} when the computer starts deciding a move. A user's stream
+// with only {id, version}; clients then GET the game for their own view. Its players also hear
+// `event: message` {id, seq} when a message is written (src/app/messages/; watchers too once a
+// public game is over) and `event: rematch` {id, rematch} when a rematch is offered, accepted,
+// declined or withdrawn; in a game against the computer, `event: thinking` {id, version, role}
+// when the computer starts deciding a move. None changes the game's version, so none carries an
+// SSE id. A user's stream
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
 // status and pending roles, for a home page. Listeners are told of changes made through any
 // instance sharing the database (src/app/events.ts).
@@ -139,6 +143,16 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       let stream: Stream | undefined;
       const send = (e: GameEvent) => {
         if (!stream) return void queued.push(e);
+        // A message, or a rematch offered: not a change of the game, and for its players only
+        // (a message also for watchers of a public game that is over).
+        if (e.message !== undefined) {
+          if (e.everyone || e.users?.includes(userId)) stream.write('message', { id, seq: e.message });
+          return;
+        }
+        if (e.rematch !== undefined) {
+          if (e.users?.includes(userId)) stream.write('rematch', { id, rematch: e.rematch });
+          return;
+        }
         if (e.cancelled) {
           // The game is gone: say so, and end the stream (a reconnection would get 404).
           stream.write('cancelled', { id, version: e.version, cancelled: true });

@@ -87,7 +87,7 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
     else setError(problemText(error));
   }
   async function cancel() {
-    if (!confirm('Cancel this game? Its invite link stops working.')) return;
+    if (!confirm(game.invitee && !game.role ? 'Decline this game?' : 'Cancel this game? Its invite link stops working.')) return;
     const { error } = await api.DELETE('/v1/games/{id}', { params: { path: { id: game.id } } });
     if (error) setError(problemText(error));
     else navigate('/');
@@ -156,11 +156,20 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
               </>
             )}
           </p>
+          {game.rematchOf && <p>A rematch of <a href={`/games/${game.rematchOf}`}>your last game together</a>, sides swapped.</p>}
           {game.openRoles.map((role) => (
             <button key={role} onClick={join}>
-              Join as {role}
+              {game.rematchOf ? `Accept: play ${role}` : `Join as ${role}`}
             </button>
           ))}
+          {game.invitee && (
+            <>
+              {' '}
+              <button class="secondary" onClick={cancel}>
+                Decline
+              </button>
+            </>
+          )}
         </section>
       )}
     </main>

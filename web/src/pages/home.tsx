@@ -1,13 +1,14 @@
-// Home: my games (whose move, deadlines), open public games to join, and a new game.
+// Home: my games (whose move, deadlines), a new game, and the lobby (pages/lobby.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
-import { GAMES, gameEntry, optionsText } from '../games/registry';
+import { GAMES, gameEntry } from '../games/registry';
 import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
 import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
+import { GameSelect, Lobby } from './lobby';
 import { capital } from '../board/words';
 import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer';
 
@@ -32,26 +33,19 @@ function opponent(g: GameSummary): string {
 export function Home() {
   const user = me.use();
   const [mine, setMine] = useState<GameSummary[] | null>(null);
-  const [lobby, setLobby] = useState<GameSummary[] | null>(null);
+  const [changed, setChanged] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
   async function load() {
-    const [a, b] = await Promise.all([
-      api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } }),
-      api.GET('/v1/games', { params: { query: { status: 'open', limit: 20 } } }),
-    ]);
+    const a = await api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } });
     if (a.data) setMine(a.data.items);
-    if (b.data) setLobby(b.data.items.filter((g) => !g.role));
-    if (a.error || b.error) setError(problemText(a.error ?? b.error));
+    if (a.error) setError(problemText(a.error));
   }
   useEffect(() => void load(), []);
-  useMyEvents(load);
-
-  async function join(g: GameSummary) {
-    const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: { playerSeed: playerSeed() } });
-    if (data) navigate(`/games/${g.id}`);
-    else setError(problemText(error));
-  }
+  useMyEvents(() => {
+    void load();
+    setChanged((n) => n + 1);
+  });
 
   // Games waiting for my move first, the most urgent deadline first among them.
   const urgent = (g: GameSummary) => (g.role && g.pending.includes(g.role) ? 0 : 1);
@@ -101,26 +95,7 @@ export function Home() {
           )}
         </section>
         <NewGame />
-        <section class="panel" aria-labelledby="lobby-title">
-          <h2 id="lobby-title">Open games</h2>
-          {lobby === null ? (
-            <p class="muted">Loading…</p>
-          ) : lobby.length === 0 ? (
-            <p class="muted">No public game is waiting for a player.</p>
-          ) : (
-            <ul class="games">
-              {lobby.map((g) => (
-                <li key={g.id}>
-                  #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {g.daysPerMove ? `${g.daysPerMove} days per move` : 'no time limit'}, by{' '}
-                  {g.players[0]?.user.name}{' '}
-                  <button class="secondary" onClick={() => join(g)}>
-                    Join as {g.openRoles[0]}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <Lobby changed={changed} />
       </div>
     </main>
   );
@@ -164,22 +139,14 @@ function NewGame() {
       <h2 id="new-title">New game of {entry.title}</h2>
       <p class="muted">{entry.description}</p>
       <form onSubmit={create}>
-        <label>
-          Game
-          <select
-            name="game"
-            onChange={(e) => {
-              setGameId((e.currentTarget as HTMLSelectElement).value as GameId);
-              if (opponentKind === 'bot') setOpponentKind('private');
-            }}
-          >
-            {GAMES.map((g) => (
-              <option value={g.id} selected={g.id === gameId}>
-                {g.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <GameSelect
+          label="Game"
+          value={gameId}
+          onChange={(id) => {
+            setGameId(id);
+            if (opponentKind === 'bot') setOpponentKind('private');
+          }}
+        />
         <fieldset>
           <legend>Opponent</legend>
           <label class="inline">

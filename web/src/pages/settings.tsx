@@ -1,8 +1,10 @@
-// Settings: name, email preference, per-game mute, vacation, password, sign out (here / everywhere).
+// Settings: name, email preference, per-game mute, blocked players, vacation, password, sign out
+// (here / everywhere).
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameSummary, type Schemas } from '../api';
 import { navigate } from '../router';
 import { me, signedIn, signOut, signOutHere } from '../session';
+import { BlockedPlayers } from './blocked-players';
 import { ConfirmEmailNotice } from './email-confirmation';
 
 function Status({ ok, error }: { ok: string | null; error: string | null }) {
@@ -92,6 +94,7 @@ export function SettingsPage() {
         </form>
       </section>
       <GameMutes />
+      <BlockedPlayers />
       <section class="panel" aria-labelledby="vacation-title">
         <h2 id="vacation-title">Vacation</h2>
         {user.vacation ? (

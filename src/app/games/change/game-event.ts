@@ -3,14 +3,9 @@
 import type { GameEvent } from '../../events.js';
 import type { GameSummary } from '../present.js';
 
-/** What listeners are told of a game that changed: nothing hidden (see events.ts). */
+/** What listeners are told of a game that changed: nothing hidden (see events.ts). Its players, and the person an open game is offered to, hear of it. */
 export function gameEvent(game: GameSummary): GameEvent {
-  return {
-    id: game.id,
-    version: game.version,
-    status: game.status,
-    pending: [...game.pending],
-    users: game.players.map((p) => p.user.id),
-    ...(game.computer && { computer: game.computer.role }),
-  };
+  const users = game.players.map((p) => p.user.id);
+  if (game.invitee) users.push(game.invitee.id);
+  return { id: game.id, version: game.version, status: game.status, pending: [...game.pending], users, ...(game.computer && { computer: game.computer.role }) };
 }

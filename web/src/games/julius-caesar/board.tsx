@@ -6,6 +6,7 @@ import { destination, isCardAction, labelOf, locationTarget, type Act } from '..
 import { BattlePanel, battleRounds, type BattleBlock } from '../../board/battle';
 import { BlockChip } from '../../board/chip';
 import { Log } from '../../board/log';
+import { TableTalk } from '../../board/table-talk';
 import { ActionList, Controls, Heading, Status, useActing } from '../../board/play';
 import { count } from '../../board/words';
 import type { BoardProps } from '../entry';
@@ -207,6 +208,7 @@ export function Board({ game, onGame, reload }: BoardProps) {
           <ActionList actions={actions} busy={busy} onAct={(a) => void act(a)} label={label} foldOver={8} />
           <Controls game={game} me={me} opponent={opponent} acting={acting} />
           <Log gameId={game.id} lines={view.log} total={game.logLength} heading={logHeading} />
+          <TableTalk game={game} me={me} />
         </div>
       </div>
     </main>

@@ -1,0 +1,126 @@
+// A rematch (POST/GET /v1/games/{id}/rematch): once a game is over either player offers the other
+// a new game, same options, sides swapped, private and offered to the opponent alone, who joins
+// it as any game or declines it; one per game; the opponent hears of it live; not for watchers,
+// games in progress, games against the bot, or between players of whom one blocked the other.
+import t from 'tap';
+import { apiServer, openEvents, openStream, startGame } from '../helpers/api.js';
+
+const rematch = (id: string) => `/v1/games/${id}/rematch`;
+
+t.test('offered once the game is over: same options, sides swapped, for the opponent alone', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s, { options: { scenario: 'free-deployment' }, daysPerMove: 5 });
+  const watcher = await s.signUp('Cicero');
+  const early = await g.caesar.client.post(rematch(g.id));
+  t.equal(early.status, 409, 'not before the end');
+  t.match(early.body.detail, /not over/);
+  t.equal((await g.caesar.client.get(rematch(g.id))).status, 404, 'none offered yet');
+  await g.caesar.client.post(`/v1/games/${g.id}/resign`, {});
+  t.equal((await watcher.client.post(rematch(g.id))).status, 403, 'a watcher offers none');
+  t.equal((await watcher.client.get(rematch(g.id))).status, 403);
+
+  const pompeyStream = await openEvents(s.base, g.id, { token: g.pompey.token });
+  const pompeyHome = await openStream(s.base, '/v1/me/events', { token: g.pompey.token });
+  await pompeyStream.waitFor(1);
+  await pompeyHome.waitFor(1);
+  const offered = await g.caesar.client.post(rematch(g.id));
+  t.equal(offered.status, 201);
+  const r = offered.body;
+  t.equal(offered.headers.get('location'), `/v1/games/${r.id}`);
+  t.match(r, {
+    status: 'open',
+    visibility: 'private',
+    game: 'julius-caesar',
+    role: 'Pompey',
+    options: { scenario: 'free-deployment' },
+    daysPerMove: 5,
+    invitee: { id: g.pompey.id, name: 'Gnaeus' },
+    rematchOf: g.id,
+    openRoles: ['Caesar'],
+    invite: null,
+  });
+  t.same(r.players.map((p: any) => [p.role, p.user.name]), [['Pompey', 'Marcus']], 'Marcus now plays Pompey');
+
+  const told = await pompeyStream.waitFor(2);
+  t.same(told[1], { event: 'rematch', data: JSON.stringify({ id: g.id, rematch: r.id }) }, "the opponent hears of it on the old game's stream");
+  const home = await pompeyHome.waitFor(2);
+  t.match(JSON.parse(home[1]!.data!), { id: r.id, status: 'open' }, 'and on their own stream');
+  await pompeyStream.close();
+  await pompeyHome.close();
+
+  // The opponent sees it (and it is listed among their games); nobody else does.
+  const seen = await g.pompey.client.get(`/v1/games/${r.id}`);
+  t.match(seen.body, { role: null, status: 'open', invitee: { id: g.pompey.id }, openRoles: ['Caesar'] });
+  t.ok((await g.pompey.client.get('/v1/games?mine=true')).body.items.some((x: any) => x.id === r.id), "in the invitee's games");
+  t.equal((await watcher.client.get(`/v1/games/${r.id}`)).status, 404, 'hidden from anyone else');
+  t.equal((await watcher.client.post(`/v1/games/${r.id}/join`, {})).status, 404);
+  t.notOk((await watcher.client.get('/v1/games?status=open')).body.items.some((x: any) => x.id === r.id), 'not in the lobby');
+
+  // One per game: a second offer, by either player, answers the first.
+  const again = await g.pompey.client.post(rematch(g.id));
+  t.equal(again.status, 200);
+  t.equal(again.body.id, r.id);
+  t.equal(again.body.role, null, 'as the caller sees it');
+  t.equal((await g.caesar.client.post(rematch(g.id))).body.id, r.id);
+  t.equal((await g.pompey.client.get(rematch(g.id))).body.id, r.id);
+
+  // Accepted by joining, without an invite code; the offerer's page of the old game hears of it.
+  const caesarStream = await openEvents(s.base, g.id, { token: g.caesar.token });
+  await caesarStream.waitFor(1);
+  const joined = await g.pompey.client.post(`/v1/games/${r.id}/join`, {});
+  t.equal(joined.status, 200);
+  t.match(joined.body, { status: 'active', role: 'Caesar', invitee: null });
+  t.same((await caesarStream.waitFor(2))[1], { event: 'rematch', data: JSON.stringify({ id: g.id, rematch: r.id }) }, 'accepted: told on the old game');
+  await caesarStream.close();
+  t.equal((await g.caesar.client.get(rematch(g.id))).body.status, 'active', 'the rematch, started');
+  t.equal((await g.caesar.client.post(rematch(g.id))).body.id, r.id, 'still one rematch per game');
+});
+
+t.test('declined (or withdrawn): the game goes, and another may be offered', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  await g.pompey.client.post(`/v1/games/${g.id}/resign`, {});
+  const first = (await g.caesar.client.post(rematch(g.id))).body;
+  const caesarStream = await openEvents(s.base, g.id, { token: g.caesar.token });
+  await caesarStream.waitFor(1);
+  t.equal((await g.pompey.client.delete(`/v1/games/${first.id}`)).status, 204, 'the invitee declines');
+  t.same((await caesarStream.waitFor(2))[1], { event: 'rematch', data: JSON.stringify({ id: g.id, rematch: first.id }) }, "declined: the offerer's page hears of it");
+  await caesarStream.close();
+  t.equal((await g.pompey.client.get(`/v1/games/${first.id}`)).status, 404);
+  t.equal((await g.caesar.client.get(rematch(g.id))).status, 404, 'no rematch now');
+  const second = await g.pompey.client.post(rematch(g.id));
+  t.equal(second.status, 201, 'the other player offers one');
+  t.match(second.body, { role: 'Caesar', invitee: { id: g.caesar.id } });
+  t.equal((await g.pompey.client.delete(`/v1/games/${second.body.id}`)).status, 204, 'and withdraws it');
+  const stranger = await s.signUp('Cicero');
+  const third = (await g.caesar.client.post(rematch(g.id))).body;
+  t.equal((await stranger.client.delete(`/v1/games/${third.id}`)).status, 404, 'nobody else may cancel it');
+});
+
+t.test('not against the bot, not between blocked players, not for another game', async (t) => {
+  const s = await apiServer(t);
+  const a = await s.signUp('Vercingetorix');
+  const bot = (await a.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'random', opponent: 'bot' })).body;
+  await a.client.post(`/v1/games/${bot.id}/resign`, {});
+  const r = await a.client.post(rematch(bot.id));
+  t.equal(r.status, 409);
+  t.match(r.body.detail, /bot/);
+
+  const g = await startGame(s);
+  await g.caesar.client.post(`/v1/games/${g.id}/resign`, {});
+  const offered = (await g.caesar.client.post(rematch(g.id))).body;
+  await g.pompey.client.request('PUT', `/v1/me/blocks/${g.caesar.id}`);
+  const join = await g.pompey.client.post(`/v1/games/${offered.id}/join`, {});
+  t.equal(join.status, 403, 'a block made since: the blocker does not join');
+  t.match(join.body, { code: 'blocked', detail: /You have blocked/ });
+  await g.caesar.client.delete(`/v1/games/${offered.id}`);
+  const refused = await g.caesar.client.post(rematch(g.id));
+  t.equal(refused.status, 403);
+  t.match(refused.body, { code: 'blocked', detail: 'This player does not take invitations from you.' });
+  t.equal((await g.pompey.client.post(rematch(g.id))).body.code, 'blocked', 'nor the other way');
+
+  const priv = await startGame(s, { visibility: 'private' });
+  await priv.caesar.client.post(`/v1/games/${priv.id}/resign`, {});
+  t.equal((await g.caesar.client.post(rematch(priv.id))).status, 404, "another player's private game");
+  t.equal((await g.caesar.client.post(rematch('0195f3b0-7c1e-7cc3-9a4e-2d1f4f7a9b10'))).status, 404);
+});
