@@ -14,12 +14,12 @@
 //
 // Usage: npm run bench:storage [-- --games 12 --game julius-caesar|caesars-gallic-war|both --seed 1 --scale 0 --verify on|off --keep DIR]
 // (--keep DIR leaves the database's cluster in DIR and prints how to reach it)
-import { randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chooser } from '../test/helpers/chooser.js';
+import { BENCH_SECURITY, benchConfig, throwawayPostgres } from './bench-config.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,7 +34,6 @@ const VERIFY = arg('verify', 'on') !== 'off';
 const MAX_ACTIONS = 5000;
 const DAY = 86_400_000;
 
-const { startEmbeddedPostgres } = await import('../src/store/embedded-postgres.js');
 const { migrate } = await import('../src/store/migrate.js');
 const { createDatabase, withDatabase } = await import('../src/store/databases.js');
 const { createPrismaClient } = await import('../src/store/prisma.js');
@@ -45,14 +44,7 @@ const { createLogger } = await import('../src/logger.js');
 const { backupDatabase, restoreDatabase } = await import('../src/store/backup.js');
 const { verifyGames } = await import('../src/app/games/verify.js');
 
-const dir = KEEP || (await mkdtemp(join(tmpdir(), 'alea-storage-')));
-await chmod(dir, 0o755);
-const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), password: randomBytes(12).toString('hex'), ephemeral: true });
-const cleanup = async () => {
-  await server.stop();
-  if (!KEEP) await rm(dir, { recursive: true, force: true });
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+const { dir, server, cleanup } = await throwawayPostgres('alea-storage-', KEEP);
 
 try {
   await createDatabase(server.url(), 'alea');
@@ -60,24 +52,8 @@ try {
   await migrate(url);
   const prisma = createPrismaClient(url, { poolSize: 4 });
   const clock = fixedClock('2026-01-01T12:00:00Z');
-  const config = {
-    mode: 'production' as const,
-    port: 0,
-    host: '127.0.0.1',
-    publicUrl: 'http://bench.alea.test',
-    databaseUrl: url,
-    jwtSecret: randomBytes(32).toString('hex'),
-    smtpUrl: undefined,
-    mailFrom: 'Alea <alea@bench.test>',
-    logLevel: 'silent' as const,
-    dataDir: dir,
-    mailDir: dir,
-    worker: false,
-    corsOrigins: '*' as const,
-    computerThreads: 0,
-    computerThreadMemoryMb: 256,
-  };
-  const app = await buildServer({ config, prisma, clock, security: { password: { logN: 10, r: 8, p: 1 }, authRateLimit: { max: 1_000_000, windowMs: 60_000 } } });
+  const config = benchConfig(url, dir);
+  const app = await buildServer({ config, prisma, clock, security: BENCH_SECURITY });
   const worker = createWorker({ prisma, clock, config, transport: { send: async () => {}, close: () => {} }, logger: createLogger('silent') });
 
   // The tables' size when empty (a page or two each, and their indexes'): not a game's.

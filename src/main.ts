@@ -15,6 +15,7 @@ import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
 import { startComputer } from './computer/runner.js';
+import { runAbandonments } from './app/games/time-controls.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -134,8 +135,9 @@ async function main(): Promise<void> {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
       const services = app.services;
       const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
+      const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
       const computer = startComputer(services, { threads: config.computerThreads, memoryMb: config.computerThreadMemoryMb }) ?? undefined;
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots, ...(computer && { computer }) });
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots, abandonments, ...(computer && { computer }) });
       worker.start();
       logger.info({ threads: computer?.pool.size ?? 0 }, computer ? 'the computer opponent thinks on this process\'s search threads' : 'COMPUTER_THREADS=0: this process makes no computer moves');
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');

@@ -17,6 +17,7 @@ import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
 import { startComputer } from '../computer/runner.js';
+import { runAbandonments } from '../app/games/time-controls.js';
 import { sharedEvents } from '../app/events.js';
 import { sharedRecentStates } from '../app/games/recent-states.js';
 import { DEFAULT_SECURITY } from '../app/security.js';
@@ -58,8 +59,9 @@ const services = {
   log: logger,
 };
 const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
+const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
 const computer = startComputer(services, { threads: env.computerThreads, memoryMb: env.computerThreadMemoryMb }) ?? undefined;
-const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots, ...(computer && { computer }) });
+const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots, abandonments, ...(computer && { computer }) });
 worker.start();
 logger.info('worker started');
 

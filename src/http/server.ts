@@ -35,6 +35,7 @@ import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { playRoutes } from './routes/plays.js';
+import { playerRoutes } from './routes/players.js';
 import { recordRoutes } from './routes/records.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { schemaCompilers } from './validation.js';
@@ -179,6 +180,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { api });
   await app.register(gameRoutes, { api });
   await app.register(playRoutes, { api });
+  await app.register(playerRoutes, { api });
   await app.register(recordRoutes, { api });
   await app.register(unsubscribeRoutes, { api });
   await app.register(catalogRoutes, { api });

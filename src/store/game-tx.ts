@@ -332,6 +332,8 @@ export interface Change {
   logTailJson: string | null;
   status: GameStatus;
   pending: string[];
+  /** The role whose undo would be accepted after the change ('' nobody's; null: not known). */
+  undoRole: string | null;
   outcome: unknown;
   now: Date;
   startedAt?: Date;
@@ -380,6 +382,7 @@ const WRITE_CHANGE = `
     UPDATE games SET
       status = $10::game_status,
       pending = ARRAY(SELECT json_array_elements_text($11::json)),
+      undo_role = $28::text,
       outcome = COALESCE($12::jsonb, outcome),
       updated_at = $7::timestamptz,
       started_at = COALESCE(started_at, $13::timestamptz),
@@ -529,5 +532,6 @@ function writeValues(c: Change, o: ChangeParts, expected: string | null, lockTim
     c.logTailJson,
     expected,
     lockTimeoutMs,
+    c.undoRole,
   ];
 }

@@ -37,7 +37,15 @@ export interface SeatRow extends SeatClock {
    * Email, whether it is confirmed, preference and vacation are for notifications and deadlines;
    * never shown to other players.
    */
-  user: { id: string; displayName: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null };
+  user: { id: string; displayName: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null; handle?: string | null };
+  /** This player's rating before and after the game: a rated game that has ended (src/app/ratings/). */
+  rating?: SeatRating | null;
+}
+
+/** A player's rating in a rated game's module before and after it. */
+export interface SeatRating {
+  before: number;
+  after: number;
 }
 
 /**
@@ -63,9 +71,16 @@ export interface GameRow {
   inviteCode: string | null;
   /** Days per move, or null for no time limit. */
   daysPerMove: number | null;
+  /** Its end changes its players' ratings (src/app/ratings/). */
+  rated: boolean;
   pending: string[];
   /** The computer opponent's role and level (a game against the computer: no seat for it), or null. */
   computer: { role: string; level: string } | null;
+  /**
+   * The role whose undo would be accepted now, '' if nobody's (written by every change); null
+   * for a game last changed before the column existed (worked out from its log when read).
+   */
+  undoRole: string | null;
   createdById: string;
   createdAt: Date;
   updatedAt: Date;
@@ -106,9 +121,11 @@ export interface RawGame {
   visibility: GameVisibility;
   invite_code: string | null;
   days_per_move: number | null;
+  rated: boolean;
   pending: string[] | null;
   computer_role: string | null;
   computer_level: string | null;
+  undo_role: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -130,6 +147,7 @@ export interface RawGame {
         role: string;
         userId: string;
         name: string;
+        handle: string | null;
         email: string;
         emailConfirmed: boolean;
         emailPreference: EmailPreference;
@@ -142,6 +160,8 @@ export interface RawGame {
         deadline: string | null;
         remindAt: string | null;
         overdueNoticeAt: string | null;
+        ratingBefore: number | null;
+        ratingAfter: number | null;
       }[]
     | null;
   /** The games row's xmin, as text. */
@@ -166,8 +186,10 @@ export function toRow(r: RawGame): GameRow {
     visibility: r.visibility,
     inviteCode: r.invite_code,
     daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move),
+    rated: r.rated === true,
     pending: r.pending ?? [],
     computer: r.computer_role === null || r.computer_role === undefined ? null : { role: r.computer_role, level: r.computer_level ?? 'normal' },
+    undoRole: r.undo_role,
     createdById: r.created_by,
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
@@ -187,7 +209,8 @@ export function toRow(r: RawGame): GameRow {
       deadline: maybeDate(p.deadline),
       remindAt: maybeDate(p.remindAt),
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
-      user: { id: p.userId, displayName: p.name, email: p.email, emailConfirmed: p.emailConfirmed, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
+      user: { id: p.userId, displayName: p.name, handle: p.handle, email: p.email, emailConfirmed: p.emailConfirmed, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
+      rating: p.ratingBefore === null || p.ratingAfter === null ? null : { before: Number(p.ratingBefore), after: Number(p.ratingAfter) },
     })),
     revision: Number(r.revision),
     snapshot:
@@ -215,18 +238,19 @@ export function revisionOf(row: Pick<GameRow, 'revision'>): string | null {
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.seed_commitment, g.options, g.outcome,
-  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.pending, g.computer_role, g.computer_level,
+  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.rated, g.pending, g.undo_role, g.computer_role, g.computer_level,
   g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   g.invitee_id::text AS invitee_id, (SELECT i.display_name FROM users i WHERE i.id = g.invitee_id) AS invitee_name,
   g.rematch_of::text AS rematch_of, g.any_role,
   (SELECT json_agg(json_build_object(
-      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
+      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'handle', u.handle, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
       'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
       'joinedAt', p.joined_at, 'pendingSince', p.pending_since, 'deadline', p.deadline,
       'playerSeed', p.player_seed, 'playerSeedByServer', p.player_seed_by_server,
-      'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at) ORDER BY p.role)
+      'remindAt', p.remind_at, 'overdueNoticeAt', p.overdue_notice_at,
+      'ratingBefore', p.rating_before, 'ratingAfter', p.rating_after) ORDER BY p.role)
     FROM game_players p JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id) AS players`;
 
 /**
@@ -259,6 +283,7 @@ export interface NewGame {
   visibility: GameVisibility;
   inviteCode: string | null;
   daysPerMove: number | null;
+  rated: boolean;
   creatorId: string;
   creatorRole: string;
   /** A game against the computer: the role it plays and its level. */
@@ -284,6 +309,7 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       inviteCode: g.inviteCode,
       daysPerMove: g.daysPerMove,
       ...(g.computer && { computerRole: g.computer.role, computerLevel: g.computer.level }),
+      rated: g.rated,
       createdById: g.creatorId,
       inviteeId: g.inviteeId ?? null,
       rematchOfId: g.rematchOf ?? null,
@@ -400,16 +426,34 @@ export async function updateSeatClocks(tx: Prisma.TransactionClient, gameId: str
  * locked by anyone else (a change in progress, another worker); null if there is none. The
  * caller reads the game afterwards, in a statement of its own (see lockGame).
  */
-export async function lockGameWithDueClock(tx: Prisma.TransactionClient, now: Date): Promise<string | null> {
+export async function lockGameWithDueClock(tx: Prisma.TransactionClient, now: Date, abandonedBefore: Date): Promise<string | null> {
+  // A seat whose deadline is older than abandonedBefore is the abandonment job's (gamesAbandoned).
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT g.id::text FROM games g
     WHERE g.status = 'active' AND g.id IN (
       SELECT p.game_id FROM game_players p WHERE p.remind_at <= ${now}
       UNION ALL
-      SELECT p.game_id FROM game_players p WHERE p.overdue_notice_at <= ${now})
+      SELECT p.game_id FROM game_players p WHERE p.overdue_notice_at <= ${now} AND (p.deadline IS NULL OR p.deadline > ${abandonedBefore}))
     LIMIT 1
     FOR UPDATE OF g SKIP LOCKED`;
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Active games with a seat whose look at its lateness is due at `now` and whose deadline is
+ * older than `abandonedBefore` (abandoned moves: app/games/time-controls.ts), at most `limit`.
+ */
+export async function gamesAbandoned(db: Db, now: Date, abandonedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT DISTINCT p.game_id::text AS id FROM game_players p JOIN games g ON g.id = p.game_id
+    WHERE p.overdue_notice_at <= ${now} AND p.deadline <= ${abandonedBefore} AND g.status = 'active'
+    LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+/** Sets when the worker next looks at a late seat (its opponent is late too: see app/games/time-controls.ts). */
+export async function postponeLateSeat(db: PrismaClient, gameId: string, role: string, until: Date): Promise<void> {
+  await withGameLocked(db, gameId, (tx) => tx.$executeRaw`UPDATE game_players SET overdue_notice_at = ${until} WHERE game_id = ${gameId}::uuid AND role = ${role}`);
 }
 
 /** Moves a game's reminders and overdue notices that are due at `now` by `ms` (a retry later). */
@@ -439,29 +483,62 @@ export interface GameFilter {
   limit: number;
 }
 
+const ALL_STATUSES: GameStatus[] = ['open', 'active', 'finished', 'abandoned'];
+
+/**
+ * SQL: the ids of one user's games with these statuses, newest first, at most `limit`, read from
+ * the seats' index (user, status, number DESC): one ordered range per status, merged. `alsoWhere`
+ * filters them on their games row (`g`), joined as they are read.
+ */
+export function seatsPage(userId: string, statuses: readonly GameStatus[], before: number | undefined, limit: number, alsoWhere?: Prisma.Sql): Prisma.Sql {
+  const ranges = statuses.map(
+    (status) => Prisma.sql`(SELECT m.game_id, m.number FROM game_players m${alsoWhere ? Prisma.sql` JOIN games g ON g.id = m.game_id` : Prisma.empty}
+      WHERE m.user_id = ${userId}::uuid AND m.status = ${status}::game_status${before === undefined ? Prisma.empty : Prisma.sql` AND m.number < ${before}`}${alsoWhere ? Prisma.sql` AND ${alsoWhere}` : Prisma.empty}
+      ORDER BY m.number DESC LIMIT ${limit})`,
+  );
+  return Prisma.sql`SELECT page.game_id FROM (${Prisma.join(ranges, ' UNION ALL ')}) page ORDER BY page.number DESC LIMIT ${limit}`;
+}
+
+/**
+ * The lobby, or one user's games, newest first. The statuses are compared as the enum they are
+ * (a cast to text hid the games' indexes from the planner: issue 29); one user's games come
+ * from their seats' index, the page chosen before any game is read whole: as an array computed
+ * first (`= ANY (ARRAY(...))`), since with `IN (...)` the planner may walk every game by number
+ * looking for the page's (all of them, for a page that reaches an old game).
+ */
 export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
-  const conditions = [
-    f.userId
-      ? Prisma.sql`(EXISTS (SELECT 1 FROM game_players m WHERE m.game_id = g.id AND m.user_id = ${f.userId}::uuid) OR (g.status = 'open' AND g.invitee_id = ${f.userId}::uuid))`
-      : Prisma.sql`g.visibility = 'public'`,
-  ];
+  const order = Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}`;
+  if (f.userId) {
+    const statuses = f.statuses ?? ALL_STATUSES;
+    const seated = Prisma.sql`g.id = ANY (ARRAY(${seatsPage(f.userId, statuses, f.before, f.limit)}))`;
+    // Rematches offered to me: open games with my name on them (few; games_invitee_id_idx).
+    const offered = statuses.includes('open')
+      ? Prisma.sql` OR (g.status = 'open' AND g.invitee_id = ${f.userId}::uuid${f.before === undefined ? Prisma.empty : Prisma.sql` AND g.number < ${f.before}`})`
+      : Prisma.empty;
+    return selectGames(db, { state: false, where: Prisma.sql`(${seated}${offered})`, tail: order });
+  }
+  const conditions = [Prisma.sql`g.visibility = 'public'`];
   if (f.module !== undefined) conditions.push(Prisma.sql`g.module = ${f.module}`);
   if (f.daysPerMove !== undefined) conditions.push(f.daysPerMove === null ? Prisma.sql`g.days_per_move IS NULL` : Prisma.sql`g.days_per_move = ${f.daysPerMove}`);
-  if (!f.userId && f.viewerId !== undefined) {
+  if (f.viewerId !== undefined) {
     conditions.push(Prisma.sql`(g.status <> 'open' OR NOT EXISTS (SELECT 1 FROM user_blocks b
       WHERE (b.blocker_id = g.created_by AND b.blocked_id = ${f.viewerId}::uuid) OR (b.blocker_id = ${f.viewerId}::uuid AND b.blocked_id = g.created_by)))`);
   }
-  // The enum itself, not its text: a cast hides games_visibility_status_number_idx from the
-  // planner, which then walks every game in number order (issue 29: the lobby at 1M games).
-  if (f.statuses) conditions.push(Prisma.sql`g.status IN (${Prisma.join(f.statuses.map((st) => Prisma.sql`${st}::game_status`))})`);
+  if (f.statuses) conditions.push(Prisma.sql`g.status IN (${Prisma.join(f.statuses.map((x) => Prisma.sql`${x}::game_status`))})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
   // A game against the computer has no seat to take, even in the moment before it starts.
   if (!f.userId) conditions.push(Prisma.sql`(g.status <> 'open' OR g.computer_role IS NULL)`);
-  if (!f.userId && f.perCreator !== undefined) {
+  if (f.perCreator !== undefined) {
     conditions.push(Prisma.sql`(g.status <> 'open' OR (SELECT count(*) FROM games n
       WHERE n.created_by = g.created_by AND n.status = 'open' AND n.visibility = 'public' AND n.number > g.number) < ${f.perCreator})`);
   }
-  return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${f.limit}` });
+  return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: order });
+}
+
+/** One user's public games with these statuses, newest first (a player's page), chosen from their seats before any game is read whole. */
+export function publicGamesOf(db: Db, userId: string, statuses: readonly GameStatus[], before: number | undefined, limit: number): Promise<GameSummaryRow[]> {
+  const page = seatsPage(userId, statuses, before, limit, Prisma.sql`g.visibility = 'public'`);
+  return selectGames(db, { state: false, where: Prisma.sql`g.id = ANY (ARRAY(${page}))`, tail: Prisma.sql`ORDER BY g.number DESC LIMIT ${limit}` });
 }
 
 /** Every game that has started, for verification: id, module, seed, options and snapshot (its log put back, to its version). */

@@ -228,7 +228,7 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
     writeChangeAt(
       pool,
       { maxWaitMs: 1000, lockTimeoutMs: 1000, expected: at },
-      { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
+      { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], undoRole: '', outcome: null, now: new Date() },
       {
         seats: [],
         outbox: [],
@@ -256,7 +256,7 @@ t.test('writeChangeAt writes nothing unless the game is still at the expected re
   const timedOut = await writeChangeAt(
     pool,
     { maxWaitMs: 1000, lockTimeoutMs: 300, expected: at },
-    { gameId: g.id, version: before + 2, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
+    { gameId: g.id, version: before + 2, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], undoRole: '', outcome: null, now: new Date() },
     { seats: [], outbox: [], notify: null, key: null },
   ).then(
     () => null,

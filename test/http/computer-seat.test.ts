@@ -135,6 +135,10 @@ t.test('the per-account cap on games against the computer (409 too_many_computer
   t.match(level.error, { code: 'validation_failed', errors: [{ path: '/level' }] });
   const badLevel = await a.client.POST('/v1/games', { body: { game: 'julius-caesar', role: 'Caesar', opponent: 'computer', level: 'grandmaster' as never } });
   t.equal(badLevel.response.status, 400, 'an unknown level is refused');
+  const rated = await a.client.POST('/v1/games', { body: { game: 'julius-caesar', role: 'Caesar', opponent: 'computer', rated: true } });
+  t.equal(rated.response.status, 400, 'a game against the computer is never rated');
+  t.match(rated.error, { code: 'validation_failed', errors: [{ path: '/rated' }] });
+  t.equal(two.data!.rated, false, 'and is not');
 
   const id = two.data!.id;
   const join = await b.client.POST('/v1/games/{id}/join', { params: { path: { id } }, body: {} });

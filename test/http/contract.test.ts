@@ -126,7 +126,7 @@ t.test('every example in the document is valid for its schema', async (t) => {
 
 t.test('the response check catches responses that stray from the document', async (t) => {
   const checker = contractChecker(api);
-  const user = { id: '0195f3b0-7c1e-7cc3-9a4e-2d1f4f7a9b10', email: 'a@example.org', emailConfirmed: true, pendingEmail: null, name: 'A', notifications: { email: 'all' }, vacation: null, vacationDaysLeft: 21, createdAt: '2026-01-01T00:00:00.000Z' };
+  const user = { id: '0195f3b0-7c1e-7cc3-9a4e-2d1f4f7a9b10', email: 'a@example.org', emailConfirmed: true, pendingEmail: null, name: 'A', handle: 'A', notifications: { email: 'all' }, vacation: null, vacationDaysLeft: 21, createdAt: '2026-01-01T00:00:00.000Z' };
   t.same(checker.check('getMe', 200, 'application/json', user), []);
   t.match(checker.check('getMe', 200, 'application/json', { ...user, passwordHash: 'x' }), [/must NOT have additional properties/]);
   t.match(checker.check('getMe', 200, 'application/json', { ...user, createdAt: 'yesterday' }), [/must match format/]);

@@ -121,8 +121,8 @@ t.test('join: the game starts, both sides must discard, the creator is told', as
   const rows = await s.db.prisma.outboxEmail.findMany({ where: { gameId: g.id }, orderBy: { id: 'asc' } });
   t.same(
     rows.map((r) => r.dedupeKey),
-    [`your-turn:${g.id}:1:Caesar`, `your-turn:${g.id}:3:Caesar`],
-    'Caesar is told when the card phase begins; Pompey, who acted, is not',
+    [`your-turn:${g.id}:1:Caesar`, `your-turn:${g.id}:3:Caesar`, `your-turn:${g.id}:3:Pompey`],
+    'both are told when the card phase begins, Pompey too, whose discard began it',
   );
 });
 

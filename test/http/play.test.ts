@@ -148,7 +148,10 @@ t.test('undo: my own last action, if it drew nothing and revealed nothing; versi
     return look(g.caesar, g.id);
   })();
   t.equal(cards.view.phase, 'card');
+  const undoable = async () => [(await look(g.caesar, g.id)).undoable, (await look(g.pompey, g.id)).undoable];
+  t.same(await undoable(), [false, false], '`undoable`: nothing to take back yet');
   await act(g.caesar, g.id, cards.legalActions.find((a: any) => a.card >= 'K08'));
+  t.same(await undoable(), [false, false], 'a sealed card is not undoable');
   const noCardUndo = await g.caesar.client.post(`/v1/games/${g.id}/undo`);
   t.match(noCardUndo, { status: 409, body: { code: 'not_undoable' } });
   const pompeyTurn = await look(g.pompey, g.id);
@@ -159,6 +162,8 @@ t.test('undo: my own last action, if it drew nothing and revealed nothing; versi
   const move = command.legalActions.find((a: any) => a.type === 'move');
   const moved = await act(g.caesar, g.id, move);
   t.equal(moved.version, command.version + 1);
+  t.equal(moved.undoable, true, 'the answer to his move says he may take it back');
+  t.same(await undoable(), [true, false], 'Caesar may undo his move; Pompey may not');
   t.match(await g.pompey.client.post(`/v1/games/${g.id}/undo`, {}), { status: 409, body: { code: 'not_undoable', detail: /Caesar's, not yours/ } });
   t.match(await g.caesar.client.post(`/v1/games/${g.id}/undo`, { version: command.version }), { status: 409, body: { code: 'stale_version' } });
   const undone = await g.caesar.client.post(`/v1/games/${g.id}/undo`, { version: moved.version });
@@ -174,16 +179,24 @@ t.test('undo: my own last action, if it drew nothing and revealed nothing; versi
   // Two moves, two undos.
   const m1 = await act(g.caesar, g.id, move);
   const m2 = await act(g.caesar, g.id, m1.legalActions.find((a: any) => a.type === 'move'));
-  t.equal((await g.caesar.client.post(`/v1/games/${g.id}/undo`)).body.version, m2.version + 1);
+  const first = await g.caesar.client.post(`/v1/games/${g.id}/undo`);
+  t.equal(first.body.version, m2.version + 1);
+  t.equal(first.body.undoable, true, 'one move undone, the one before is still his to take back');
+  // A game last changed before the games row kept it (undo_role NULL) works it out from its log.
+  await s.db.prisma.game.update({ where: { id: g.id }, data: { undoRole: null } });
+  t.same(await undoable(), [true, false], 'worked out from the log for a game changed before undo_role');
   const back = await g.caesar.client.post(`/v1/games/${g.id}/undo`);
   t.equal(back.status, 200);
   t.same(back.body.view, command.view);
+  t.same([back.body.undoable, ...(await undoable())], [false, false, false], 'both moves undone: the card play before is not his');
   // Ending the command phase passes the turn on: that is final.
   const done = await act(g.caesar, g.id, { type: 'done' });
   t.notSame(done.pending, ['Caesar']);
+  t.same(await undoable(), [false, false], 'passing the turn on is final: nobody may undo it');
   t.match(await g.caesar.client.post(`/v1/games/${g.id}/undo`), { status: 409, body: { code: 'not_undoable' } });
   const watcher = await s.signUp('Cicero');
   t.match(await watcher.client.post(`/v1/games/${g.id}/undo`), { status: 403 });
+  t.equal((await look(watcher, g.id)).undoable, false, 'a spectator never may');
   t.same(await verifyGames(s.db.prisma), { checked: 1, mismatches: [] }, 'the log with its undos replays to the snapshot');
 });
 

@@ -85,11 +85,13 @@ t.test('one reminder when 20% of the move time is left, one overdue notice at th
   t.equal(n.subject, `Gnaeus ran out of time in Julius Caesar #${g.game.number}`);
   t.match(n.text, /Gnaeus \(Pompey\) has missed the deadline of Sun, 04 Jan 2026 12:00 UTC\./);
   t.match(n.text, /You may claim the win now, or give them more time/);
+  t.match(n.text, /If they have not moved by Sun, 18 Jan 2026 12:00 UTC, and you neither claim nor extend, the game ends as abandoned by them: you win\./);
   clock.set(at(10));
   t.same([...(await fresh.deliver()), ...(await mail.deliver())], [], 'nor the notice');
+  // The worker's next look at the late move: its abandonment, 14 days past the deadline.
   t.same(await seatsOf(s, g.id), [
     { role: 'Caesar', deadline: null, remindAt: null, overdueNoticeAt: null },
-    { role: 'Pompey', deadline: at(3), remindAt: null, overdueNoticeAt: null },
+    { role: 'Pompey', deadline: at(3), remindAt: null, overdueNoticeAt: at(17) },
   ]);
 });
 
@@ -227,7 +229,7 @@ t.test('vacation: deadlines pushed back, the rest added to moves that start duri
 
   // The yearly allowance.
   const tooMany = await g.pompey.client.patch('/v1/me', { vacation: { days: 19 } });
-  t.match(tooMany, { status: 400, body: { code: 'validation_failed', errors: [{ in: 'body', path: '/vacation/days', message: /18 vacation day\(s\) left/ }] } });
+  t.match(tooMany, { status: 400, body: { code: 'validation_failed', errors: [{ in: 'body', path: '/vacation/days', message: /18 vacation days left/ }] } });
   t.match((await g.pompey.client.patch('/v1/me', { vacation: { days: 18 } })).body, { vacationDaysLeft: 0, vacation: { endsAt: iso(22) } });
   t.match(await g.pompey.client.patch('/v1/me', { vacation: { days: 1 } }), { status: 409, body: { code: 'conflict', detail: /on vacation until/ } });
   for (const vacation of [{ days: 0 }, { days: 22 }, {}, { days: 2, from: 'now' }, 3]) {

@@ -79,7 +79,7 @@ t.test('a change writes its values exactly as given (bound as parameters, whatev
   const written = await inTransaction(pool, { maxWaitMs: 1000, lockTimeoutMs: 1000, lockGame: g.id }, (tx) =>
     writeChange(
       tx,
-      { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: JSON.stringify(action), stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now },
+      { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: JSON.stringify(action), stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], undoRole: '', outcome: null, now },
       { seats: [], outbox, notify: null, key: null },
     ),
   );
@@ -105,7 +105,7 @@ t.test('a change whose Idempotency-Key another request holds writes nothing (and
     inTransaction(pool, { maxWaitMs: 1000, lockTimeoutMs: 1000, lockGame: g.id }, (tx) =>
       writeChange(
         tx,
-        { gameId: g.id, version: before + 1, kind: 'action', role: 'Caesar', userId, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now },
+        { gameId: g.id, version: before + 1, kind: 'action', role: 'Caesar', userId, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], undoRole: '', outcome: null, now },
         { seats: [], outbox: [], notify: null, key: { userId, key, requestHash: 'mine', status: 200, bodyJson: '{}', expiredBefore: new Date(now.getTime() - 60_000) } },
       ),
     );
@@ -126,7 +126,7 @@ t.test('a change still runs when its connection lost its prepared statements (a 
       const version = read!.row.snapshot!.version + 1;
       await writeChange(
         tx,
-        { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], outcome: null, now: new Date() },
+        { gameId: g.id, version, kind: 'action', role: 'Caesar', userId: g.caesar.id, actionJson: '{"type":"done"}', stateJson: null, logFrom: null, logTailJson: null, status: 'active', pending: ['Pompey'], undoRole: '', outcome: null, now: new Date() },
         { seats: [], outbox: [], notify: null, key: null },
       );
       return { found, version };

@@ -1,168 +1,17 @@
-// The board as a wargamer plays on it, in real Chromium, along seeded games of both games brought
-// forward through the API (the pages follow live): every battle action is a button in the battle
-// panel, named by its label; no page shows an internal id or a wrong plural; the tab title marks
-// the player's move; blocks are at least 28 px at 1440x900; axe-core (WCAG 2.2 AA, target size
-// included) finds nothing serious at 1440x900 and 375x667; the whole log is reachable and
-// searchable; the map zooms and pans by buttons, keyboard, wheel, drag and pinch, its stacks open,
-// and on a phone every map target stays at least 24x24 px at every zoom; the choice panel opens
-// in view; Undo is disabled with nothing to undo and says why beside it; a force march asks first,
-// with its cost.
-import t, { type Test } from 'tap';
-import type { Browser, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { systemClock } from '../../src/app/clock.js';
-import { projectPath } from '../../src/paths.js';
-import { apiServer, look, startGame, toCommand, type ApiServer, type Seated } from '../helpers/api.js';
-import { battleButtons, battlePanel, clickPlace, idsShown, internalIds, mapTransform, pickBlock } from '../helpers/board.js';
-import { axe, chromiumPresent, INSTALL_HINT, LAPTOP, launch, person, PHONE, realErrors, type Watched } from '../helpers/browser.js';
-import { chooser } from '../helpers/chooser.js';
+// The board's controls in real Chromium: the map zooms and pans by buttons, keyboard, wheel, drag
+// and pinch, its stacks open, and on a phone every map target stays at least 24x24 px at every
+// zoom; the choice panels open in view (over the map on a phone); Undo is disabled with nothing
+// to undo and says why beside it; a force march asks first, with its cost; the landing and home
+// pages name both games. The battles, the words and the log along seeded games of both games are
+// in battles-julius-caesar.test.ts and battles-gallic-war.test.ts.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { look, startGame, toCommand, type Seated } from '../helpers/api.js';
+import { clickPlace, mapTransform, pickBlock } from '../helpers/board.js';
+import { boardTests, post, screenshot, startGallicWar } from '../helpers/board-walk.js';
+import { axe, LAPTOP, person, PHONE, realErrors } from '../helpers/browser.js';
 
-if (!chromiumPresent()) {
-  console.log(INSTALL_HINT);
-  t.pass('skipped: no Chromium');
-  process.exit(0);
-}
-
-type GameId = 'julius-caesar' | 'caesars-gallic-war';
-interface Started {
-  id: string;
-  byRole: Record<string, Seated>;
-}
-
-const BATTLE_TYPES: Record<GameId, Set<string>> = {
-  'julius-caesar': new Set(['battle', 'surprise', 'fire', 'pass', 'retreat', 'hit', 'regroup']),
-  'caesars-gallic-war': new Set(['battle', 'withdraw', 'fort', 'sortie', 'assault', 'retreat-all', 'fire', 'pass', 'retreat', 'hit', 'regroup', 'respond']),
-};
-const CGW_BATTLE_STEPS = new Set(['battle-choose', 'withdraw', 'fort', 'battle', 'hits', 'assault', 'sortie', 'forced-retreat', 'regroup', 'respond']);
-/** The actions a player must find in the battle panel now. */
-function battleActions(game: GameId, g: any): any[] {
-  const phase = game === 'julius-caesar' ? g.view.phase === 'battle' : CGW_BATTLE_STEPS.has(g.view.step);
-  return g.legalActions.filter((a: any) => phase || BATTLE_TYPES[game].has(a.type));
-}
-
-/** ALEA_SCREENSHOT=1: the README's pictures (docs/screenshots/); a plain run leaves the checkout as it was. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.ALEA_SCREENSHOT) return;
-  mkdirSync(projectPath('docs', 'screenshots'), { recursive: true });
-  await page.waitForTimeout(300); // the last render settled
-  if ((page.viewportSize()?.width ?? 0) > PHONE.width) await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
-  await page.screenshot({ path: projectPath('docs', 'screenshots', name) });
-}
-
-/** Words a player should never read: a wrong plural. */
-const BAD_PLURAL = /\b1 (blocks|hits|cards|entries|steps|rounds|actions|dice)\b/;
-
-const server = await apiServer(t, { clock: systemClock });
-const browser = await launch(t);
-
-/** A page signed in as `u` on game `id`. */
-async function open(b: Browser, u: Seated, id: string, viewport = LAPTOP): Promise<Watched> {
-  const w = await person(b, server.base, viewport);
-  await w.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), u.token);
-  await w.page.goto(`/games/${id}`);
-  await w.page.locator('svg.map [data-location], svg.map [data-area]').first().waitFor();
-  return w;
-}
-
-async function startGallicWar(s: ApiServer): Promise<Started> {
-  const a = await s.signUp('Labienus');
-  const b = await s.signUp('Ambiorix');
-  const created = await a.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman', visibility: 'private' });
-  if (created.status !== 201) throw new Error(created.text);
-  await b.client.post(`/v1/games/${created.body.id}/join`, { inviteCode: created.body.invite.code });
-  return { id: created.body.id, byRole: { Roman: { ...a, role: 'Roman' }, Barbarian: { ...b, role: 'Barbarian' } } };
-}
-
-/** Posts a legal action (without its label) for `u` at the game's version; the game as `u` now sees it. */
-async function post(u: Seated, id: string, g: any, a: any): Promise<any> {
-  const { label: _l, ...action } = a;
-  const res = await u.client.post(`/v1/games/${id}/actions`, { action, version: g.version });
-  if (res.status !== 200) throw new Error(`${JSON.stringify(action)}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-/** A seeded player that seeks battles: attacks when it can, fires more often than not. */
-function fighter(seed: number) {
-  const pick = chooser(seed);
-  return {
-    pick,
-    choose(role: string, g: any): any {
-      const acts = g.legalActions;
-      const enemyAt = new Set(g.view.blocks.filter((b: any) => b.side !== role).map((b: any) => b.location));
-      const attacks = acts.filter((a: any) => (a.type === 'move' || a.type === 'amphibious') && Array.isArray(a.path) && enemyAt.has(a.path[a.path.length - 1]));
-      if (attacks.length) return attacks[pick(attacks.length)];
-      const fire = acts.filter((a: any) => a.type === 'fire');
-      if (fire.length && pick(3) > 0) return fire[pick(fire.length)];
-      return acts[pick(acts.length)];
-    },
-  };
-}
-
-/**
- * Plays a seeded game through the API with both players' pages open, and at each battle position
- * (up to `max`) checks the pending player's page: a button in the battle panel for every battle
- * action, no internal id, no wrong plural, the title marked. `atFirstBattle` runs once there.
- */
-async function walk(t: Test, game: GameId, g: Started, pages: Record<string, Watched>, seed: number, max: number, want: string[], atFirstBattle: (role: string, w: Watched) => Promise<void>) {
-  const f = fighter(seed);
-  const ids = internalIds(game);
-  const roles = Object.keys(g.byRole);
-  const seen = new Set<string>();
-  const missing: string[] = [];
-  const leaks: string[] = [];
-  const titles: string[] = [];
-  let positions = 0;
-  let first = true;
-  let cur = await look(g.byRole[roles[0]!]!, g.id);
-  for (let n = 0; n < 4000 && positions < max; n++) {
-    if (cur.status !== 'active') break;
-    const role = cur.pending[f.pick(cur.pending.length)] as string;
-    const mine = cur.role === role ? cur : await look(g.byRole[role]!, g.id);
-    const acts = battleActions(game, mine);
-    const newType = acts.some((a) => !seen.has(a.type));
-    if (acts.length && (newType || positions < max / 2 || n % 3 === 0)) {
-      positions++;
-      const w = pages[role]!;
-      const lacking = await battleButtons(w.page, acts.map((a) => a.label));
-      if (lacking.length) missing.push(`${role}, ${mine.view.prompt}: ${lacking.join(' | ')}`);
-      for (const a of acts) seen.add(a.type);
-      const shown = await idsShown(w.page, ids);
-      if (shown.length) leaks.push(`${role}, ${mine.view.prompt}: ${shown.join(', ')}`);
-      const text = await w.page.locator('body').innerText();
-      if (BAD_PLURAL.test(text)) leaks.push(`${role}: "${BAD_PLURAL.exec(text)![0]}"`);
-      const title = await w.page.title();
-      if (!title.startsWith('(your move)')) titles.push(`${role}'s title at their move: ${title}`);
-      if (first) {
-        first = false;
-        await atFirstBattle(role, w);
-      }
-    }
-    cur = await post(g.byRole[role]!, g.id, mine, f.choose(role, mine));
-  }
-  t.ok(positions >= Math.min(max, 10), `${positions} battle positions checked`);
-  t.same(missing, [], 'every battle action is a button in the battle panel, named by its label');
-  t.same(
-    want.filter((type) => !seen.has(type)),
-    [],
-    `these battle actions came up: ${[...seen].join(', ')}`,
-  );
-  t.ok(seen.size >= 3, 'several kinds of them');
-  t.same(leaks, [], 'no internal id and no wrong plural on the page');
-  t.same(titles, [], 'the tab title is marked at the player’s move');
-}
-
-/** The own blocks on the map: their size in CSS pixels, and their face label's font size. */
-async function blockSizes(page: Page): Promise<{ px: number[]; font: number[] }> {
-  return page.evaluate(() => {
-    const d = (globalThis as any).document;
-    const faces = [...d.querySelectorAll('svg.map [data-block] rect.face, svg.map .pile rect.face:not(.back)')];
-    const labels = [...d.querySelectorAll('svg.map [data-block] text.short, svg.map .pile text.short')];
-    return {
-      px: faces.map((r: any) => Math.min(r.getBoundingClientRect().width, r.getBoundingClientRect().height)),
-      font: labels.map((x: any) => parseFloat((globalThis as any).getComputedStyle(x).fontSize) * x.getScreenCTM().a),
-    };
-  });
-}
+const { server, browser, open } = await boardTests(t);
 
 /** Every target of the map (buttons: locations, stacks, blocks): the smallest side in CSS pixels, and which. */
 async function smallestTarget(page: Page): Promise<{ px: number; what: string }> {
@@ -176,96 +25,6 @@ async function smallestTarget(page: Page): Promise<{ px: number; what: string }>
     return best;
   });
 }
-
-t.test('Julius Caesar: the battle panel, words, ids, title, block size, axe at both sizes, the whole log', async (t) => {
-  const g = await startGame(server, { visibility: 'private' });
-  const pages = { Caesar: await open(browser, g.caesar, g.id), Pompey: await open(browser, g.pompey, g.id) };
-  t.teardown(async () => {
-    if (!t.passing()) for (const [r, w] of Object.entries(pages)) await w.page.screenshot({ path: `/tmp/alea-board-jc-${r}.png`, fullPage: true }).catch(() => {});
-  });
-  const status = await pages.Caesar.page.locator('[aria-label="Game status"]').innerText();
-  t.match(status, /705 \(49 BC\)/, 'the Year as the rulebook writes it: 705 (49 BC)');
-
-  await walk(t, 'julius-caesar', g, pages, 3, 30, ['fire'], async (role, w) => {
-    const sizes = await blockSizes(w.page);
-    t.ok(sizes.px.length > 5 && Math.min(...sizes.px) >= 28, `blocks at 1440x900 are at least 28 px (${Math.min(...sizes.px).toFixed(1)} px, ${sizes.px.length} blocks)`);
-    t.ok(Math.min(...sizes.font) >= 9, `their names at least 9 px (${Math.min(...sizes.font).toFixed(1)} px)`);
-    const panel = battlePanel(w.page);
-    t.match(await panel.getAttribute('aria-label'), /^Battle at [A-Z]/, 'the battle panel is a landmark named by the battle, with the city’s name');
-    t.ok(await panel.locator('table.battle-board').count(), 'the blocks in initiative order, Defender and Attacker');
-    t.same(await axe(w.page), [], 'axe (WCAG 2.2 AA): the board in battle at 1440x900');
-    await screenshot(w.page, 'julius-caesar-battle.png');
-    const phone = await open(browser, g.byRole[role]!, g.id, PHONE);
-    await battlePanel(phone.page).waitFor();
-    t.same(await axe(phone.page), [], 'axe (WCAG 2.2 AA): the board in battle at 375x667');
-    await battlePanel(phone.page).scrollIntoViewIfNeeded(); // axe checks the size of the targets on the screen
-    t.same(await axe(phone.page), [], 'axe (WCAG 2.2 AA): the battle panel on the phone’s screen');
-    await screenshot(phone.page, 'phone-battle.png');
-    const width = await phone.page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth);
-    t.ok(width <= PHONE.width, `no page-wide horizontal scroll at 375 px (${width})`);
-    t.same(realErrors(phone.errors), [], 'no console errors on the phone');
-    await phone.context.close();
-  });
-
-  // The whole log: from the first entry, numbered, searchable.
-  const caesar = pages.Caesar.page;
-  const full = (await g.caesar.client.get(`/v1/games/${g.id}/log`)).body.entries as string[];
-  t.ok(full.length > 50, `a log longer than the view's part (${full.length} entries)`);
-  await caesar.getByRole('button', { name: /^Show the \d+ earlier entr/ }).click();
-  const firstEntry = caesar.locator('ol.log li', { hasText: full[0]! }).first();
-  await firstEntry.waitFor();
-  t.ok(await firstEntry.isVisible(), 'the first entry is on the page');
-  const top = await caesar.evaluate(() => {
-    const d = (globalThis as any).document;
-    const list = d.querySelector('ol.log');
-    const li = [...list.querySelectorAll('li')].find((x: any) => !x.classList.contains('turn'));
-    const a = list.getBoundingClientRect();
-    const b = li.getBoundingClientRect();
-    return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
-  });
-  t.ok(top, 'after “Show the earlier entries” the list shows its start');
-  const numbers = await caesar.evaluate(() => [...(globalThis as any).document.querySelectorAll('ol.log .n')].map((e: any) => ({ n: e.textContent, cut: e.scrollWidth > e.clientWidth })));
-  t.equal(numbers.length, full.filter((l) => !/^— .* —$/.test(l)).length, 'every entry but the headings is numbered');
-  t.same(numbers.filter((x) => x.cut), [], 'no entry number is cut');
-  const lastEntry = full.findLastIndex((l) => !/^— .* —$/.test(l)) + 1;
-  t.equal(numbers.at(-1)?.n, String(lastEntry), 'the last entry has its number in the whole log');
-  t.match(await caesar.locator('ol.log li.turn').first().innerText(), /Year 705 \(49 BC\)/, 'turn headings, with the year as the rulebook writes it');
-  await caesar.getByRole('searchbox', { name: 'Search the whole log' }).fill('historical deployment');
-  await caesar.getByRole('status').filter({ hasText: /found/ }).waitFor();
-  t.ok(await caesar.locator('ol.log li', { hasText: full[0]! }).isVisible(), 'a search finds the first entry');
-  t.ok((await caesar.locator('ol.log li:not(.turn)').count()) < 5, 'and only the matching entries');
-  t.same(realErrors([...pages.Caesar.errors, ...pages.Pompey.errors]), [], 'no console errors');
-  for (const w of Object.values(pages)) await w.context.close();
-});
-
-t.test("Caesar's Gallic War: the battle panel, words, ids, title, block size, axe at both sizes", async (t) => {
-  const g = await startGallicWar(server);
-  const pages = { Roman: await open(browser, g.byRole.Roman!, g.id), Barbarian: await open(browser, g.byRole.Barbarian!, g.id) };
-  t.teardown(async () => {
-    if (!t.passing()) for (const [r, w] of Object.entries(pages)) await w.page.screenshot({ path: `/tmp/alea-board-cgw-${r}.png`, fullPage: true }).catch(() => {});
-  });
-  t.match(await pages.Roman.page.locator('[aria-label="Game status"]').innerText(), /Turn 1 of 8 \(58 BC\)/, 'the year as the rulebook writes it');
-  // The hand: cards drawn as cards, with their values.
-  const card = pages.Roman.page.locator('.hand .gcard').first();
-  t.match(await card.innerText(), /(TRIBE|EVENT)[\s\S]+\d/, 'a card shows its kind, its name and its value');
-  await walk(t, 'caesars-gallic-war', g, pages, 5, 30, ['fire'], async (role, w) => {
-    const sizes = await blockSizes(w.page);
-    t.ok(sizes.px.length > 5 && Math.min(...sizes.px) >= 28, `blocks at 1440x900 are at least 28 px (${Math.min(...sizes.px).toFixed(1)} px)`);
-    t.ok(Math.min(...sizes.font) >= 9, `their names at least 9 px (${Math.min(...sizes.font).toFixed(1)} px)`);
-    t.match(await battlePanel(w.page).getAttribute('aria-label'), /^Battle( in [A-Z]|: choose)/, 'the battle panel is a landmark named by the battle, with the area’s name');
-    t.same(await axe(w.page), [], 'axe (WCAG 2.2 AA): the board in battle at 1440x900');
-    await screenshot(w.page, 'gallic-war-battle.png');
-    const phone = await open(browser, g.byRole[role]!, g.id, PHONE);
-    await battlePanel(phone.page).waitFor();
-    t.same(await axe(phone.page), [], 'axe (WCAG 2.2 AA): the board in battle at 375x667');
-    await battlePanel(phone.page).scrollIntoViewIfNeeded();
-    t.same(await axe(phone.page), [], 'axe (WCAG 2.2 AA): the battle panel on the phone’s screen');
-    t.same(realErrors(phone.errors), [], 'no console errors on the phone');
-    await phone.context.close();
-  });
-  t.same(realErrors([...pages.Roman.errors, ...pages.Barbarian.errors]), [], 'no console errors');
-  for (const w of Object.values(pages)) await w.context.close();
-});
 
 t.test('the map: zoom and pan by buttons, keys, wheel, drag and pinch; stacks open; phone targets at every zoom; the choice panel in view', async (t) => {
   const g = await startGame(server, { visibility: 'private' });
@@ -372,6 +131,13 @@ t.test('controls and words: Undo only when there is something to undo, its refus
   await clickPlace(page, move.path[0]);
   await page.waitForFunction(() => !(globalThis as any).document.querySelector('button[disabled][title="Nothing of yours to take back now"]'));
   t.ok(await undo.isEnabled(), 'after his move, Undo is enabled');
+  // A failed undo says why beside the button (here: the network is down).
+  await w.context.setOffline(true);
+  await undo.click();
+  const refusal = page.locator('[aria-label="Game controls"] [role="alert"]');
+  await refusal.waitFor();
+  t.match(await refusal.innerText(), /cannot be reached/, `the error shows beside the button: “${await refusal.innerText()}”`);
+  await w.context.setOffline(false);
   await undo.click();
   t.ok(
     await (async () => {
@@ -384,13 +150,35 @@ t.test('controls and words: Undo only when there is something to undo, its refus
     })(),
     'Undo took the move back',
   );
-  await undo.click(); // nothing of his is left to take back: the API refuses
-  const refusal = page.locator('[aria-label="Game controls"] [role="alert"]');
-  await refusal.waitFor();
-  t.ok((await refusal.innerText()).length > 5, `the refusal shows beside the button: “${await refusal.innerText()}”`);
-  t.ok(await undo.isDisabled(), 'and Undo is disabled again');
-  t.same(realErrors(w.errors).filter((e) => !/409|422/.test(e)), [], 'no console errors');
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('button[disabled][title="Nothing of yours to take back now"]'));
+  t.ok(await undo.isDisabled(), 'and Undo is disabled again: the card play before it is Pompey’s');
+  t.equal(await refusal.count(), 0, 'the error went with the successful undo');
+  t.same(realErrors(w.errors).filter((e) => !/409|422|ERR_INTERNET_DISCONNECTED/.test(e)), [], 'no console errors but the network’s while it was down');
   await w.context.close();
+
+  // On a phone: the selected block's panel, and "Which one?" when two of its moves end at one
+  // place, open over the map and wholly on the screen.
+  const now = await look(g.caesar, g.id);
+  const twice = now.legalActions.find((a: any) => a.type === 'move' && now.legalActions.some((b: any) => b !== a && b.type === 'move' && b.block === a.block && b.path.at(-1) === a.path.at(-1)));
+  t.ok(twice, `a place two moves of one block reach: ${twice?.label}`);
+  const ph = await open(browser, g.caesar, g.id, PHONE);
+  const onScreen = async (what: string) => {
+    const b = (await ph.page.locator('.map-sheet').boundingBox())!;
+    const map = (await ph.page.locator('.map-wrap').boundingBox())!;
+    t.ok(b.y >= 0 && b.y + b.height <= PHONE.height + 1 && b.x >= 0 && b.x + b.width <= PHONE.width + 1, `${what} is on the screen (${b.y.toFixed(0)}–${(b.y + b.height).toFixed(0)})`);
+    t.ok(b.y < map.y + map.height && b.y + b.height > map.y, `${what} is over or beside the map, not below it`);
+  };
+  await pickBlock(ph.page, twice.block);
+  await ph.page.locator('.map-sheet h2').waitFor();
+  await ph.page.locator('svg .target').first().waitFor();
+  await onScreen('the selected block’s panel');
+  await clickPlace(ph.page, twice.path.at(-1));
+  await ph.page.getByRole('heading', { name: 'Which one?' }).waitFor();
+  await onScreen('“Which one?”');
+  t.same(await axe(ph.page), [], 'axe (target size included): “Which one?” on a phone');
+  await screenshot(ph.page, 'phone-which-one.png');
+  t.same(realErrors(ph.errors), [], 'no console errors on the phone');
+  await ph.context.close();
 
   // Caesar's Gallic War: the Roman's legion force-marches only after a confirmation with its cost.
   const c = await startGallicWar(server);

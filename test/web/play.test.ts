@@ -103,8 +103,9 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   const inviteUrl = new URL(invite);
   await pompey.page.goto(inviteUrl.pathname + inviteUrl.search);
   await pompey.page.waitForURL(/\/signin\?next=/);
-  await pompey.page.getByText('You have been invited to a game on Alea').waitFor();
-  t.pass('signed out, the invite link says it is an invitation');
+  await pompey.page.getByText('Marcus invites you to a game of Julius Caesar: you would play Pompey.').waitFor();
+  t.pass('signed out, the invite link says who invites to which game, and the side');
+  await axeClean(pompey, 'sign-in page of an invite link');
   await signUp(pompey.page, 'Gnaeus', email('gnaeus'));
   await pompey.page.waitForURL((u) => u.pathname === `/games/${id}` && u.search === inviteUrl.search);
   await pompey.page.getByRole('heading', { name: 'Marcus invites you to a game of Julius Caesar' }).waitFor();

@@ -6,20 +6,13 @@
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import type { Browser, Page } from 'playwright-core';
-import { systemClock } from '../../src/app/clock.js';
-import { apiServer, look, startGame, type Seated, type Started } from '../helpers/api.js';
+import { look, startGame, type Seated, type Started } from '../helpers/api.js';
+import { boardTests } from '../helpers/board-walk.js';
 import { chooser } from '../helpers/chooser.js';
-import { axe, chromiumPresent, INSTALL_HINT, LAPTOP, launch, person, realErrors, type Watched } from '../helpers/browser.js';
+import { axe, LAPTOP, person, realErrors, type Watched } from '../helpers/browser.js';
 import { testSeed } from '../helpers/seeds.js';
 
-if (!chromiumPresent()) {
-  console.log(INSTALL_HINT);
-  t.pass('skipped: no Chromium');
-  process.exit(0);
-}
-
-const server = await apiServer(t, { clock: systemClock });
-const browser = await launch(t);
+const { server, browser } = await boardTests(t);
 
 /** A page signed in as `u` on game `id`, its board drawn. */
 async function open(b: Browser, u: Seated, id: string): Promise<Watched> {

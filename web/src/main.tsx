@@ -5,7 +5,10 @@ import { whenUnauthorized } from './api';
 import { VerifyEmailPage } from './pages/email-confirmation';
 import { GamePage } from './pages/game';
 import { Home } from './pages/home';
+import { InviteNote, inviteOf } from './pages/invitation';
 import { Landing } from './pages/landing';
+import { LeaderboardPage } from './pages/leaderboard';
+import { PlayerPage } from './pages/player';
 import { SettingsPage } from './pages/settings';
 import { SignIn } from './pages/signin';
 import { VerifyPage } from './replay/verify';
@@ -26,8 +29,12 @@ function TopBar() {
         {user ? (
           <>
             <a href="/">My games</a>
+            <a href="/leaderboards/julius-caesar">Leaderboards</a>
             <a href="/settings">Settings</a>
-            <span class="muted-inverse" aria-label="Signed in as">{user.name}</span>
+            <a class="muted-inverse" href={`/players/${encodeURIComponent(user.handle)}`}>
+              <span class="sr-only">Signed in as </span>
+              {user.name}
+            </a>
           </>
         ) : (
           <a href={`/signin?next=${encodeURIComponent(here())}`}>Sign in</a>
@@ -52,10 +59,14 @@ function App() {
   const user = me.use();
   let page;
   const game = /^\/games\/([^/]+)$/.exec(route.path);
+  const player = /^\/players\/([^/]+)$/.exec(route.path);
+  const board = /^\/leaderboards\/([^/]+)$/.exec(route.path);
   if (user === undefined) page = <p class="loading">Loading…</p>;
   else if (route.path === '/signin') page = <SignIn next={route.query.get('next')} />;
   else if (route.path === '/verify-email') page = <VerifyEmailPage token={route.query.get('token')} />;
   else if (game) page = <RequireUser><GamePage id={decodeURIComponent(game[1]!)} invite={route.query.get('invite')} /></RequireUser>;
+  else if (player) page = <RequireUser><PlayerPage name={decodeURIComponent(player[1]!)} /></RequireUser>;
+  else if (board) page = <RequireUser><LeaderboardPage game={decodeURIComponent(board[1]!)} /></RequireUser>;
   else if (route.path === '/verify') page = <VerifyPage />;
   else if (route.path === '/settings') page = <RequireUser><SettingsPage /></RequireUser>;
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
@@ -63,17 +74,13 @@ function App() {
   useEffect(() => {
     // A game's page names itself (and says when it is the player's move).
     const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s dice · Alea' };
-    if (!game) document.title = titles[route.path] ?? 'Alea';
+    if (!game && !player && !board) document.title = titles[route.path] ?? 'Alea';
   }, [route.path]);
-  const invited = route.path === '/signin' && /^\/games\/[^?]+\?(.*&)?invite=/.test(route.query.get('next') ?? '');
+  const invited = route.path === '/signin' ? inviteOf(route.query.get('next')) : null;
   return (
     <>
       <TopBar />
-      {invited && (
-        <p class="notice narrow invite-note" role="status">
-          You have been invited to a game on Alea. Sign in, or create an account, to see who invites you and to join.
-        </p>
-      )}
+      {invited && <InviteNote id={invited.id} code={invited.code} />}
       {page}
     </>
   );

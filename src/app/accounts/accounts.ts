@@ -34,6 +34,8 @@ export interface UserView {
   /** An address asked for, waiting for its confirmation to replace `email`. */
   pendingEmail: string | null;
   name: string;
+  /** My name in links (/players/<handle>). */
+  handle: string;
   notifications: { email: EmailPreference };
   vacation: VacationView | null;
   vacationDaysLeft: number;
@@ -47,6 +49,7 @@ export function presentUser(u: User, now: Date): UserView {
     emailConfirmed: u.emailVerifiedAt !== null,
     pendingEmail: u.pendingEmail,
     name: u.displayName,
+    handle: u.handle ?? u.displayName,
     notifications: { email: u.emailPreference },
     vacation: currentVacation(u, now),
     vacationDaysLeft: vacationDaysLeft(u, now),

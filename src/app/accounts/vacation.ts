@@ -39,8 +39,8 @@ export async function startVacation(tx: Prisma.TransactionClient, u: User, days:
   if (current) throw new AppError('conflict', `You are on vacation until ${current.endsAt}; end it first (vacation: null) to start another.`);
   const left = vacationDaysLeft(u, now);
   if (days > left) {
-    throw new AppError('validation_failed', `You have ${left} vacation day(s) left this year (${VACATION_DAYS_PER_YEAR} a year).`, {
-      errors: [{ in: 'body', path: '/vacation/days', message: `exceeds the ${left} vacation day(s) left this year` }],
+    throw new AppError('validation_failed', `You have ${left} vacation ${left === 1 ? 'day' : 'days'} left this year (${VACATION_DAYS_PER_YEAR} a year).`, {
+      errors: [{ in: 'body', path: '/vacation/days', message: `exceeds the ${left} vacation ${left === 1 ? 'day' : 'days'} left this year` }],
     });
   }
   await shiftSeatDeadlines(tx, u.id, now, days * DAY_MS);

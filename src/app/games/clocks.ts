@@ -7,6 +7,7 @@
 // - The opponent is told at the deadline that they may claim the win (or extend).
 // - An extension of n days gives n more days from the deadline, or from now if it has passed;
 //   its reminder is due when 20% of those n days are left.
+// - A move ABANDON_AFTER_DAYS past its deadline is abandoned (time-controls.ts).
 import type { SeatClock } from '../../store/games.js';
 
 export const DAY_MS = 24 * 3600 * 1000;
@@ -17,6 +18,11 @@ export const MAX_DAYS_PER_MOVE = 14;
 export const REMINDER_SHARE = 0.2;
 /** An extension adds 1 to this many days. */
 export const MAX_EXTENSION_DAYS = 14;
+/**
+ * A move this many days past its deadline, with no move, claim or extension meanwhile, is
+ * abandoned: the worker ends the game (time-controls.ts). As long as the longest extension.
+ */
+export const ABANDON_AFTER_DAYS = 14;
 
 export const NO_CLOCK: SeatClock = { deadline: null, remindAt: null, overdueNoticeAt: null };
 
@@ -35,6 +41,16 @@ export function extendedClock(clock: SeatClock, now: Date, days: number): SeatCl
   const from = Math.max(clock.deadline?.getTime() ?? now.getTime(), now.getTime());
   const deadline = from + days * DAY_MS;
   return { deadline: at(deadline), remindAt: at(deadline - REMINDER_SHARE * days * DAY_MS), overdueNoticeAt: at(deadline) };
+}
+
+/** When a late move with this deadline is abandoned. */
+export function abandonAt(deadline: Date): Date {
+  return new Date(deadline.getTime() + ABANDON_AFTER_DAYS * DAY_MS);
+}
+
+/** Has this seat's role abandoned the game: pending, ABANDON_AFTER_DAYS past its deadline? */
+export function isAbandoned(seat: { role: string; deadline: Date | null }, pending: readonly string[], now: Date): boolean {
+  return pending.includes(seat.role) && seat.deadline !== null && abandonAt(seat.deadline).getTime() <= now.getTime();
 }
 
 /** Is this seat's role late: pending, with a deadline that has passed? */

@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games, type SetupOptions } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, listEntries, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
 import { blocksBetweenTx } from '../../store/blocks.js';
@@ -16,7 +16,7 @@ import type { ServiceContext } from '../context.js';
 import { accountGone, AppError } from '../errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
-import { currentState, setupGame } from './history.js';
+import { currentState, replayGame, setupGame, standingActions, undoCheck } from './history.js';
 import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
@@ -24,6 +24,7 @@ import { admitNewGame, type Opponent } from './game-limits.js';
 import { checkedLevel, seatsAgainstComputer } from './computer.js';
 import { refuseIfBlocked } from '../blocks/blocks.js';
 import { swapSeatTx } from '../../store/game-tx.js';
+import { refuseUnratable } from '../ratings/rated-games.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -45,6 +46,8 @@ export interface CreateGameInput {
   opponent?: 'bot' | 'computer';
   /** The computer's level (opponent 'computer' only; default normal). */
   level?: string;
+  /** A rated game: its end changes both players' ratings (two people only: ratings/rated-games.ts). */
+  rated?: boolean;
   /** The seed the creator adds to the dice (64 lower-case hex digits); drawn by the server if absent. */
   playerSeed?: string;
 }
@@ -87,6 +90,8 @@ export async function createGame(
   if (!m.roles.includes(role)) {
     throw new AppError('validation_failed', `${m.title} has no role "${role}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
   }
+  const rated = input.rated === true;
+  if (rated) refuseUnratable(m, input.opponent);
   const visibility = input.visibility ?? 'public';
   const requested = { ...input.options };
   if (input.scenario !== undefined) {
@@ -108,6 +113,7 @@ export async function createGame(
         visibility,
         inviteCode: visibility === 'private' ? inviteCode() : null,
         daysPerMove: input.daysPerMove === undefined ? DEFAULT_DAYS_PER_MOVE : input.daysPerMove,
+        rated,
         creatorId: userId,
         creatorRole: role,
         ...(computer && { computer: { role: computer.computer, level: computer.level } }),
@@ -239,7 +245,24 @@ export async function readGameAs(
   if (o.ifNoneMatch !== undefined && matches(o.ifNoneMatch, etag)) return { etag, game: null };
   const held = holdRead(gameId, read, known);
   if (!held) return { etag, game: presentGame(row, userId, null, ctx.config) };
-  return { etag, game: presentGame(row, userId, held.state, ctx.config, presentMemo(moduleOf(row), held.state, held.derived)) };
+  let shown = row;
+  if (row.status === 'active' && row.undoRole === null) {
+    // A game last changed before the games row kept whose undo would be accepted: worked out from
+    // its log once, and held with the row (its next change writes it).
+    shown = { ...row, undoRole: await undoRoleFromLog(ctx, row, held.state) };
+    sharedRecentStates.set(gameId, held.version, held.state, held.derived, shown);
+  }
+  return { etag, game: presentGame(shown, userId, held.state, ctx.config, presentMemo(moduleOf(row), held.state, held.derived)) };
+}
+
+/** Whose undo would be accepted now ('' nobody's), by play.ts's own check, from the game's log. */
+async function undoRoleFromLog(ctx: ServiceContext, row: GameRow, state: unknown): Promise<string> {
+  const m = moduleOf(row);
+  if (!m.undoable) return '';
+  const standing = standingActions(await listEntries(ctx.prisma, row.id));
+  const last = standing[standing.length - 1];
+  if (!last) return '';
+  return 'last' in undoCheck(m, standing, state, last.role, () => replayGame(m, row, standing.slice(0, -1))) ? last.role : '';
 }
 
 /** Does an If-None-Match header name this tag (weak comparison, as RFC 9110 asks for it)? */
@@ -260,7 +283,7 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
   if (!row || !canSee(row, userId)) throw notFound();
   const role = roleOf(row, userId);
   // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
-  const last = row.status === 'finished' ? await lastEntry(ctx.prisma, gameId) : null;
+  const last = row.status === 'finished' || row.status === 'abandoned' ? await lastEntry(ctx.prisma, gameId) : null;
   const ending = last?.kind === 'resign' || last?.kind === 'timeout' ? entryNote(last) : null;
   return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
 }
@@ -319,6 +342,7 @@ export async function joinGame(
         seed,
         userId,
         name: user.displayName,
+        handle: user.handle,
         email: user.email,
         emailConfirmed: user.emailVerifiedAt !== null,
         emailPreference: user.emailPreference,

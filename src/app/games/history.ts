@@ -1,8 +1,8 @@
 // A game is its seed, its options and its log: replaying the log from the seed reproduces the
 // snapshot (the log up to the snapshot's version) and the current state (the whole log).
 // `action` entries are applied, an `undo` takes back the latest action still standing, `start`,
-// `resign`, `timeout` (a win claimed on time) and `extend` (more time given) leave the engine
-// state alone.
+// `resign`, `timeout` (a win claimed on time, or a game abandoned) and `extend` (more time given)
+// leave the engine state alone.
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameModule, SetupOptions } from '../../engine/index.js';
 import { botRole, recordKey } from '../../engine/record.js';
@@ -28,6 +28,21 @@ export function standingActions(entries: Entry[]): StandingAction[] {
     }
   });
   return stack;
+}
+
+/**
+ * Would `role`'s undo be accepted, the game being at `state` after the `standing` actions: its
+ * refusal in words, or the action to take back. `stateBefore` replays the game to the state before
+ * the last action (asked only when the rest allows the undo). Used by play.ts's undo() and, for a game
+ * changed before the games row kept it, by games.ts to answer `undoable`.
+ */
+export function undoCheck(m: GameModule, standing: StandingAction[], state: unknown, role: string, stateBefore: () => unknown): { refusal: string } | { last: StandingAction } {
+  if (!m.undoable) return { refusal: `${m.title} offers no undo.` };
+  const last = standing[standing.length - 1];
+  if (!last) return { refusal: 'There is no action to take back.' };
+  if (last.role !== role) return { refusal: `The last action is ${last.role}'s, not yours: you cannot take it back.` };
+  if (!m.undoable(stateBefore(), state, role)) return { refusal: 'Your last action cannot be taken back: it drew dice, revealed something, or passed the turn on.' };
+  return { last };
 }
 
 /** Which generator keys a game, its secret seed, its commitment and players' seeds, and its options (from the games row). */
@@ -131,6 +146,9 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(outcome)), game.outcome)) problems.push('the stored outcome differs from the rules\' outcome');
   }
   if (!outcome && !resigned && game.status === 'finished') problems.push('finished without an outcome, a resignation or a time-out');
-  if (resigned && game.status !== 'finished') problems.push(`resigned but its status is ${game.status}`);
+  // Abandoned by both players (time-controls.ts): ended without a result.
+  const last = entries[entries.length - 1];
+  const abandonedByAll = last?.kind === 'timeout' && (last.action as { abandoned?: boolean; late?: string } | null)?.abandoned === true && (last.action as { late?: string }).late === undefined;
+  if (resigned && game.status !== (abandonedByAll ? 'abandoned' : 'finished')) problems.push(`resigned but its status is ${game.status}`);
   return problems;
 }

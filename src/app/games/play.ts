@@ -8,7 +8,7 @@ import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
 import { publicVp, type GameResource } from './present.js';
-import { replayGame, standingActions } from './history.js';
+import { replayGame, standingActions, undoCheck } from './history.js';
 import { thenBot } from './bot.js';
 
 function sameAction(a: unknown, b: unknown): boolean {
@@ -118,16 +118,21 @@ export async function undo(
 ): Promise<Answer<GameResource>> {
   const answer = await changeAsPlayer(ctx, { userId, gameId, version: input.version, ...(idempotency && { idempotency }) }, async (g, role) => {
     const m = g.module;
-    if (!m.undoable) throw new AppError('not_undoable', `${m.title} offers no undo.`);
     const standing = standingActions(await listEntriesTx(g.tx, g.row.id));
-    const last = standing[standing.length - 1];
-    if (!last) throw new AppError('not_undoable', 'There is no action to take back.');
-    if (last.role !== role) throw new AppError('not_undoable', `The last action is ${last.role}'s, not yours: you cannot take it back.`);
-    const before = replayGame(m, g.row, standing.slice(0, -1));
-    if (!m.undoable(before, g.state, role)) {
-      throw new AppError('not_undoable', 'Your last action cannot be taken back: it drew dice, revealed something, or passed the turn on.');
-    }
-    return { kind: 'undo', role, action: { undoes: last.seq }, state: before };
+    // The state before the last action, by way of the one before the action before it: who may
+    // undo next (the games row's undo_role, which answers `undoable`) is worked out on the way.
+    const previous = standing[standing.length - 2];
+    let earlier: unknown = null;
+    let before: unknown = null;
+    const stateBefore = () => {
+      earlier = replayGame(m, g.row, standing.slice(0, -2));
+      before = previous ? m.apply(earlier, previous.role, previous.action) : earlier;
+      return before;
+    };
+    const undoing = undoCheck(m, standing, g.state, role, stateBefore);
+    if ('refusal' in undoing) throw new AppError('not_undoable', undoing.refusal);
+    const undoRole = previous && m.undoable!(earlier, before, previous.role) ? previous.role : '';
+    return { kind: 'undo', role, action: { undoes: undoing.last.seq }, state: before, undoRole };
   });
   return thenBot(ctx, userId, answer);
 }

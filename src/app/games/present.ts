@@ -10,15 +10,49 @@ import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 
 export type ApiStatus = 'open' | 'active' | 'finished';
 
+/** A player as every answer names them: their id, name, and name in links (/players/<handle>). */
+export interface PlayerRef {
+  id: string;
+  name: string;
+  handle: string;
+}
+
+/** A player's rating before and after a rated game, in whole points as shown (change = after - before). */
+export interface RatingChangeView {
+  before: number;
+  after: number;
+  change: number;
+}
+
 export interface SeatView {
   role: string;
-  user: { id: string; name: string };
+  user: PlayerRef;
   pending: boolean;
   deadline: string | null;
+  /** A rated game that has ended: this player's rating before and after it. */
+  rating: RatingChangeView | null;
   /** The seed this player added to the dice (public from the start); null in a game without a commitment. */
   playerSeed: string | null;
   /** Who drew it: the player's client, or the server for a client that sent none. */
   playerSeedBy: 'player' | 'server' | null;
+}
+
+/** A rating change as shown: whole points (the stored ratings keep every digit). */
+export function ratingChangeView(r: { before: number; after: number } | null | undefined): RatingChangeView | null {
+  if (!r) return null;
+  const before = Math.round(r.before);
+  const after = Math.round(r.after);
+  return { before, after, change: after - before };
+}
+
+/** What every answer about a game starts with: its id, number, module and title. */
+export function gameHeading(row: Pick<GameSummaryRow, 'id' | 'number' | 'module'>): { id: string; number: number; game: string; title: string } {
+  return { id: row.id, number: row.number, game: row.module, title: moduleOf(row).title };
+}
+
+/** A seat's player as answers name them (a row built before handles were read: the display name). */
+export function playerRef(user: { id: string; displayName: string; handle?: string | null }): PlayerRef {
+  return { id: user.id, name: user.displayName, handle: user.handle ?? user.displayName };
 }
 
 export interface GameSummary {
@@ -32,6 +66,8 @@ export interface GameSummary {
   /** Every option of the game's module with the value this game was created with. */
   options: GameOptions;
   daysPerMove: number | null;
+  /** Its end changes both players' ratings. */
+  rated: boolean;
   version: number;
   role: string | null;
   /** The role the game's bot plays (a game against the bot), or null: people hold every seat. */
@@ -72,6 +108,8 @@ export interface GameResource extends GameSummary {
   /** Entries in the caller's whole log; the view's `log` holds the last RECENT_LOG of them. */
   logLength: number;
   legalActions: LabelledAction[];
+  /** Would an undo by the caller be accepted now (play.ts's check, kept on the games row as undo_role)? */
+  undoable: boolean;
   invite: { code: string; url: string } | null;
 }
 
@@ -123,9 +161,10 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     const deadline = pending ? p.deadline : null;
     return {
       role: p.role,
-      user: { id: p.user.id, name: p.user.displayName },
+      user: playerRef(p.user),
       pending,
       deadline: deadline?.toISOString() ?? null,
+      rating: ratingChangeView(p.rating),
       playerSeed: p.playerSeed,
       playerSeedBy: p.playerSeed === null ? null : p.playerSeedByServer ? ('server' as const) : ('player' as const),
     };
@@ -133,15 +172,13 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
   const options = (row.options ?? {}) as { scenario?: string };
   return {
-    id: row.id,
-    number: row.number,
-    game: row.module,
-    title: m.title,
+    ...gameHeading(row),
     status,
     visibility: row.visibility,
     scenario: options.scenario ?? 'historical',
     options: presentOptions(m, row.options),
     daysPerMove: row.daysPerMove,
+    rated: row.rated,
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),
     bot,
@@ -175,7 +212,7 @@ export interface PresentMemo {
  */
 export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): GameResource {
   const p = presentParts(row, userId, state, config, memo);
-  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.invite);
+  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.undoable, p.invite);
 }
 
 /**
@@ -187,8 +224,8 @@ export type KeptAnswer = Omit<GameResource, 'view' | 'legalActions'>;
 
 /** presentGame(...) as kept with a key (the same game, without its view and legal actions). */
 export function keptAnswer(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): KeptAnswer {
-  const { summary, logLength, invite } = presentParts(row, userId, state, config, memo);
-  return { ...summary, logLength, invite };
+  const { summary, logLength, undoable, invite } = presentParts(row, userId, state, config, memo);
+  return { ...summary, logLength, undoable, invite };
 }
 
 /** Whether a kept answer is a KeptAnswer (answers kept before it were whole). */
@@ -198,8 +235,9 @@ export function isKeptAnswer(body: unknown): body is KeptAnswer {
 
 /** The whole answer again, from the kept one and the engine state at its version: what presentGame answered then. */
 export function restoreAnswer(kept: KeptAnswer, m: GameModule, state: unknown): GameResource {
-  const { logLength, invite, ...summary } = kept;
-  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), invite);
+  // Answers kept before `undoable` was part of them say false: they are a day old at most.
+  const { logLength, invite, undoable = false, ...summary } = kept as Omit<KeptAnswer, 'undoable'> & { undoable?: boolean };
+  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), undoable, invite);
 }
 
 function presentParts(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo) {
@@ -211,7 +249,10 @@ function presentParts(row: GameSummaryRow, userId: string, state: unknown, confi
     row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
       ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
       : null;
-  return { summary, m, view, logLength, invite };
+  // Whose undo would be accepted is kept on the row by every change (change/write.ts); a game
+  // changed before that, read, has it worked out from its log first (games.ts).
+  const undoable = summary.status === 'active' && role !== null && row.undoRole === role;
+  return { summary, m, view, logLength, undoable, invite };
 }
 
 /** The role's view of `state` as an answer carries it (null before the game starts), and its log's length. */
@@ -227,8 +268,8 @@ function legalActionsOf(m: GameModule, state: unknown, summary: GameSummary, kno
 }
 
 // One order of members for every game answer, whole or restored.
-function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], invite: GameResource['invite']): GameResource {
-  return { ...summary, view, logLength, legalActions, invite };
+function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], undoable: boolean, invite: GameResource['invite']): GameResource {
+  return { ...summary, view, logLength, legalActions, undoable, invite };
 }
 
 /**
@@ -270,13 +311,15 @@ export function presentLog(row: GameRow, role: string | null, state: unknown, en
  * a win on time, an extension (null for the others). Public: each of them is seen by both players.
  */
 export function entryNote(e: { kind: string; role: string; action: unknown }): string | null {
-  const a = (e.action ?? {}) as { late?: string; roles?: string[]; days?: number };
+  const a = (e.action ?? {}) as { late?: string; roles?: string[]; days?: number; abandoned?: boolean };
   switch (e.kind) {
     case 'undo':
       return `${e.role} took back their last action.`;
     case 'resign':
       return `${e.role} resigned.`;
     case 'timeout':
+      // Ended by the worker: a move 14 days past its deadline (time-controls.ts, abandonment).
+      if (a.abandoned) return `${a.late ?? a.roles?.join(' and ') ?? 'The players'} abandoned the game.`;
       return `${a.late ?? 'The opponent'} ran out of time; ${e.role} claimed the win.`;
     case 'extend':
       return `${e.role} gave ${(a.roles ?? ['the opponent']).join(' and ')} ${a.days === 1 ? '1 more day' : `${a.days ?? 'more'} more days`}.`;

@@ -13,12 +13,19 @@
 //   each is sent once per move. A reminder found only after its deadline (the worker was down)
 //   is dropped in favour of the overdue notice. The overdue notice goes to each opponent who
 //   could claim (not late themselves).
+// - Abandonment: a move ABANDON_AFTER_DAYS (14) past its deadline, with no move, claim or
+//   extension meanwhile, ends the game (runAbandonments, another job of the worker's round,
+//   through the change path like any ending: a `timeout` entry `{late, abandoned: true}` made by
+//   no user): the late player loses, as on a claim. If the opponent is late too, the game waits
+//   until both are that late, then ends without a result (status abandoned, never rated: both
+//   abandoned it). The seat's overdue_notice_at, once the notice is sent, is when the worker
+//   looks again: the abandonment's time.
 import type { Config } from '../../config/config.js';
-import { findGame, lockGameWithDueClock, postponeDueClocks, updateSeatClocks, type SeatClock } from '../../store/games.js';
+import { findGame, gamesAbandoned, lockGameWithDueClock, postponeDueClocks, postponeLateSeat, updateSeatClocks, type SeatClock } from '../../store/games.js';
 import type { Prisma, PrismaClient } from '../../store/prisma.js';
-import { changeAsPlayer } from './change/change.js';
+import { changeAsPlayer, changeGame } from './change/change.js';
 import type { Clock } from '../clock.js';
-import { extendedClock, isOverdue } from './clocks.js';
+import { abandonAt, ABANDON_AFTER_DAYS, DAY_MS, extendedClock, isAbandoned, isOverdue } from './clocks.js';
 import type { ServiceContext } from '../context.js';
 import { formatTime, overdueEmail, reminderEmail } from '../notify/email-templates.js';
 import { AppError } from '../errors.js';
@@ -107,7 +114,7 @@ export async function runDueClocks(deps: ClockJobDeps, limit = 20): Promise<numb
     try {
       const found = await deps.prisma.$transaction(async (tx) => {
         const now = deps.clock.now();
-        locked = await lockGameWithDueClock(tx, now);
+        locked = await lockGameWithDueClock(tx, now, new Date(now.getTime() - ABANDON_AFTER_DAYS * DAY_MS));
         if (!locked) return false;
         await handleGame(tx, deps, locked, now);
         return true;
@@ -142,6 +149,11 @@ async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: 
       updates.push({ role: seat.role, deadline: null, remindAt: null, overdueNoticeAt: null });
       continue;
     }
+    if (isAbandoned(seat, row.pending, now)) {
+      // The abandonment job's (runAbandonments); a reminder left is long stale.
+      if (seat.remindAt !== null) updates.push({ role: seat.role, ...clock, remindAt: null });
+      continue;
+    }
     if (due(seat.remindAt)) {
       if (seat.deadline && !due(seat.deadline) && wants(seat, 'reminder')) {
         const deadline = seat.deadline;
@@ -174,12 +186,13 @@ async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: 
             kind: 'overdue',
             dedupeKey: `overdue:${game.id}:${seat.role}:${deadline.toISOString()}:${other.role}`,
             now,
-            build: (ctx) => overdueEmail(ctx, late, deadline),
+            build: (ctx) => overdueEmail(ctx, late, deadline, abandonAt(deadline)),
           }),
         );
       }
       clock.remindAt = null;
-      clock.overdueNoticeAt = null;
+      // The next look at this late move: its abandonment.
+      clock.overdueNoticeAt = abandonAt(deadline);
     } else if (due(seat.overdueNoticeAt)) {
       clock.overdueNoticeAt = null;
     }
@@ -187,4 +200,71 @@ async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: 
   }
   if (rows.length) await tx.outboxEmail.createMany({ data: rows, skipDuplicates: true });
   await updateSeatClocks(tx, row.id, updates);
+}
+
+/** Thrown inside an abandonment's change to leave it without writing anything. */
+class NotAbandoned extends Error {
+  constructor(readonly until: { role: string; at: Date } | null) {
+    super('not abandoned');
+  }
+}
+
+/**
+ * The worker's job: ends the games where a move has been ABANDON_AFTER_DAYS past its deadline
+ * (see the header), one change each, decided under the game's lock on the game as it is then
+ * (a move, claim or extension that came first wins). Returns the games ended.
+ */
+export async function runAbandonments(ctx: ServiceContext, onError: (gameId: string, err: unknown) => void, limit = 20): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await gamesAbandoned(ctx.prisma, now, new Date(now.getTime() - ABANDON_AFTER_DAYS * DAY_MS), limit);
+  let ended = 0;
+  for (const gameId of due) {
+    const row = await findGame(ctx.prisma, gameId);
+    if (!row) continue;
+    try {
+      await changeGame(ctx, { userId: row.createdById, gameId }, (g) => {
+        const { players, pending } = g.row;
+        if (g.row.status !== 'active') throw new NotAbandoned(null);
+        const gone = players.filter((p) => isAbandoned(p, pending, g.now));
+        if (gone.length === 0) throw new NotAbandoned(null);
+        // An opponent late too, but not yet that late: wait for them (then both abandoned it).
+        const lateToo = players.filter((p) => !gone.includes(p) && isOverdue(p, pending, g.now));
+        if (lateToo.length > 0) {
+          const at = new Date(Math.max(...lateToo.map((p) => abandonAt(p.deadline!).getTime())));
+          throw new NotAbandoned({ role: gone[0]!.role, at });
+        }
+        const vp = publicVp(g.module, g.state);
+        const winners = g.module.roles.filter((r) => !gone.some((p) => p.role === r));
+        if (winners.length === 0) {
+          const roles = gone.map((p) => p.role);
+          return {
+            kind: 'timeout',
+            role: roles[0]!,
+            action: { abandoned: true, roles },
+            state: g.state,
+            outcome: { winner: null, reason: `${roles.join(' and ')} abandoned the game`, vp },
+            abandoned: true,
+            byService: true,
+          };
+        }
+        const late = gone[0]!.role;
+        return {
+          kind: 'timeout',
+          role: winners[0]!,
+          action: { late, abandoned: true },
+          state: g.state,
+          outcome: { winner: winners.length === 1 ? winners[0]! : null, reason: `${late} abandoned the game`, vp },
+          byService: true,
+        };
+      });
+      ended++;
+    } catch (err) {
+      if (err instanceof NotAbandoned) {
+        if (err.until) await postponeLateSeat(ctx.prisma, gameId, err.until.role, err.until.at);
+        continue;
+      }
+      onError(gameId, err);
+    }
+  }
+  return ended;
 }

@@ -53,6 +53,8 @@ export async function offerRematch(ctx: ServiceContext, userId: string, gameId: 
       visibility: 'private',
       inviteCode: null,
       daysPerMove: row.daysPerMove,
+      // Same options: a rated game's rematch is rated too.
+      rated: row.rated,
       creatorId: userId,
       creatorRole: opponent.role,
       inviteeId: opponent.userId,

@@ -181,16 +181,51 @@ export function opponentJoinedEmail(ctx: EmailContext, opponent: { name: string;
   );
 }
 
-export function gameEndedEmail(ctx: EmailContext, outcome: { winner: string | null; reason: string; vp: Record<string, number> }): Email {
-  const result = outcome.winner === null ? 'a draw' : outcome.winner === ctx.recipient.role ? 'you win' : `${outcome.winner} wins`;
+/** A player's rating in a rated game's module before and after the game. */
+export interface RatingChange {
+  before: number;
+  after: number;
+}
+
+/** "Your Julius Caesar rating: 1500 → 1662 (+162)." (whole points, as the pages show them) */
+export function ratingLine(ctx: Pick<EmailContext, 'game'>, r: RatingChange): string {
+  const before = Math.round(r.before);
+  const after = Math.round(r.after);
+  const change = after - before;
+  return `Your ${ctx.game.title} rating: ${before} → ${after} (${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)}).`;
+}
+
+/**
+ * The game is over (`rating`: the recipient's rating before and after, a rated game). With no
+ * winner, a draw, unless the game ended without a result (both players abandoned it: `abandoned`).
+ */
+export function gameEndedEmail(
+  ctx: EmailContext,
+  outcome: { winner: string | null; reason: string; vp: Record<string, number> },
+  rating?: RatingChange | null,
+  abandoned = false,
+): Email {
+  const result = abandoned ? 'no result' : outcome.winner === null ? 'a draw' : outcome.winner === ctx.recipient.role ? 'you win' : `${outcome.winner} wins`;
   const vp = Object.entries(outcome.vp)
     .map(([r, n]) => `${r} ${n}`)
     .join(', ');
-  return render(ctx, `Game over: ${gameName(ctx)} — ${result}`, `${gameName(ctx)} is over: ${result}.`, [capital(outcome.reason) + '.', vp ? `Final VP: ${vp}.` : ''], 'See the final position');
+  return render(
+    ctx,
+    `Game over: ${gameName(ctx)} — ${result}`,
+    `${gameName(ctx)} is over: ${result}.`,
+    [capital(outcome.reason) + '.', vp ? `Final VP: ${vp}.` : '', rating ? ratingLine(ctx, rating) : ''],
+    'See the final position',
+  );
 }
 
-export function opponentResignedEmail(ctx: EmailContext, opponent: { name: string; role: string }): Email {
-  return render(ctx, `${opponent.name} resigned ${gameName(ctx)}: you win`, `${opponent.name} (${opponent.role}) has resigned: you win.`, [], 'See the final position');
+export function opponentResignedEmail(ctx: EmailContext, opponent: { name: string; role: string }, rating?: RatingChange | null): Email {
+  return render(
+    ctx,
+    `${opponent.name} resigned ${gameName(ctx)}: you win`,
+    `${opponent.name} (${opponent.role}) has resigned: you win.`,
+    rating ? [ratingLine(ctx, rating)] : [],
+    'See the final position',
+  );
 }
 
 /** 20% of the recipient's move time is left. */
@@ -205,13 +240,19 @@ export function reminderEmail(ctx: EmailContext, deadline: Date): Email {
   );
 }
 
-/** The recipient's opponent has missed the deadline: the recipient may claim the win or extend. */
-export function overdueEmail(ctx: EmailContext, late: { name: string; role: string }, deadline: Date): Email {
+/**
+ * The recipient's opponent has missed the deadline: the recipient may claim the win or extend;
+ * at `abandonAt` the game ends as abandoned by the late player (games/time-controls.ts).
+ */
+export function overdueEmail(ctx: EmailContext, late: { name: string; role: string }, deadline: Date, abandonAt: Date): Email {
   return render(
     ctx,
     `${late.name} ran out of time in ${gameName(ctx)}`,
     `${late.name} (${late.role}) has missed the deadline of ${formatTime(deadline)}.`,
-    ['You may claim the win now, or give them more time. Until you do, they may still move.'],
+    [
+      'You may claim the win now, or give them more time. Until you do, they may still move.',
+      `If they have not moved by ${formatTime(abandonAt)}, and you neither claim nor extend, the game ends as abandoned by them: you win.`,
+    ],
     'Open the game',
   );
 }

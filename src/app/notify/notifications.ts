@@ -13,8 +13,8 @@
 //    actor included, gets "your move" with the reveal and Player 1 as news; every other role
 //    gets the reveal;
 //  - otherwise: each role whose move has just started (change/seat-clocks.ts decides, by the same rule as
-//    move times) other than the actor gets "your move". The actor gets nothing about their own
-//    action.
+//    move times) gets "your move": the actor too, when their own action starts a new move of
+//    theirs (e.g. finishing a regroup, so a card is now due), but not after their undo.
 // Then each player's preference filters (wants()): an address its owner has not confirmed
 // (email-confirmation.ts), `none` and a muted seat get nothing, `moves` only the emails that ask
 // them to act. Every row's dedupe key is <kind>:<game>:<version>:<role>,
@@ -36,6 +36,7 @@ import {
   yourMoveEmail,
   type Email,
   type EmailContext,
+  type RatingChange,
   type ViewSummary,
 } from './email-templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
@@ -83,6 +84,8 @@ export interface GameChange {
   /** The game ended with this change (by the rules, a resignation or a time-out). */
   finished: boolean;
   outcome: Outcome | null;
+  /** A rated game's end: each role's rating before and after it (src/app/ratings/). */
+  ratings?: Record<string, RatingChange> | null;
   /** The engine states before (null for a start) and after the change: only ever passed to module.view(state, recipient). */
   stateBefore: unknown;
   state: unknown;
@@ -123,13 +126,18 @@ export function plan(c: GameChange): PlannedEmail[] {
 
   if (c.finished && c.outcome) {
     const outcome = c.outcome;
+    const rating = (role: string) => c.ratings?.[role] ?? null;
+    const ending = c.action as { late?: string; abandoned?: boolean } | null;
     if (c.kind === 'resign') {
-      for (const s of others) out.push({ role: s.role, kind: 'resigned', build: (ctx) => opponentResignedEmail(ctx, actorRef) });
+      for (const s of others) out.push({ role: s.role, kind: 'resigned', build: (ctx) => opponentResignedEmail(ctx, actorRef, rating(s.role)) });
+    } else if (c.kind === 'timeout' && ending?.abandoned) {
+      // Made by the worker, not a player: everyone is told (time-controls.ts, abandonment).
+      const noResult = ending.late === undefined;
+      for (const s of c.seats) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome, rating(s.role), noResult) });
     } else if (c.kind === 'timeout') {
-      const late = (c.action as { late?: string } | null)?.late;
-      for (const s of c.seats.filter((x) => x.role === late)) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome) });
+      for (const s of c.seats.filter((x) => x.role === ending?.late)) out.push({ role: s.role, kind: 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome, rating(s.role)) });
     } else {
-      for (const s of c.seats) out.push({ role: s.role, kind: 'game-over', build: (ctx) => gameEndedEmail(ctx, outcome) });
+      for (const s of c.seats) out.push({ role: s.role, kind: 'game-over', build: (ctx) => gameEndedEmail(ctx, outcome, rating(s.role)) });
     }
     return out;
   }
@@ -161,7 +169,10 @@ export function plan(c: GameChange): PlannedEmail[] {
           ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, news, deadlineOf(s.role)) }
           : { role: s.role, kind: 'reveal', build: (ctx) => revealEmail(ctx, news) },
       );
-    } else if (c.restarted.includes(s.role) && s.role !== c.actor.role) {
+    } else if (c.restarted.includes(s.role) && (s.role !== c.actor.role || c.kind === 'action')) {
+      // The actor too, when their own action starts a new move of theirs (finishing a regroup,
+      // so a card is now due): nothing else tells them before the reminder. One who watches the
+      // game live has it held, and dropped once they act (src/mail/worker.ts).
       out.push({ role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, [], deadlineOf(s.role)) });
     }
   }

@@ -41,6 +41,7 @@ import { eliminate, loseStep } from './losses.js';
 import { retreatTargets } from './retreat.js';
 import { doubleDefence, fortActions, letterOf, sortieActions } from './sieges.js';
 import { addVp } from './victory.js';
+import { count, plural } from '../kit/words.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -189,7 +190,7 @@ export function fortStepActions(s: State): Action[] {
 export function applyFort(s: State, role: Role, a: Action): void {
   const ids = a.blocks as string[];
   for (const id of ids) s.inFort[idx(id)] = true;
-  if (ids.length) logSecret(s, role, `${ids.map((id) => data(idx(id)).name).join(' and ')} go inside the fort.`, `${ids.length} defender(s) go inside the fort.`);
+  if (ids.length) logSecret(s, role, `${ids.map((id) => data(idx(id)).name).join(' and ')} ${plural(ids.length, 'goes', 'go')} inside the fort.`, `${count(ids.length, 'defender')} ${plural(ids.length, 'goes', 'go')} inside the fort.`);
   advance(s);
 }
 

@@ -5,10 +5,24 @@
 
 import type { Json } from '../types.js';
 import { BLOCKS } from './data/blocks.js';
-import { CARDS } from './data/cards.js';
+import { CARDS, type EventName } from './data/cards.js';
 import { AREA_POSITIONS } from './data/geo.js';
 import { AREAS, BORDERS } from './data/map.js';
 import { ROLES } from './roles.js';
+
+/**
+ * What each event does (13), in this project's own words: a summary of the rule, not its text.
+ * An event card may also be played as Movement with value 1 (facts.md e).
+ */
+export const EVENT_TEXT: Record<EventName, string> = {
+  'baggage-train': 'Roman: 5 more supply. Barbarian: 2 steps added among his units in one area, or 2 supply taken from the Roman.',
+  'minor-revolt':
+    'Barbarian: one Roman-held or neutral tribe goes home at its strength and joins him. Roman: one Barbarian-held tribe goes home, neutral again at full strength, or, if units hold its home, on the side that is not there, and they fight.',
+  'major-revolt':
+    'Barbarian: two Roman-held or neutral tribes (not both in Aquitania) go home and join him; a minor leader comes to one of them, where he wins or meets no Roman, and their areas may move and fight at once. Roman: as a Minor Revolt.',
+  'massive-revolt':
+    'Barbarian from the second turn: three Roman-held or neutral areas rise and join him; Vercingetorix comes to one of them, where he wins or meets no Roman, and any three areas may move and fight at once; the card then leaves the game. Otherwise as a Minor Revolt.',
+};
 
 export function catalog(): { [key: string]: Json } {
   return {
@@ -44,6 +58,8 @@ export function catalog(): { [key: string]: Json } {
       kind: c.kind,
       area: c.kind === 'area' ? c.area : null,
       event: c.kind === 'event' ? c.event : null,
+      // What the event does; an area card has none (it acts for supply, activation, a political action or movement).
+      text: c.kind === 'event' ? EVENT_TEXT[c.event] : null,
       value: { ...c.ap },
       // The older values, used by a game created with the altCardValues option.
       altValue: { ...c.apAlt },

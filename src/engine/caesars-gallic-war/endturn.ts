@@ -53,6 +53,7 @@ import {
 import { eliminate, loseStep } from './losses.js';
 import { finalResult, scoreAreas, scoreObjectives } from './victory.js';
 import { vercingetorixLosesHome } from './leaders.js';
+import { count, plural } from '../kit/words.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -160,7 +161,7 @@ function gallicReplacements(s: State): void {
     s.str[i] = stepUp(i, s.str[i]!);
     up.push(data(i).name);
   }
-  if (up.length) logPublic(s, `German and Gallic replacements: ${up.length} unit(s) at home gain a step.`);
+  if (up.length) logPublic(s, `German and Gallic replacements: ${count(up.length, 'unit')} at home ${plural(up.length, 'gains', 'gain')} a step.`);
 }
 
 // ---- 7.3.1 ----
@@ -375,7 +376,7 @@ function winterSupply(s: State): boolean {
   const paid = Math.min(s.supply, away.length);
   s.supply -= paid;
   const unpaid = away.length - paid;
-  logPublic(s, `Winter supply: ${away.length} legion(s) in Gaul, ${paid} supplied; supply ${s.supply}.`);
+  logPublic(s, `Winter supply: ${count(away.length, 'legion')} in Gaul, ${paid} supplied; supply ${s.supply}.`);
   if (unpaid === 0) return false;
   if (unpaid === away.length) {
     for (const i of away) {

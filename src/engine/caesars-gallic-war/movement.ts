@@ -37,6 +37,7 @@ import {
 } from './state.js';
 import { subdue } from './leaders.js';
 import { loseStep } from './losses.js';
+import { count } from '../kit/words.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -68,7 +69,7 @@ export function applyDesignate(s: State, role: Role, a: Action): void {
   const c = s.current!;
   if (a.type === 'go') {
     const n = c.groups.length + c.offMapGroups;
-    logSecret(s, role, `The ${role} activates ${n ? [...c.groups.map(areaName), ...(c.offMapGroups ? [`${c.offMapGroups} legion(s) Off-Map`] : [])].join(', ') : 'no group'}.`, `The ${role} activates ${n} group${n === 1 ? '' : 's'}.`);
+    logSecret(s, role, `The ${role} activates ${n ? [...c.groups.map(areaName), ...(c.offMapGroups ? [`${count(c.offMapGroups, 'legion')} Off-Map`] : [])].join(', ') : 'no group'}.`, `The ${role} activates ${count(n, 'group')}.`);
     if (n === 0) {
       s.step = 'idle';
       return;

@@ -40,6 +40,7 @@ import {
   type State,
   type Task,
 } from './state.js';
+import { count, plural } from '../kit/words.js';
 
 export function newSolo(): Solo {
   return { botFirst: false, massiveFirst: false, plan: [], origins: {}, regrouped: false, killedOwner: {}, ariovistusStays: null, respond: null };
@@ -289,7 +290,7 @@ function botReinforces(s: State): void {
   if (defenders.some(isGerman)) units.sort((x, y) => Number(isGerman(y)) - Number(isGerman(x)));
   const sent = units.slice(0, 2);
   for (const i of sent) join(s, i, from);
-  logPublic(s, `The bot sends help: ${sent.length} unit${sent.length === 1 ? '' : 's'} come from ${areaName(from)} to ${areaName(b.area)}.`);
+  logPublic(s, `The bot sends help: ${count(sent.length, 'unit')} ${plural(sent.length, 'comes', 'come')} from ${areaName(from)} to ${areaName(b.area)}.`);
 }
 
 /** Room left for the bot's units in an area under the stacking limit (12 3g never overstacks). */

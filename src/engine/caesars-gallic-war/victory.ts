@@ -19,6 +19,7 @@ import {
   VERCINGETORIX,
   type State,
 } from './state.js';
+import { plural } from '../kit/words.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -47,7 +48,7 @@ export function finalResult(s: State): void {
 /** 7.8: 1 VP per Roman-controlled tribal area. */
 export function scoreAreas(s: State): void {
   const n = romanAreas(s).length;
-  addVp(s, n * VP.perControlledArea, `${n} tribal areas controlled`);
+  addVp(s, n * VP.perControlledArea, `${n} ${plural(n, 'tribal area')} controlled`);
 }
 
 const OB_PORTS = AREAS.filter((a) => a.kind !== null && isObPort(a.id)).map((a) => a.id);

@@ -16,7 +16,7 @@ import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
 import { mayKeepHome } from './leaders.js';
 import { ROLES, type Role } from './roles.js';
-import { ASIDE, data, ELIMINATED, onMap, POOL, REMOVED, type State } from './state.js';
+import { ASIDE, data, ELIMINATED, idx, onMap, POOL, REMOVED, type State } from './state.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -75,6 +75,11 @@ export interface CGWView {
     defender: Role;
     acting: Role | null;
     hits: number | null;
+    /**
+     * The units that have taken their battle action this round (6), of those this view shows by
+     * name: own and neutral units anywhere, the opponent's while in the battle (never a Reserve).
+     */
+    acted: string[];
   } | null;
   blocks: BlockView[];
   offMap: { eliminated: string[]; removed: string[]; forcePool: string[] };
@@ -185,6 +190,11 @@ export function view(s: State, role: Role | null): CGWView {
           defender: b.defender,
           acting: acting !== undefined ? (s.owner[acting] as Role) : b.hits ? b.hits.role : null,
           hits: b.hits ? b.hits.count : null,
+          acted: b.acted.filter((id) => {
+            const i = idx(id);
+            const owner = s.owner[i];
+            return owner === null || owner === role || (onMap(s, i) && s.loc[i] === b.area && !isReserve(s, i));
+          }),
         }
       : null,
     blocks,

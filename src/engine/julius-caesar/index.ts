@@ -12,6 +12,7 @@ import { sameDraws } from './rng.js';
 import { setup, setupLegacy } from './setup.js';
 import { blocks, cloneState, hasBlock, idx, type State } from './state.js';
 import { fullView, view, type JCView } from './view.js';
+import { count } from '../kit/words.js';
 
 export type { State } from './state.js';
 export type { JCView } from './view.js';
@@ -62,7 +63,7 @@ export const juliusCaesar = defineModule<State, JCView, Role, SetupOptions>({
       refuse: (name, a, own) =>
         own.length === 0
           ? `${name} cannot "${a.type}" now.`
-          : `${name} cannot do that: ${JSON.stringify(a)} is not among its ${own.length} legal "${a.type}" actions.`,
+          : `${name} cannot do that: ${JSON.stringify(a)} is not among its ${count(own.length, `legal "${a.type}" action`)}.`,
     },
   },
   describe,

@@ -16,7 +16,7 @@ import { BLOCKS } from './data/blocks.js';
 import { pendingRoles } from './flow.js';
 import { CITY_NAMES, SEA_NAMES } from './map.js';
 import { ROLES, type Role } from './roles.js';
-import { BLOCK_COUNT, CLEO, ELIMINATED, KILLED, POOL, type State } from './state.js';
+import { BLOCK_COUNT, CLEO, ELIMINATED, idx, KILLED, POOL, type State } from './state.js';
 import { scores } from './victory.js';
 
 export interface BlockView {
@@ -84,6 +84,11 @@ export interface JCView {
     acting: { role: Role; initiative: string | null; hits: number | null } | null;
     /** Mars / Neptune surprise battle. */
     surprise: boolean;
+    /**
+     * The blocks that have had their battle turn this round (7.2), of those this view shows by
+     * name in the battle: own blocks, and the enemy's revealed ones (never a Reserve).
+     */
+    acted: string[];
   } | null;
   blocks: BlockView[];
   pools: Record<Role, PoolView>;
@@ -323,6 +328,10 @@ export function view(s: State, role: Role | null): JCView {
               ? { role: slot[0], initiative: slot[1], hits: null }
               : null,
           surprise: b.surprise,
+          acted: b.acted.filter((id) => {
+            const i = idx(id);
+            return s.side[i] === role || (s.loc[i] === b.loc && !isReserve(s, i));
+          }),
         }
       : null,
     blocks,

@@ -7,3 +7,4 @@ export * from './module.js';
 export * from './random.js';
 export * from './steps.js';
 export * from './table.js';
+export * from './words.js';

@@ -1,6 +1,7 @@
-// Games: create, list (lobby, mine), read, cancel, join, log, and my emails about one.
+// Games: create, list (lobby, mine), read, cancel, join, an invitation, log, and my emails about one.
 import type { FastifyPluginAsync } from 'fastify';
 import { cancelGame, createGame, readGameAs, getGameEmails, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games/games.js';
+import { readInvitation } from '../../app/games/invitation.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 import { idempotencyKey, sendAnswer } from './answer.js';
@@ -53,6 +54,11 @@ export const gameRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
       const input = (request.body ?? {}) as JoinGameInput;
       return sendAnswer(reply, await joinGame(app.services, userOf(request), id, input, idempotencyKey(request)));
     },
+  });
+
+  app.route({
+    ...operation(api, 'getInvitation'),
+    handler: async (request) => readInvitation(app.services, (request.params as WithId).id, (request.query as { code: string }).code),
   });
 
   app.route({

@@ -76,6 +76,31 @@ t.test('CGW-75 CGW-76 each unit acts once a round; Caesar first, then defenders 
   t.same(actors(s), ['legio-X'], 'a unit that passed acts again next round');
 });
 
+t.test('CGW-75 the battle view lists the units that have taken their battle action this round, as far as the viewer may name them', async (t) => {
+  // CGW-75
+  let s = fight({ clear: true, Roman: { allobroges: ['legio-X', 'legio-VII'] }, Barbarian: { sequani: ['sequani', 'marcomanni'] } }, [['legio-X', 'sequani'], ['legio-VII', 'sequani']]);
+  s = act(s, 'Barbarian', 'fort', { blocks: [] });
+  const acted = (viewer: Role | null) => viewOf(s, viewer).battle!.acted;
+  t.same(acted('Roman'), [], 'nobody has acted yet');
+  s = pass(s);
+  s = pass(s);
+  for (const viewer of ['Roman', 'Barbarian', null] as const) t.same(acted(viewer), ['legio-X', 'legio-VII'], `${viewer ?? 'an observer'}: the legions that passed`);
+  s = pass(s);
+  t.equal(acted('Roman').length, 3, 'and the Barbarian unit that acted, revealed in the battle');
+  s = pass(s);
+  t.equal(s.battle!.round, 2);
+  t.same(acted('Barbarian'), [], 'a new round: nobody has acted in it yet');
+  s = pass(pass(s));
+  const away = legal(s, 'Barbarian', 'retreat').find((a) => a.to !== 'fort')!;
+  s = act(s, 'Barbarian', 'retreat', { ...away });
+  t.ok(acted('Barbarian').includes(away.block as string), 'the Barbarian sees his own unit that retreated');
+  t.same(acted('Roman'), ['legio-X', 'legio-VII'], 'the Roman: the unit that left the battle is no longer named');
+  for (const viewer of ['Roman', 'Barbarian', null] as const) {
+    const named = new Set(viewOf(s, viewer).blocks.flatMap((b) => (b.id ? [b.id] : [])));
+    t.ok(acted(viewer).every((id) => named.has(id)), `${viewer ?? 'an observer'}: never a unit the view does not name`);
+  }
+});
+
 t.test('CGW-77 CGW-78 hits go to the strongest; on a tie a legion before an ally; the owner breaks other ties', async (t) => {
   // CGW-77, CGW-78
   let s = fight({ clear: true, Roman: { sequani: ['legio-VII:3', 'aedui:3'] }, Barbarian: { leuci: ['leuci:2'] } }, [], [['leuci', 'sequani']]);
@@ -174,6 +199,17 @@ t.test('CGW-89 CGW-90 the fort: up to its capacity, home tribes first', async (t
   const two = legal(b, 'Barbarian', 'fort').map((a) => (a.blocks as string[]).slice().sort().join('+'));
   t.ok(two.includes('arvii+bituriges'));
   t.notOk(two.some((x) => x.includes('marcomanni')), 'never the German while home tribes qualify');
+});
+
+t.test('CGW-89 the fort in the log: the owner reads who goes inside, the opponent how many, each counted right', async (t) => {
+  // CGW-89
+  const one = act(fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { mandubii: ['mandubii', 'senones', 'marcomanni'] } }, [['legio-VII', 'mandubii']]), 'Barbarian', 'fort', { blocks: ['mandubii'] });
+  t.equal(viewOf(one, 'Barbarian').log.at(-1), 'Mandubii goes inside the fort.');
+  t.equal(viewOf(one, 'Roman').log.at(-1), '1 defender goes inside the fort.');
+  const b = fight({ clear: true, Roman: { aedui: ['legio-VII'] }, Barbarian: { bituriges: ['bituriges', 'arvii', 'marcomanni'] } }, [['legio-VII', 'bituriges']]);
+  const two = act(b, 'Barbarian', 'fort', { blocks: legal(b, 'Barbarian', 'fort').find((a) => (a.blocks as string[]).length === 2)!.blocks });
+  t.match(viewOf(two, 'Barbarian').log.at(-1), / and .* go inside the fort\.$/);
+  t.equal(viewOf(two, 'Roman').log.at(-1), '2 defenders go inside the fort.');
 });
 
 t.test('CGW-91 CGW-92 CGW-93 CGW-95 CGW-96 the field battle first; then assault or retreat; inside: one letter better, two hits a step, no retreat', async (t) => {

@@ -60,3 +60,21 @@ t.test('the catalog is the rules data: every area, border, block and card, and n
   const text = JSON.stringify(c);
   for (const secret of ['seed', 'rng', 'hand', 'deck', 'owner']) t.notOk(text.includes(`"${secret}"`), `no ${secret}`);
 });
+
+t.test('CGW-155 CGW-159 CGW-160 CGW-161 CGW-164 CGW-165 each event card says what its event does for each side; an area card has no event text', async (t) => {
+  const c = catalog() as any;
+  const events = c.cards.filter((x: any) => x.kind === 'event');
+  t.same(events.map((x: any) => x.event), ['baggage-train', 'minor-revolt', 'minor-revolt', 'major-revolt', 'massive-revolt'], 'the five event cards');
+  for (const e of events) {
+    t.type(e.text, 'string', `${e.name} has a text`);
+    t.ok(e.text.length > 40 && e.text.length < 300, `${e.name}: a short text (${e.text.length} characters)`);
+    t.match(e.text, /Roman/, `${e.name} says what it does for the Roman`);
+    t.match(e.text, /Barbarian/, `${e.name} says what it does for the Barbarian`);
+  }
+  t.equal(events[1].text, events[2].text, 'both Minor Revolts read the same');
+  t.match(events.find((x: any) => x.event === 'baggage-train').text, /5 more supply/, 'Baggage Train: the Roman gains 5 supply');
+  t.match(events.find((x: any) => x.event === 'major-revolt').text, /Roman: as a Minor Revolt/);
+  t.match(events.find((x: any) => x.event === 'massive-revolt').text, /Vercingetorix/);
+  t.match(events.find((x: any) => x.event === 'massive-revolt').text, /leaves the game/, 'played as the Massive Revolt, the card is gone');
+  for (const a of c.cards.filter((x: any) => x.kind === 'area')) t.equal(a.text, null, `${a.name}: no event`);
+});

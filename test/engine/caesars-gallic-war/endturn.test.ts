@@ -124,6 +124,8 @@ t.test('CGW-130 winter supply: 1 per legion outside TG (not Caesar); the Roman p
   s = act(s, 'Roman', 'unsupplied', { block: 'legio-IX' });
   t.same(['legio-VII', 'legio-VIII', 'legio-IX', 'legio-X'].map((id) => where(s, id).str), [3, 4, 3, 4]);
   t.not(s.step, 'winter-supply');
+  const one = finish(act(act(endOfTurn({ clear: true, supply: 5, Roman: { aedui: ['legio-VII'], transalpine_gaul: ['legio-X'] } }, 3), 'Roman', 'stay', { block: 'legio-VII' }), 'Roman', 'done'), 'winter-supply');
+  t.ok(viewOf(one, null).log.includes('Winter supply: 1 legion in Gaul, 1 supplied; supply 4.'), 'one legion, counted right');
 });
 
 t.test('CGW-131 Roman replacements: full in TG, at most one step outside', async (t) => {

@@ -4,6 +4,7 @@
 
 import t from 'tap';
 import { chooser } from '../../helpers/chooser.js';
+import { miscountedAlong } from '../../helpers/wording.js';
 import { testSeed } from '../../helpers/seeds.js';
 import { BLOCKS } from '../../../src/engine/caesars-gallic-war/data/blocks.js';
 import { CARDS } from '../../../src/engine/caesars-gallic-war/data/cards.js';
@@ -69,4 +70,9 @@ t.test('labels read as a player would say them', async (t) => {
   t.equal(cgw.describe!(s, 'Roman', { type: 'declare', action: 'political' }), 'Announce a Political Action');
   t.equal(cgw.describe!(s, 'Roman', { type: 'fire', block: 'sequani' }), 'Fire with a Barbarian unit', 'an enemy block out of battle is not named');
   t.equal(cgw.describe!(s, 'Barbarian', { type: 'fire', block: 'sequani' }), 'Fire with Sequani');
+});
+
+t.test('counts read right along random games: log entries, prompts and labels never say "(s)" or "1 units"', async (t) => {
+  const { texts, wrong } = miscountedAlong(cgw as any, 6, (g) => cgw.setup(testSeed(g + 40), g % 2 ? { solitaire: true } : {}), (g) => chooser(g + 900), ['Roman', 'Barbarian', null]);
+  t.same(wrong.slice(0, 10), [], `${texts} texts`);
 });

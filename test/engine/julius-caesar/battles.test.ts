@@ -145,8 +145,8 @@ t.test('JC-113 every Contested location is a battle, sea and shore attacks inclu
 
 // ---- 7.2 Battle turns and rounds ----
 
-t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... Attacker D', async (t) => {
-  // JC-114
+/** Caesar and his cavalry attack Pompey and a fleet at Neapolis: the battle, before its first turn. */
+function neapolis(): State {
   let s = command({
     Caesar: { Rome: ['C-Caesar', 'C-EQ1'] },
     Pompey: { Neapolis: ['P-Pompey', 'P-NAV3'] },
@@ -155,7 +155,12 @@ t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... 
   s = move(s, 'Caesar', 'C-Caesar', 'Neapolis');
   s = move(s, 'Caesar', 'C-EQ1', 'Neapolis');
   s = done(s, 'Caesar');
-  s = done(s, 'Pompey');
+  return done(s, 'Pompey');
+}
+
+t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... Attacker D', async (t) => {
+  // JC-114
+  let s = neapolis();
   t.equal(s.battle?.loc, 'Neapolis');
   const seen: string[] = [];
   const offered: string[][] = [];
@@ -187,6 +192,29 @@ t.test('JC-114 one battle turn per block per round: Defender A, Attacker A, ... 
   t.throws(() => act(u, 'Caesar', 'pass', { block: 'C-AUX1' }), { name: 'RuleError' }, 'no second turn');
 });
 
+t.test('JC-114 the battle view lists the blocks that have had their battle turn this round, as far as the viewer may name them', async (t) => {
+  // JC-114
+  let s = neapolis();
+  const acted = (viewer: Role | null) => viewOf(s, viewer).battle!.acted;
+  t.same([acted('Caesar'), acted('Pompey'), acted(null)], [[], [], []], 'nobody has acted yet');
+  [s] = passOne(s);
+  [s] = passOne(s);
+  for (const viewer of ['Caesar', 'Pompey', null] as const) t.same(acted(viewer), ['C-Caesar', 'P-Pompey'], `${viewer ?? 'an observer'}: both blocks in the battle, own or revealed`);
+  [s] = passRound(s);
+  t.equal(s.battle!.round, 2);
+  t.same(acted('Caesar'), [], 'a new round: nobody has acted in it yet');
+  [s] = passOne(s);
+  t.equal(who(s), 'Pompey');
+  const retreat = legal(s, 'Pompey', 'retreat').find((a) => a.block === 'P-Pompey')!;
+  s = act(s, 'Pompey', 'retreat', { ...retreat });
+  t.same(acted('Pompey'), ['C-Caesar', 'P-Pompey'], 'Pompey sees his own block that retreated');
+  t.same(acted('Caesar'), ['C-Caesar'], 'Caesar: the block that left the battle is no longer named');
+  for (const viewer of ['Caesar', 'Pompey', null] as const) {
+    const named = new Set(viewOf(s, viewer).blocks.flatMap((b) => (b.id ? [b.id] : [])));
+    t.ok(acted(viewer).every((id) => named.has(id)), `${viewer ?? 'an observer'}: never a block the view does not name`);
+  }
+});
+
 t.test('JC-115 a battle turn is fire, retreat or pass; no retreat in Round 1', async (t) => {
   // JC-115
   let s = command({
@@ -204,6 +232,7 @@ t.test('JC-115 a battle turn is fire, retreat or pass; no retreat in Round 1', a
   t.ok(isLegal(s, 'Pompey', 'retreat', { block: 'P-L1', to: 'Neapolis' }), 'Round 2: retreat offered');
   t.ok(isLegal(s, 'Pompey', 'fire', { block: 'P-L1' }));
   t.ok(isLegal(s, 'Pompey', 'pass', { block: 'P-L1' }));
+  t.throws(() => act(s, 'Pompey', 'fire', { block: 'P-L1', twice: true }), { name: 'RuleError', message: /is not among its 1 legal "fire" action\.$/ }, 'the refusal counts right');
   s = act(s, 'Pompey', 'retreat', { block: 'P-L1', to: 'Neapolis' });
   t.equal(where(s, 'P-L1').loc, 'Neapolis');
 });

@@ -4,6 +4,7 @@
 
 import t from 'tap';
 import { chooser } from '../../helpers/chooser.js';
+import { miscountedAlong } from '../../helpers/wording.js';
 import { testSeed } from '../../helpers/seeds.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CARDS } from '../../../src/engine/julius-caesar/data/cards.js';
@@ -85,4 +86,9 @@ t.test('labels read as a player would say them', async (t) => {
   t.equal(jc.describe!(s, 'Pompey', { type: 'done' }), 'Done');
   s = { ...s, step: 'command' } as State;
   t.equal(jc.describe!(s, 'Pompey', { type: 'done' }), 'End my command');
+});
+
+t.test('counts read right along random games: log entries, prompts and labels never say "(s)" or "1 hits"', async (t) => {
+  const { texts, wrong } = miscountedAlong(jc as any, 6, (g) => jc.setup(testSeed(g + 40), { scenario: g % 3 === 2 ? 'free-deployment' : 'historical' }), (g) => picker(g + 900), ['Caesar', 'Pompey', null]);
+  t.same(wrong.slice(0, 10), [], `${texts} texts`);
 });

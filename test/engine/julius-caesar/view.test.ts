@@ -370,6 +370,7 @@ t.test('view: a battle reveals its main forces, Reserves in Round 2, and hides e
       defender: 'Pompey',
       acting: { role: 'Pompey', initiative: 'B', hits: null },
       surprise: false,
+      acted: [],
     });
     return v;
   };
@@ -594,7 +595,7 @@ t.test('view: where the game is (year, turn, phase, Player 1, VP, cards, battle)
   for (const r of VIEWERS) {
     const v = viewOf(s, r);
     t.equal(v.phase, 'battle');
-    t.same(v.battle, { location: 'Tarraco', round: 1, attacker: 'Caesar', defender: 'Pompey', acting: { role: 'Pompey', initiative: 'C', hits: null }, surprise: false });
+    t.same(v.battle, { location: 'Tarraco', round: 1, attacker: 'Caesar', defender: 'Pompey', acting: { role: 'Pompey', initiative: 'C', hits: null }, surprise: false, acted: [] });
   }
   t.end();
 });

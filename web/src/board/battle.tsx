@@ -1,7 +1,8 @@
 // The battle panel, where a battle is played in either game: a landmark named "Battle …", the
 // round and whose turn it is, the blocks of both sides in the order they act (a row per
 // initiative letter, the Defender's column first, as the rules fire them), the Reserves apart
-// until they arrive, a button for every battle action the player may take (named by the action's
+// until they arrive, a tick on each block that has had its battle turn this round (the view's
+// `battle.acted`), a button for every battle action the player may take (named by the action's
 // label), and the dice of this battle only, round by round, read from the log.
 import type { ComponentChildren } from 'preact';
 import type { Act } from './actions';
@@ -14,6 +15,8 @@ export interface BattleBlock {
   side: string;
   /** The row it acts in (an initiative letter), or 'reserve'. */
   row: string;
+  /** It has had its battle turn this round (fired, passed or retreated). */
+  acted?: boolean;
 }
 
 export interface BattleRow {
@@ -135,9 +138,15 @@ export function BattlePanel(p: BattlePanelProps) {
                 <th scope="row">{r.label}</th>
                 {[p.defender!, p.attacker!].map((side) => (
                   <td>
-                    {p.blocks!.filter((b) => b.row === r.key && b.side === side).map((b) => (
-                      <BlockChip m={b.block} />
-                    ))}
+                    {p.blocks!.filter((b) => b.row === r.key && b.side === side).map((b) =>
+                      b.acted ? (
+                        <span class="acted" title="Has had its battle turn this round">
+                          <BlockChip m={{ ...b.block, name: `${b.block.name}, has acted this round` }} />
+                        </span>
+                      ) : (
+                        <BlockChip m={b.block} />
+                      ),
+                    )}
                   </td>
                 ))}
               </tr>
@@ -145,6 +154,7 @@ export function BattlePanel(p: BattlePanelProps) {
           </tbody>
         </table>
       )}
+      {rows.length > 0 && p.blocks?.some((b) => b.acted) && <p class="muted legend">✓ has had its battle turn this round.</p>}
       {p.actions.length > 0 && (
         <div class="battle-actions" role="group" aria-label="Your battle actions">
           {general.map((a) => (

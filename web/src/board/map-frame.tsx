@@ -22,6 +22,14 @@ export interface Coast {
  * no two are closer than `gap` map units (Messana and Rhegium face each other across a 3 km
  * strait): a few passes of pairwise repulsion, the same every time.
  */
+/**
+ * Where a place's name goes: `dx` right of it (clear of a lit place's ring), or as far left of it
+ * where it would run off the map's right edge (about 6 map units a letter).
+ */
+export function labelAt(x: number, name: string, width: number, dx: number): { x: number; 'text-anchor'?: 'end' } {
+  return x + dx + name.length * 6 > width ? { x: x - dx, 'text-anchor': 'end' } : { x: x + dx };
+}
+
 export function usePlaces(coast: Coast, places: { id: string; lat: number; lon: number }[], gap = 0): Map<string, [number, number]> {
   const projection: GeoProjection = useMemo(
     () =>

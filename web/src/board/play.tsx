@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
 import { Countdown } from '../time';
+import { signed } from './words';
 import { bare, isCardAction, labelOf, type Act } from './actions';
 
 export interface Acting {
@@ -14,44 +15,12 @@ export interface Acting {
   /** Undo, resign or claim the win; the error, if any, comes back (shown next to the button). */
   simple: (path: '/v1/games/{id}/undo' | '/v1/games/{id}/resign' | '/v1/games/{id}/claim-timeout', confirmText?: string) => Promise<string | null>;
   extend: (days: number) => Promise<string | null>;
-  /** Whether the game as it is now came from this player's own last action (so Undo may take it back). */
-  mineLast: boolean;
-}
-
-/**
- * The version of a game that this player's own last action (or undo) made, kept for the tab's
- * life: if the game is still at that version, there is something of theirs to take back. The API
- * does not say whether an undo would be accepted (a roll or a reveal forbids it): the button is
- * enabled on this evidence, and a refusal shows next to it.
- */
-const ownKey = (id: string) => `alea.own.${id}`;
-function ownVersion(id: string): number | null {
-  try {
-    const v = sessionStorage.getItem(ownKey(id));
-    return v === null ? null : Number(v);
-  } catch {
-    return null;
-  }
-}
-function setOwnVersion(id: string, v: number | null): void {
-  try {
-    if (v === null) sessionStorage.removeItem(ownKey(id));
-    else sessionStorage.setItem(ownKey(id), String(v));
-  } catch {
-    // storage refused: Undo stays disabled after a reload
-  }
 }
 
 /** Sends the player's actions for `game`; `onGame` gets each newer game, `reload` runs after a stale version. */
 export function useActing(game: Game, onGame: (g: Game) => void, reload: () => Promise<void>): Acting {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [own, setOwn] = useState<number | null>(() => ownVersion(game.id));
-  const mine = (g: Game | null) => {
-    const v = g ? g.version : null;
-    setOwn(v);
-    setOwnVersion(game.id, v);
-  };
 
   async function act(a: Act): Promise<boolean> {
     setBusy(true);
@@ -61,7 +30,6 @@ export function useActing(game: Game, onGame: (g: Game) => void, reload: () => P
         ? await api.POST('/v1/games/{id}/plays', { params: { path: { id: game.id } }, body: { card: a.card!, version: game.version } })
         : await api.POST('/v1/games/{id}/actions', { params: { path: { id: game.id } }, body: { action: bare(a), version: game.version } });
       if (res.data) {
-        mine(isCardAction(a) ? null : res.data);
         onGame(res.data);
         return true;
       }
@@ -81,11 +49,12 @@ export function useActing(game: Game, onGame: (g: Game) => void, reload: () => P
     try {
       const res = await api.POST(path, { params: { path: { id: game.id } }, body: { version: game.version } });
       if (res.data) {
-        mine(path === '/v1/games/{id}/undo' ? res.data : null);
         onGame(res.data);
         return null;
       }
-      if ((res.error as { code?: string } | undefined)?.code === 'not_undoable') mine(null);
+      // The game moved on meanwhile: what it is now (and whether Undo still applies) comes back.
+      const code = (res.error as { code?: string } | undefined)?.code;
+      if (code === 'stale_version' || code === 'not_undoable') await reload();
       return problemText(res.error);
     } catch {
       return 'The server cannot be reached; try again.';
@@ -101,7 +70,7 @@ export function useActing(game: Game, onGame: (g: Game) => void, reload: () => P
     }
     return problemText(res.error);
   }
-  return { busy, error, setError, act, simple, extend, mineLast: own !== null && own === game.version };
+  return { busy, error, setError, act, simple, extend };
 }
 
 /** Whether it is this player's move in `game`. */
@@ -114,7 +83,9 @@ export function Controls({ game, me, opponent, acting }: { game: Game; me: strin
   if (!me || game.status !== 'active') return null;
   const opponentSeat = game.players.find((p) => p.role === opponent);
   const overdue = opponentSeat?.pending && opponentSeat.deadline && new Date(opponentSeat.deadline).getTime() <= Date.now();
-  const canUndo = acting.mineLast && myMove(game);
+  // The API says whether an undo would be accepted now (the last standing action is mine, and
+  // it drew no dice, revealed nothing and did not pass the turn on).
+  const canUndo = game.undoable;
   const run = async (where: string, f: () => Promise<string | null>) => {
     setError(null);
     const text = await f();
@@ -208,7 +179,20 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
           <strong>{game.outcome.winner ? (game.outcome.winner === me ? 'You won! ' : `${game.outcome.winner} won. `) : 'A draw. '}</strong>
           {game.outcome.reason}
         </p>
-      ) : (
+      ) : null}
+      {game.outcome && game.players.some((p) => p.rating) ? (
+        <ul class="rating-changes" aria-label="Rating changes">
+          {game.players.map(
+            (p) =>
+              p.rating && (
+                <li key={p.role}>
+                  <span class={`side-${p.role}`}>{p.role}</span> {p.user.name}: {p.rating.before} → {p.rating.after} ({signed(p.rating.change)})
+                </li>
+              ),
+          )}
+        </ul>
+      ) : null}
+      {game.outcome ? null : (
         <>
           <p class="prompt">{prompt}</p>
           <p>

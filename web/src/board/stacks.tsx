@@ -5,6 +5,7 @@
 // as itself. Own blocks that have an action are buttons (Tab, Enter or Space); the selected block
 // is ringed and sits on top of its pile. The game says what a block shows (MapBlock); this file
 // only draws and opens stacks, so every game's map (and a replay's) uses it.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { keyed } from './keys';
 import { count } from './words';
@@ -103,7 +104,11 @@ function BlockG({ m, x, y, b, onBlock, inert, focusFirst }: { m: MapBlock; x: nu
 }
 
 /** The stacks of a map: the piles, then the one opened out, drawn over everything else. */
-export function Stacks({ piles, b, onBlock }: { piles: Pile[]; b: number; onBlock: (id: string) => void }) {
+/**
+ * The piles, then `over` (the map's names: over the stacks, so a neighbour's stack never hides a
+ * name), then the stack opened out, over everything.
+ */
+export function Stacks({ piles, b, onBlock, over }: { piles: Pile[]; b: number; onBlock: (id: string) => void; over?: ComponentChildren }) {
   const [open, setOpen] = useState<{ key: string; pinned: boolean; byKey: boolean } | null>(null);
   const hover = useRef<ReturnType<typeof setTimeout>>();
   const overlay = useRef<SVGGElement>(null);
@@ -197,6 +202,7 @@ export function Stacks({ piles, b, onBlock }: { piles: Pile[]; b: number; onBloc
           </g>
         );
       })}
+      {over}
       {opened && (
         <OpenStack
           pile={opened}

@@ -14,3 +14,8 @@ export function andList(items: readonly string[]): string {
 
 /** The first letter in capitals. */
 export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "+12", "−7", "±0": a rating change as rating sites show it. */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
+}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
 import { gameEntry, optionsText } from '../games/registry';
 import { myMove } from '../board/play';
+import { count } from '../board/words';
 import { useGameEvents } from '../live';
 import { navigate } from '../router';
 import { GameRecordPanel, Replay } from '../replay/replay';
@@ -101,7 +102,7 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
       </h1>
       <p>
         {capital(optionsText(game.game, game.options) || 'no optional rules')},{' '}
-        {game.daysPerMove ? `${game.daysPerMove} days per move` : 'no time limit'}, {game.visibility}.
+        {game.daysPerMove ? `${count(game.daysPerMove, 'day')} per move` : 'no time limit'}, {game.visibility}.
       </p>
       {error && <p class="error" role="alert">{error}</p>}
       {game.role ? (

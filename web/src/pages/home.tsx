@@ -9,14 +9,20 @@ import { Countdown } from '../time';
 import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { GameSelect, Lobby } from './lobby';
-import { capital } from '../board/words';
+import { capital, count, signed } from '../board/words';
 import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
   if (g.status === 'finished') {
     const w = g.outcome?.winner;
-    return <span class="badge">{w ? (w === g.role ? 'you won' : `${w} won`) : 'draw'}</span>;
+    const mine = g.players.find((p) => p.role === g.role)?.rating;
+    return (
+      <span class="badge">
+        {w ? (w === g.role ? 'you won' : `${w} won`) : 'draw'}
+        {mine ? `, ${mine.before} → ${mine.after} (${signed(mine.change)})` : ''}
+      </span>
+    );
   }
   if (g.role && g.pending.includes(g.role)) return <span class="badge move">your move</span>;
   if (g.computer && g.pending.includes(g.computer.role)) return <span class="badge">the computer is thinking…</span>;
@@ -122,8 +128,7 @@ function NewGame() {
         game: gameId,
         role: solo ? entry.bot!.role : (f.get('role') as Role | 'random'),
         options,
-        ...(solo ? { opponent: 'bot' as const } : {}),
-        ...(opponentKind === 'computer' ? { opponent: 'computer' as const, level } : {}),
+        ...(solo ? { opponent: 'bot' as const } : opponentKind === 'computer' ? { opponent: 'computer' as const, level } : { rated: f.get('rated') === 'on' }),
         visibility: solo || opponentKind === 'computer' ? 'private' : (f.get('visibility') as 'public' | 'private'),
         daysPerMove: days === 'none' ? null : Number(days),
         playerSeed: playerSeed(),
@@ -176,8 +181,13 @@ function NewGame() {
             </select>
           </label>
         )}
+        {!solo && opponentKind !== 'computer' && (
+          <label class="inline">
+            <input type="checkbox" name="rated" /> Rated: the result changes both players' ratings
+          </label>
+        )}
         {solo ? (
-          <p class="muted">You play the {entry.bot!.role}.</p>
+          <p class="muted">You play the {entry.bot!.role}. Games against the bot are never rated.</p>
         ) : (
           <label>
             My side

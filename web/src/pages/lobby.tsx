@@ -1,6 +1,7 @@
 // The lobby, on the home page: open public games to join (filtered by game and time per move),
 // "play anyone" (POST /v1/seeks: the server pairs the first compatible waiting player, or my
 // seek waits in the lobby), and public games in progress to watch, with their players.
+import { PlayerLink } from './player';
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
 import { GAMES, gameEntry, optionsText } from '../games/registry';
@@ -71,7 +72,8 @@ export function Lobby({ changed }: { changed: number }) {
         <ul class="games" aria-label="Open games">
           {open.map((g) => (
             <li key={g.id}>
-              #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {timeText(g.daysPerMove)}, by {g.players[0]?.user.name}{' '}
+              #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {timeText(g.daysPerMove)}
+              {g.rated ? ', rated' : ''}, by {g.players[0] && <PlayerLink user={g.players[0].user} />}{' '}
               {g.openRoles.map((role) => (
                 <button class="secondary" onClick={() => join(g, g.openRoles.length > 1 ? role : undefined)}>
                   Join as {role}

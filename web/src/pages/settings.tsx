@@ -6,6 +6,7 @@ import { navigate } from '../router';
 import { me, signedIn, signOut, signOutHere } from '../session';
 import { BlockedPlayers } from './blocked-players';
 import { ConfirmEmailNotice } from './email-confirmation';
+import { count } from '../board/words';
 
 function Status({ ok, error }: { ok: string | null; error: string | null }) {
   return (
@@ -36,7 +37,7 @@ export function SettingsPage() {
   }
   async function vacation(days: number | null) {
     const { data, error } = await api.PATCH('/v1/me', { body: { vacation: days === null ? null : { days } } });
-    done(days === null ? 'Your vacation is over.' : `Your vacation of ${days} days has started.`, error, data);
+    done(days === null ? 'Your vacation is over.' : `Your vacation of ${count(days, 'day')} has started.`, error, data);
   }
   async function changePassword(e: Event) {
     e.preventDefault();

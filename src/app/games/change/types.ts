@@ -39,10 +39,13 @@ export interface Decision {
   state: unknown;
   /** Ends the game with this outcome whatever the rules say (a resignation, a time-out). */
   outcome?: Outcome;
+  /** The game ends without a result (both players abandoned it): status `abandoned`, never rated. */
+  abandoned?: boolean;
   /** A seat the change takes (joining). */
   joined?: {
     userId: string;
     name: string;
+    handle: string | null;
     email: string;
     emailConfirmed: boolean;
     emailPreference: EmailPreference;
@@ -54,4 +57,11 @@ export interface Decision {
   clocks?: Record<string, SeatClock>;
   /** Made by the game's bot (bot.ts): its log entry has no user. */
   byBot?: boolean;
+  /** Made by the service itself (an abandonment: time-controls.ts): its log entry has no user. */
+  byService?: boolean;
+  /**
+   * An undo: the role that may undo next (the now latest standing action is its, and the engine
+   * allows taking it back), '' if nobody (play.ts works it out while it replays the game).
+   */
+  undoRole?: string;
 }

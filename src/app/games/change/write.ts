@@ -3,11 +3,12 @@
 // answer of its Idempotency-Key and the NOTIFY to the other instances, sent as one statement
 // (src/store/game-tx.ts); the answer is made while PostgreSQL works.
 import type { Prisma } from '../../../store/prisma.js';
-import type { GameRow } from '../../../store/games.js';
+import type { GameRow, SeatRating } from '../../../store/games.js';
 import { insertSeatTx, type Change, type ChangeParts, type KeyToSave, type OutboxRow, type Written } from '../../../store/game-tx.js';
 import { splitLog } from '../../../store/game-log.js';
 import type { ServiceContext } from '../../context.js';
 import { notificationRows } from '../../notify/notifications.js';
+import { rateGameEnd } from '../../ratings/rate-game.js';
 import { NO_CLOCK } from '../clocks.js';
 import { keptAnswer, presentGame, presentSummary, type GameResource } from '../present.js';
 import { presentMemo, type Derived } from '../recent-states.js';
@@ -42,13 +43,21 @@ export async function recordChange(
   const outcome = decision.outcome ?? module.outcome(decision.state);
   const finished = outcome !== null;
   const started = decision.kind === 'start';
+  const status = finished ? (decision.abandoned ? 'abandoned' : 'finished') : 'active';
+  // A rated game's end changes both players' ratings, in this transaction: so such a change is
+  // always made under the game's lock (g.tx: in one round trip, it has none, and is made again
+  // under it). A game abandoned by both has no result and changes nothing.
+  const ratings: Record<string, SeatRating> | null =
+    status === 'finished' && row.rated
+      ? await rateGameEnd(g.tx, { gameId: row.id, game: module.id, seats: row.players.map((p) => ({ role: p.role, userId: p.userId })), winner: outcome!.winner, now })
+      : null;
   const pendingBefore = row.status === 'active' ? row.pending : [];
   const pendingAfter = finished ? [] : module.pending(decision.state);
 
   const players = [...row.players];
   if (decision.joined) {
     await insertSeatTx(g.tx, row.id, decision.role, decision.joined.userId, now, decision.joined.seed);
-    const { userId, name, email, emailConfirmed, emailPreference, vacationEndsAt, seed } = decision.joined;
+    const { userId, name, handle, email, emailConfirmed, emailPreference, vacationEndsAt, seed } = decision.joined;
     players.push({
       role: decision.role,
       userId,
@@ -58,21 +67,24 @@ export async function recordChange(
       playerSeed: seed?.seed ?? null,
       playerSeedByServer: seed?.byServer ?? false,
       ...NO_CLOCK,
-      user: { id: userId, displayName: name, email, emailConfirmed, emailPreference, vacationEndsAt },
+      user: { id: userId, displayName: name, handle, email, emailConfirmed, emailPreference, vacationEndsAt },
     });
     players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   }
-  const { seats, changedSeats, restarted } = seatClocks(players, decision, pendingBefore, pendingAfter, row.daysPerMove, now);
+  const clocks = seatClocks(players, decision, pendingBefore, pendingAfter, row.daysPerMove, now);
+  const { changedSeats, restarted } = clocks;
+  const seats = ratings ? clocks.seats.map((s) => (ratings[s.role] ? { ...s, rating: ratings[s.role] } : s)) : clocks.seats;
+  const undoRole = undoRoleAfter(g, decision, finished);
 
   // The state is written every SNAPSHOT_EVERY changes, and by any change that is not an action
   // (a start, an undo: the entries after a snapshot must apply forwards) or that ends the game;
   // in between, the log row is the change, and a read applies the rows after the snapshot.
   const snapshotNow = decision.kind !== 'action' || finished || version - (row.snapshot?.stateVersion ?? 0) >= SNAPSHOT_EVERY;
-  const status = finished ? 'finished' : 'active';
   const updated: GameRow = {
     ...row,
     status,
     pending: pendingAfter,
+    undoRole,
     outcome: (outcome ?? row.outcome) as GameRow['outcome'],
     updatedAt: now,
     startedAt: started ? now : row.startedAt,
@@ -97,6 +109,7 @@ export async function recordChange(
     started,
     finished,
     outcome,
+    ratings,
     stateBefore: g.state,
     state: decision.state,
     seats,
@@ -110,13 +123,14 @@ export async function recordChange(
       version,
       kind: decision.kind,
       role: decision.role,
-      userId: decision.byBot ? null : userId,
+      userId: decision.byBot || decision.byService ? null : userId,
       actionJson: JSON.stringify(decision.action),
       stateJson: log.stateJson,
       logFrom: log.logFrom,
       logTailJson: log.logFrom === null ? null : JSON.stringify(log.logTail),
       status,
       pending: pendingAfter,
+      undoRole,
       outcome,
       now,
       ...(started && { startedAt: now }),
@@ -153,6 +167,20 @@ export async function recordChange(
   // (for another game); in one round trip, the game was no longer as held, or the key was used.
   if (!w) throw notWritten();
   return { body, row: withRevision(updated, decision, w) };
+}
+
+/**
+ * Whose undo would be accepted after the change (the games row's undo_role; '' nobody's), by
+ * the check of play.ts's undo: the latest standing action is that role's, and the engine's
+ * undoable(before, after, role) allows it. An action: its own role, if the engine allows; an
+ * undo: as play.ts found while replaying; a start or an end: nobody; what leaves the actions as
+ * they were (an extension) leaves it as it was.
+ */
+function undoRoleAfter(g: Locked, decision: Decision, finished: boolean): string | null {
+  if (finished || decision.kind === 'start') return '';
+  if (decision.kind === 'action') return g.module.undoable?.(g.state, decision.state, decision.role) ? decision.role : '';
+  if (decision.kind === 'undo') return decision.undoRole ?? '';
+  return g.row.undoRole;
 }
 
 /**

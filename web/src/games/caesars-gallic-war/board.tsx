@@ -256,7 +256,7 @@ function GaulBattle({
     return LETTERS[Math.max(0, b.phase === 'assault' && x.inFort ? i - 1 : i)]!;
   };
   const sideOf = (x: Block) => (x.side === 'neutral' ? b.defender : x.side);
-  const blocks: BattleBlock[] = here.map((x, i) => ({ block: mapBlock(x, i, sel), side: sideOf(x), row: row(x) }));
+  const blocks: BattleBlock[] = here.map((x, i) => ({ block: mapBlock(x, i, sel), side: sideOf(x), row: row(x), acted: !!x.id && b.acted.includes(x.id) }));
   const whose = b.acting ? (b.acting === me ? 'Your turn' : `The ${b.acting}'s turn`) : '';
   return (
     <BattlePanel

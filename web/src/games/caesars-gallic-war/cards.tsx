@@ -1,5 +1,5 @@
-// Caesar's Gallic War's cards drawn as cards: the name, whether it is a tribe's card or an event,
-// and its action value for each side (the game's own values, or the older ones if the game was
+// Caesar's Gallic War's cards drawn as cards: the name, whether it is a tribe's card or an event
+// (with what the event does, from the catalog), and its action value for each side (the game's own values, or the older ones if the game was
 // created with them), the viewer's own value large. The hand: playable cards are buttons named by
 // the play's label; the sealed play says only that a card is in until both are revealed.
 import { isCardAction, type Act } from '../../board/actions';
@@ -25,6 +25,7 @@ export function CardFace({ id, catalog, me, alt }: { id: string; catalog: Catalo
     <>
       <span class="kind">{c.kind === 'event' ? 'Event' : 'Tribe'}</span>
       <span class="title">{c.name}</span>
+      {c.text && <span class="text">{c.text}</span>}
       <span class="value" aria-label={`value ${v[mine]} for the ${mine}, ${v[theirs]} for the ${theirs}`}>
         <span class={`big side-${mine}`}>{v[mine]}</span>
         <span class={`small side-${theirs}`}>
@@ -52,7 +53,7 @@ export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { 
           {revealed.map((side) => (
             <div key={side}>
               <div class={`side-${side}`}>{side}</div>
-              <div class="gcard cgw" aria-label={`${side} played ${cardName(view.cards[side]!.card!)}`}>
+              <div class={`gcard cgw${catalog?.cards.find((c) => c.id === view.cards[side]!.card)?.kind === 'event' ? ' event' : ''}`} aria-label={`${side} played ${cardName(view.cards[side]!.card!)}`}>
                 <CardFace id={view.cards[side]!.card!} catalog={catalog} me={side} alt={alt} />
               </div>
               {view.cards[side]!.action && <div class="muted">{ACTIONS[view.cards[side]!.action!] ?? view.cards[side]!.action}</div>}
@@ -68,7 +69,8 @@ export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { 
             {view.hand.map((id) => {
               const a = plays.find((x) => x.card === id);
               const chosen = played?.card === id;
-              const cls = `gcard cgw${chosen ? ' chosen' : ''}`;
+              const kind = catalog?.cards.find((c) => c.id === id)?.kind;
+              const cls = `gcard cgw${kind === 'event' ? ' event' : ''}${chosen ? ' chosen' : ''}`;
               return a ? (
                 <button class={cls} disabled={busy || chosen} aria-pressed={chosen} aria-label={label(a)} title={label(a)} onClick={() => onAct(a)}>
                   <CardFace id={id} catalog={catalog} me={me} alt={alt} />

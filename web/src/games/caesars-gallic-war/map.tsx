@@ -7,7 +7,7 @@
 // and the actions that concern it) beside the map. It draws from the view and the catalog alone;
 // the actions are optional, so a replay can draw the same map.
 import { keyed } from '../../board/keys';
-import { MapFrame, usePlaces } from '../../board/map-frame';
+import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
 import coast from '../../generated/coast-gaul.json';
@@ -17,6 +17,7 @@ const STRENGTH = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
 /** A block's side and an area's hit circle, in map units. */
 export const BLOCK = 28;
 const HIT = 12.5;
+
 
 export function blockText(b: GaulBlock): string {
   if (!b.name) return `a ${b.side} block, face down${b.reserve ? ', in reserve' : ''}`;
@@ -93,6 +94,23 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
       </g>
     );
   };
+  // The names, over the stacks (a neighbour's stack never hides one), clear of a lit area's ring.
+  const labels = (
+    <g class="labels" aria-hidden="true">
+      {catalog.areas.map((area) => {
+        const [x, y] = at.get(area.id)!;
+        return area.region === 'sea' ? (
+          <text class="sea-name" x={x} y={y - 4} text-anchor="middle">
+            {area.name.toUpperCase()}
+          </text>
+        ) : (
+          <text class={`area-name ${area.region}`} y={y - 6} {...labelAt(x, area.name, coast.width, HIT + 3)}>
+            {area.name}
+          </text>
+        );
+      })}
+    </g>
+  );
   return (
     <MapFrame
       coast={coast}
@@ -106,21 +124,7 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
       focus={battle}
     >
       <g class="locations">{catalog.areas.filter((a) => !targets.has(a.id)).map(draw)}</g>
-      <g class="labels" aria-hidden="true">
-        {catalog.areas.map((area) => {
-          const [x, y] = at.get(area.id)!;
-          return area.region === 'sea' ? (
-            <text class="sea-name" x={x} y={y - 4} text-anchor="middle">
-              {area.name.toUpperCase()}
-            </text>
-          ) : (
-            <text class={`area-name ${area.region}`} x={x + 9} y={y - 6}>
-              {area.name}
-            </text>
-          );
-        })}
-      </g>
-      <Stacks piles={piles} b={BLOCK} onBlock={sel.onBlock} />
+      <Stacks piles={piles} b={BLOCK} onBlock={sel.onBlock} over={labels} />
       {/* Areas with actions over the stacks: a click on one always reaches it. */}
       <g class="locations targets">{catalog.areas.filter((a) => targets.has(a.id)).map(draw)}</g>
     </MapFrame>

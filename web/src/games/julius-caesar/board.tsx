@@ -255,7 +255,7 @@ function JCBattle({
     return <BattlePanel title={title} actions={actions} label={label} blockName={nameOf} busy={busy} onAct={onAct} />;
   }
   const here = blocks.filter((x) => x.location === b.location);
-  const rows: BattleBlock[] = here.map((x, i) => ({ block: chip(x, i), side: x.side, row: x.reserve || !x.name ? 'reserve' : (x.initiative ?? 'reserve') }));
+  const rows: BattleBlock[] = here.map((x, i) => ({ block: chip(x, i), side: x.side, row: x.reserve || !x.name ? 'reserve' : (x.initiative ?? 'reserve'), acted: !!x.id && b.acted.includes(x.id) }));
   const turn = b.acting
     ? b.acting.hits
       ? `${b.acting.role === me ? 'You take' : `${b.acting.role} takes`} ${count(b.acting.hits, 'hit')}: ${b.acting.role === me ? 'choose the block' : 'they choose the block'}.`

@@ -7,7 +7,7 @@
 // optional, so a replay can draw the same map.
 import type { Act } from '../../board/actions';
 import { keyed } from '../../board/keys';
-import { MapFrame, usePlaces } from '../../board/map-frame';
+import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
 import coast from '../../generated/coast.json';
@@ -140,6 +140,28 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
   const draw = (l: MapLocation) => (l.kind === 'sea' ? seaPlace(l) : cityPlace(l));
   const plain = catalog.locations.filter((l) => !c.targets.has(l.id));
   const lit = catalog.locations.filter((l) => c.targets.has(l.id));
+  // The names, over the stacks (a neighbour's stack never hides one), clear of a lit place's ring.
+  const labels = (
+    <g class="labels" aria-hidden="true">
+      {seas.map((s) => {
+        const [x, y] = at.get(s.id)!;
+        return (
+          <text class="sea-name" x={x} y={y} text-anchor="middle">
+            {s.name.toUpperCase()}
+          </text>
+        );
+      })}
+      {cities.map((l) => {
+        const [x, y] = at.get(l.id)!;
+        return (
+          <text y={y - 6} {...labelAt(x, `${l.name}${l.vp ? ` ${l.vp}` : ''}`, coast.width, HIT + 3)}>
+            {l.name}
+            {l.vp ? <tspan class="vp"> {l.vp}</tspan> : null}
+          </text>
+        );
+      })}
+    </g>
+  );
   return (
     <MapFrame
       coast={coast}
@@ -153,26 +175,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
       focus={battle}
     >
       <g class="locations">{plain.map(draw)}</g>
-      <g class="labels" aria-hidden="true">
-        {seas.map((s) => {
-          const [x, y] = at.get(s.id)!;
-          return (
-            <text class="sea-name" x={x} y={y} text-anchor="middle">
-              {s.name.toUpperCase()}
-            </text>
-          );
-        })}
-        {cities.map((l) => {
-          const [x, y] = at.get(l.id)!;
-          return (
-            <text x={x + 8} y={y - 6}>
-              {l.name}
-              {l.vp ? <tspan class="vp"> {l.vp}</tspan> : null}
-            </text>
-          );
-        })}
-      </g>
-      <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} />
+      <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} over={labels} />
       {/* Highlighted destinations over the stacks: a click on one always reaches it. */}
       <g class="locations targets">{lit.map(draw)}</g>
     </MapFrame>
