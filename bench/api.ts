@@ -71,6 +71,8 @@ async function serveAlea(databaseUrl: string, pool: number): Promise<{ url: stri
       // The benchmark measures the API alone; the outbox rows its games enqueue stay unsent.
       worker: false,
       corsOrigins: '*',
+      computerThreads: 0,
+      computerThreadMemoryMb: 256,
     },
     prisma,
     clock: systemClock,

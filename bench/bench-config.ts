@@ -22,6 +22,8 @@ export function benchConfig(databaseUrl: string, dir: string) {
     mailDir: dir,
     worker: false,
     corsOrigins: '*' as const,
+    computerThreads: 0,
+    computerThreadMemoryMb: 256,
   };
 }
 

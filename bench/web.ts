@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       config: {
         mode: 'production', port: 0, host: '127.0.0.1', publicUrl: 'http://bench.alea.test', databaseUrl,
         jwtSecret: randomBytes(32).toString('hex'), smtpUrl: undefined, mailFrom: 'Alea <alea@bench.test>',
-        logLevel: 'silent', dataDir: dir, mailDir: dir, worker: false, corsOrigins: '*',
+        logLevel: 'silent', dataDir: dir, mailDir: dir, worker: false, corsOrigins: '*', computerThreads: 0, computerThreadMemoryMb: 256,
       },
       prisma,
       clock: systemClock,

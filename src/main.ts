@@ -14,6 +14,7 @@ import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
+import { startComputer } from './computer/runner.js';
 import { runAbandonments } from './app/games/time-controls.js';
 import { resignForDeletedPlayers } from './app/my-data/deletion.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
@@ -138,8 +139,10 @@ async function main(): Promise<void> {
       const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
       // Games a deletion left in progress (a crash between the erasure and its resignations).
       const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments });
+      const computer = startComputer(services, { threads: config.computerThreads, memoryMb: config.computerThreadMemoryMb }) ?? undefined;
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, ...(computer && { computer }) });
       worker.start();
+      logger.info({ threads: computer?.pool.size ?? 0 }, computer ? 'the computer opponent thinks on this process\'s search threads' : 'COMPUTER_THREADS=0: this process makes no computer moves');
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');
     } else {
       logger.info('WORKER=off: this process sends no emails; run `npm run worker` (or a server without WORKER=off) as well');

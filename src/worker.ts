@@ -6,8 +6,10 @@
 // (app/games/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
 // outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
 // pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
-// against it that a crash or restart left waiting on the bot (app/games/bot.ts), and ends the games
-// whose late moves were abandoned (app/games/time-controls.ts). A round that did something is followed
+// against it that a crash or restart left waiting on the bot (app/games/bot.ts), ends the games
+// whose late moves were abandoned (app/games/time-controls.ts), and starts the computer opponent's
+// decisions in games waiting on it (app/games/computer.ts; the searches run on their own threads,
+// src/computer/pool.ts, and the runner also hears of new ones at once). A round that did something is followed
 // at once by another; otherwise the next comes after pollMs. Every hour (pruneEveryMs) it also
 // deletes what is no longer needed: done emails past their retention (mail/prune.ts) and
 // idempotency keys past their lifetime. It runs inside `npm start` (unless WORKER=off) and alone as
@@ -16,6 +18,7 @@ import type { Clock } from './app/clock.js';
 import { runDigests } from './app/games/digest.js';
 import { purgeExpiredKeys } from './app/games/idempotency.js';
 import { runDueClocks } from './app/games/time-controls.js';
+import type { ComputerRunner } from './app/games/computer.js';
 import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import { amendEmail } from './app/messages/message-emails.js';
 import type { Config } from './config/config.js';
@@ -48,6 +51,8 @@ export interface WorkerDeps {
    * service's context, so the process that serves the API passes it); returns the games handled.
    */
   bots?: () => Promise<number>;
+  /** The computer opponent's queue (app/games/computer.ts): filled each round, started and stopped with the worker. */
+  computer?: Pick<ComputerRunner, 'fill' | 'start' | 'stop'>;
   /**
    * Ends the games whose late moves were abandoned (app/games/time-controls.ts runAbandonments;
    * needs the service's context, as `bots` does); returns the games ended.
@@ -123,7 +128,9 @@ export function createWorker(deps: WorkerDeps): Worker {
       const clocks = await runDueClocks({ prisma, clock, config, onError }, deps.options?.clockBatchSize);
       const bots = deps.bots ? await deps.bots() : 0;
       const abandoned = deps.abandonments ? await deps.abandonments() : 0;
-      return clocks + bots + abandoned + (await runDigests({ prisma, clock, config }));
+      // Decisions started, not made: they run on their own threads and land on their own.
+      const computer = deps.computer ? await deps.computer.fill() : 0;
+      return clocks + bots + abandoned + computer + (await runDigests({ prisma, clock, config }));
     } catch (err) {
       logger.error({ err }, 'worker: reminders and overdue notices failed this round');
       return 0;
@@ -201,12 +208,14 @@ export function createWorker(deps: WorkerDeps): Worker {
       loop(clocksRound, 0);
       loop(mailRound, 0);
       prunes(0);
+      deps.computer?.start();
     },
     async stop() {
       running = false;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.all(inFlight);
+      // The computer's decisions under way are dropped (their games stay pending for the next start).
+      await Promise.all([...inFlight, deps.computer?.stop()]);
     },
   };
 }

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'not_overdue',
   'too_many_open_games',
   'too_many_bot_games',
+  'too_many_computer_games',
   // Between players (src/app/blocks/, src/app/messages/): one of them blocked the other, or the
   // messages of a game are turned off.
   'blocked',

@@ -26,6 +26,13 @@ export interface GameEvent {
   status?: EventStatus;
   /** Roles that must act now. */
   pending?: string[];
+  /** The role the computer opponent plays in this game (a game against the computer). */
+  computer?: string;
+  /**
+   * The computer has started deciding this role's move at `version` (not a change: the game's
+   * stream tells it as a `thinking` event; the move's own event follows when it lands).
+   */
+  thinking?: string;
   /**
    * Not a change of the game (its version is 0 and means nothing): a message was written, with
    * this number (src/app/messages/), for `users` (its players), or for anyone watching with
@@ -194,7 +201,7 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
     return null;
   }
   if (typeof m !== 'object' || m === null) return null;
-  const { id, version, cancelled, users, status, pending, origin, message, everyone, rematch } = m as Record<string, unknown>;
+  const { id, version, cancelled, users, status, pending, computer, thinking, origin, message, everyone, rematch } = m as Record<string, unknown>;
   if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
   return {
     event: {
@@ -207,9 +214,15 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
       ...(strings(users) && { users }),
       ...(STATUSES.includes(status) && { status: status as EventStatus }),
       ...(strings(pending) && { pending }),
+      ...(role(computer) && { computer }),
+      ...(role(thinking) && { thinking }),
     },
     origin,
   };
+}
+
+function role(x: unknown): x is string {
+  return typeof x === 'string' && x.length > 0 && x.length <= 64;
 }
 
 function strings(x: unknown): x is string[] {

@@ -47,6 +47,8 @@ export interface SecuritySettings {
     maxOpen: number;
     /** Games against the bot in progress per account (409 past it). */
     maxBotGames: number;
+    /** Games against the computer opponent in progress per account (409 past it): each costs searches. */
+    maxComputerGames: number;
     /** The lobby lists at most this many open games of one creator (their newest). */
     lobbyPerCreator: number;
   };
@@ -85,7 +87,7 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   // minute (10 per 10 minutes on end: about 1,400 games a day at most, 8 MB of database, where
   // one client made 2.4 GB an hour); 10 open games and 5 against the bot at once; 3 per creator
   // in the lobby (a lobby page shows 20).
-  gameLimits: { burst: 10, intervalMs: 60_000, maxOpen: 10, maxBotGames: 5, lobbyPerCreator: 3 },
+  gameLimits: { burst: 10, intervalMs: 60_000, maxOpen: 10, maxBotGames: 5, maxComputerGames: 3, lobbyPerCreator: 3 },
   // A player follows a few games on a few devices; an address may hide many players (NAT).
   eventStreams: { perUser: 16, perAddress: 64 },
   // A proxy in front must close idle connections before the server does: set its idle timeout

@@ -1,5 +1,5 @@
 // `npm run worker`: the worker alone (reminders, overdue notices, sending emails, the bot's moves
-// left waiting in games against it), for a setup
+// left waiting in games against it, the computer opponent's moves on COMPUTER_THREADS threads), for a setup
 // where API instances run with WORKER=off, or to add workers: any number may share a database.
 // Same configuration as the server (DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, JWT_SECRET,
 // which signs the unsubscribe links); without DATABASE_URL it uses the embedded development
@@ -16,6 +16,7 @@ import { createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
+import { startComputer } from '../computer/runner.js';
 import { runAbandonments } from '../app/games/time-controls.js';
 import { resignForDeletedPlayers } from '../app/my-data/deletion.js';
 import { sharedEvents } from '../app/events.js';
@@ -61,7 +62,8 @@ const services = {
 const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
 const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
 const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
-const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments });
+const computer = startComputer(services, { threads: env.computerThreads, memoryMb: env.computerThreadMemoryMb }) ?? undefined;
+const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, ...(computer && { computer }) });
 worker.start();
 logger.info('worker started');
 

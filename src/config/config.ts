@@ -2,6 +2,7 @@
 // loadConfig() is pure: it reads the given env and either returns a typed Config or throws a
 // ConfigError that names every bad variable. Side effects (generated dev secrets, folders) live
 // in dev-secrets.ts and main.ts.
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,13 @@ export interface Config {
   worker: boolean;
   /** Web origins whose pages may call the API from a browser: '*' (any), a list, or none. */
   corsOrigins: '*' | string[] | false;
+  /**
+   * Searches of the computer opponent this process's worker runs at once, one per thread
+   * (src/computer/pool.ts); 0: none here (another worker makes the computer's moves).
+   */
+  computerThreads: number;
+  /** The heap cap of each search thread, in MiB (a thread past it is stopped, its search dropped). */
+  computerThreadMemoryMb: number;
 }
 
 /** What the environment alone says; jwtSecret may still be missing outside production. */
@@ -101,6 +109,12 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   DATA_DIR: optional(z.string()),
   WORKER: optional(z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })),
+  COMPUTER_THREADS: optional(
+    z.coerce.number({ error: 'must be an integer from 0 to 64' }).int({ error: 'must be an integer from 0 to 64' }).min(0, { error: 'must be an integer from 0 to 64' }).max(64, { error: 'must be an integer from 0 to 64' }),
+  ),
+  COMPUTER_THREAD_MEMORY_MB: optional(
+    z.coerce.number({ error: 'must be an integer from 64 to 16384' }).int({ error: 'must be an integer from 64 to 16384' }).min(64, { error: 'must be an integer from 64 to 16384' }).max(16384, { error: 'must be an integer from 64 to 16384' }),
+  ),
   CORS_ORIGINS: optional(
     z.string().refine((v) => v === '*' || v === 'off' || v.split(',').every((o) => isOrigin(o.trim())), {
       error: 'must be *, off, or a comma-separated list of origins like https://app.example.org',
@@ -167,5 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     // elsewhere can do nothing with it that its user's own token does not allow.
     corsOrigins:
       e.CORS_ORIGINS === undefined || e.CORS_ORIGINS === '*' ? '*' : e.CORS_ORIGINS === 'off' ? false : e.CORS_ORIGINS.split(',').map((o) => o.trim()),
+    // One core stays for the API, PostgreSQL and the rest of the worker; at least one search.
+    computerThreads: e.COMPUTER_THREADS ?? defaultComputerThreads(),
+    computerThreadMemoryMb: e.COMPUTER_THREAD_MEMORY_MB ?? 512,
   };
+}
+
+/** One search per core but one, at least one. */
+export function defaultComputerThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
 }

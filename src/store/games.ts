@@ -74,6 +74,8 @@ export interface GameRow {
   /** Its end changes its players' ratings (src/app/ratings/). */
   rated: boolean;
   pending: string[];
+  /** The computer opponent's role and level (a game against the computer: no seat for it), or null. */
+  computer: { role: string; level: string } | null;
   /**
    * The role whose undo would be accepted now, '' if nobody's (written by every change); null
    * for a game last changed before the column existed (worked out from its log when read).
@@ -121,6 +123,8 @@ export interface RawGame {
   days_per_move: number | null;
   rated: boolean;
   pending: string[] | null;
+  computer_role: string | null;
+  computer_level: string | null;
   undo_role: string | null;
   created_by: string;
   created_at: Date;
@@ -184,6 +188,7 @@ export function toRow(r: RawGame): GameRow {
     daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move),
     rated: r.rated === true,
     pending: r.pending ?? [],
+    computer: r.computer_role === null || r.computer_role === undefined ? null : { role: r.computer_role, level: r.computer_level ?? 'normal' },
     undoRole: r.undo_role,
     createdById: r.created_by,
     createdAt: date(r.created_at),
@@ -233,7 +238,8 @@ export function revisionOf(row: Pick<GameRow, 'revision'>): string | null {
 /** The columns of a game read (`g` games, `s` its snapshot), for game-tx.ts too. */
 export const COLUMNS = Prisma.sql`
   g.id::text AS id, g.number, g.module, g.status::text AS status, g.seed, g.rng, g.seed_commitment, g.options, g.outcome,
-  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.rated, g.pending, g.undo_role, g.created_by::text AS created_by,
+  g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.rated, g.pending, g.undo_role, g.computer_role, g.computer_level,
+  g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   g.invitee_id::text AS invitee_id, (SELECT i.display_name FROM users i WHERE i.id = g.invitee_id) AS invitee_name,
   g.rematch_of::text AS rematch_of, g.any_role,
@@ -280,6 +286,8 @@ export interface NewGame {
   rated: boolean;
   creatorId: string;
   creatorRole: string;
+  /** A game against the computer: the role it plays and its level. */
+  computer?: { role: string; level: string };
   now: Date;
   /** Offered to this user only (a rematch). */
   inviteeId?: string | null;
@@ -300,6 +308,7 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       visibility: g.visibility,
       inviteCode: g.inviteCode,
       daysPerMove: g.daysPerMove,
+      ...(g.computer && { computerRole: g.computer.role, computerLevel: g.computer.level }),
       rated: g.rated,
       createdById: g.creatorId,
       inviteeId: g.inviteeId ?? null,
@@ -517,6 +526,8 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   }
   if (f.statuses) conditions.push(Prisma.sql`g.status IN (${Prisma.join(f.statuses.map((x) => Prisma.sql`${x}::game_status`))})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
+  // A game against the computer has no seat to take, even in the moment before it starts.
+  if (!f.userId) conditions.push(Prisma.sql`(g.status <> 'open' OR g.computer_role IS NULL)`);
   if (f.perCreator !== undefined) {
     conditions.push(Prisma.sql`(g.status <> 'open' OR (SELECT count(*) FROM games n
       WHERE n.created_by = g.created_by AND n.status = 'open' AND n.visibility = 'public' AND n.number > g.number) < ${f.perCreator})`);
@@ -537,7 +548,7 @@ export async function startedGames(db: Db, afterId: string | undefined, take: nu
     orderBy: { id: 'asc' },
     take,
     select: {
-      id: true, number: true, module: true, seed: true, rng: true, seedCommitment: true, options: true, status: true, outcome: true, snapshot: true,
+      id: true, number: true, module: true, seed: true, rng: true, seedCommitment: true, options: true, status: true, outcome: true, snapshot: true, computerRole: true,
       players: { select: { role: true, playerSeed: true } },
     },
   });

@@ -42,12 +42,13 @@ export async function lockUser(tx: Prisma.TransactionClient, id: string): Promis
  * The user's games in progress as their creator: open ones waiting for an opponent (not against
  * the bot), and games against the bot not finished (open only for the moment it takes to start).
  */
-export async function countGamesInProgress(db: Db, userId: string): Promise<{ open: number; againstBot: number }> {
-  const [row] = await db.$queryRaw<{ open: bigint; against_bot: bigint }[]>`
-    SELECT count(*) FILTER (WHERE status = 'open' AND options->>'solitaire' IS DISTINCT FROM 'true') AS open,
-           count(*) FILTER (WHERE options->>'solitaire' = 'true') AS against_bot
+export async function countGamesInProgress(db: Db, userId: string): Promise<{ open: number; againstBot: number; againstComputer: number }> {
+  const [row] = await db.$queryRaw<{ open: bigint; against_bot: bigint; against_computer: bigint }[]>`
+    SELECT count(*) FILTER (WHERE status = 'open' AND options->>'solitaire' IS DISTINCT FROM 'true' AND computer_role IS NULL) AS open,
+           count(*) FILTER (WHERE options->>'solitaire' = 'true') AS against_bot,
+           count(*) FILTER (WHERE computer_role IS NOT NULL) AS against_computer
       FROM games WHERE created_by = ${userId}::uuid AND status IN ('open', 'active')`;
-  return { open: Number(row?.open ?? 0), againstBot: Number(row?.against_bot ?? 0) };
+  return { open: Number(row?.open ?? 0), againstBot: Number(row?.against_bot ?? 0), againstComputer: Number(row?.against_computer ?? 0) };
 }
 
 /** The rate of creating games (src/app/games/game-limits.ts): its bucket's new state. */

@@ -44,6 +44,8 @@ t.test('every variable is read', async (t) => {
       DATA_DIR: '/var/lib/alea',
       WORKER: 'off',
       CORS_ORIGINS: 'https://app.example, http://localhost:5173',
+      COMPUTER_THREADS: '3',
+      COMPUTER_THREAD_MEMORY_MB: '256',
     },
     { cwd: '/srv/alea' },
   );
@@ -61,6 +63,8 @@ t.test('every variable is read', async (t) => {
     mailDir: '/var/lib/alea/mail',
     worker: false,
     corsOrigins: ['https://app.example', 'http://localhost:5173'],
+    computerThreads: 3,
+    computerThreadMemoryMb: 256,
   });
 });
 

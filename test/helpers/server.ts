@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // buildServer() never starts the worker; tests that need it create one (test/helpers/mail.ts).
     worker: false,
     corsOrigins: '*',
+    computerThreads: 1,
+    computerThreadMemoryMb: 256,
     ...overrides,
   };
 }
@@ -47,7 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export const TEST_SECURITY: Partial<SecuritySettings> = {
   password: { logN: 10, r: 8, p: 1 },
   authRateLimit: { max: 10_000, windowMs: 60_000 },
-  gameLimits: { burst: 10_000, intervalMs: 1, maxOpen: 10_000, maxBotGames: 10_000, lobbyPerCreator: 10_000 },
+  gameLimits: { burst: 10_000, intervalMs: 1, maxOpen: 10_000, maxBotGames: 10_000, maxComputerGames: 10_000, lobbyPerCreator: 10_000 },
 };
 
 export interface TestServerOptions {

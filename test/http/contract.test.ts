@@ -5,6 +5,7 @@ import t from 'tap';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ERROR_CODES } from '../../src/app/errors.js';
+import { COMPUTER_LEVELS } from '../../src/app/games/computer.js';
 import { games } from '../../src/engine/index.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi, operation, operationIds, operationsOf } from '../../src/http/openapi.js';
@@ -60,7 +61,8 @@ t.test('the enums are the service\'s own', async (t) => {
   t.same(s.GameModuleId!.enum, Object.keys(games), 'games');
   t.same(s.Role!.enum, [...new Set(Object.values(games).flatMap((g) => g.roles))], 'roles');
   t.same(props('CreateGameRequest').role!.enum, [...s.Role!.enum!, 'random']);
-  t.same(props('CreateGameRequest').opponent!.enum, ['bot'], 'the one kind of opponent besides a person');
+  t.same(props('CreateGameRequest').opponent!.enum, ['bot', 'computer'], 'the kinds of opponent besides a person');
+  t.same(s.ComputerLevel!.enum, COMPUTER_LEVELS, "the computer's levels are the service's");
   // Each game's options schema is its module's options, by name and value.
   const create = s.CreateGameRequest!.allOf! as { if: { properties: { game: { const: string } } }; then: { properties: { options: OpenAPIV3_1.ReferenceObject } } }[];
   t.same(create.map((c) => c.if.properties.game.const), Object.keys(games), 'a branch of CreateGameRequest per game');

@@ -8,7 +8,7 @@ import type { SecuritySettings } from '../../src/app/security.js';
 import { apiServer } from '../helpers/api.js';
 import { TEST_TIME } from '../helpers/server.js';
 
-const ROOMY: SecuritySettings['gameLimits'] = { burst: 1000, intervalMs: 1, maxOpen: 1000, maxBotGames: 1000, lobbyPerCreator: 1000 };
+const ROOMY: SecuritySettings['gameLimits'] = { burst: 1000, intervalMs: 1, maxOpen: 1000, maxBotGames: 1000, maxComputerGames: 1000, lobbyPerCreator: 1000 };
 const JC = { game: 'julius-caesar', role: 'Caesar' };
 const BOT = { game: 'caesars-gallic-war', role: 'Roman', opponent: 'bot' };
 

@@ -2,8 +2,9 @@
 // 3.4 s, about 2.4 GB of database an hour from one client, and 350 open public games filled the
 // lobby's first page). Checked in the creating transaction, under the creator's row lock, so two
 // creations of one account never both pass a check the first one fills:
-//  - a cap on open games (waiting for an opponent) and on games against the bot in progress:
-//    409 with a code of its own (too_many_open_games, too_many_bot_games) naming the limit;
+//  - a cap on open games (waiting for an opponent) and on games against the bot, and against the
+//    computer, in progress: 409 with a code of its own (too_many_open_games, too_many_bot_games,
+//    too_many_computer_games) naming the limit;
 //  - a rate: a burst of `burst` creations, then one every `intervalMs` (a token bucket kept as one
 //    timestamp, the generic cell rate algorithm), 429 with Retry-After. Cancelled games count:
 //    the rate is of creations. A request refused spends nothing.
@@ -19,16 +20,22 @@ function every(ms: number): string {
   return n === 1 ? unit : `${n} ${unit}s`;
 }
 
+/** What a new game is played against: people (it waits for them), the bot, or the computer. */
+export type Opponent = 'people' | 'bot' | 'computer';
+
 /** Refuses (409, 429) a new game the account may not create now; otherwise spends one creation. */
-export async function admitNewGame(tx: Prisma.TransactionClient, ctx: ServiceContext, userId: string, againstBot: boolean, now: Date): Promise<void> {
+export async function admitNewGame(tx: Prisma.TransactionClient, ctx: ServiceContext, userId: string, opponent: Opponent, now: Date): Promise<void> {
   const limits = ctx.security.gameLimits;
   const user = await lockUser(tx, userId);
   if (!user) throw accountGone();
   const counts = await countGamesInProgress(tx, userId);
-  if (againstBot && counts.againstBot >= limits.maxBotGames) {
+  if (opponent === 'bot' && counts.againstBot >= limits.maxBotGames) {
     throw new AppError('too_many_bot_games', `You may have at most ${limits.maxBotGames} games against the bot in progress: finish or resign one first.`, { limit: limits.maxBotGames });
   }
-  if (!againstBot && counts.open >= limits.maxOpen) {
+  if (opponent === 'computer' && counts.againstComputer >= limits.maxComputerGames) {
+    throw new AppError('too_many_computer_games', `You may have at most ${limits.maxComputerGames} games against the computer in progress: finish or resign one first.`, { limit: limits.maxComputerGames });
+  }
+  if (opponent === 'people' && counts.open >= limits.maxOpen) {
     throw new AppError('too_many_open_games', `You may have at most ${limits.maxOpen} open games waiting for an opponent: cancel one, or wait for someone to join.`, { limit: limits.maxOpen });
   }
   // GCRA: the bucket is full when tat <= now; each creation moves tat one interval on; a burst

@@ -20,7 +20,8 @@ import { currentState, replayGame, setupGame, standingActions, undoCheck } from 
 import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
-import { admitNewGame } from './game-limits.js';
+import { admitNewGame, type Opponent } from './game-limits.js';
+import { checkedLevel, seatsAgainstComputer } from './computer.js';
 import { refuseIfBlocked } from '../blocks/blocks.js';
 import { swapSeatTx } from '../../store/game-tx.js';
 import { refuseUnratable } from '../ratings/rated-games.js';
@@ -37,8 +38,14 @@ export interface CreateGameInput {
   visibility?: 'public' | 'private';
   /** 1-14 days per move, or null for no time limit (default 3). */
   daysPerMove?: number | null;
-  /** 'bot': play against the module's bot (GameModule.bot); the game starts at once. */
-  opponent?: 'bot';
+  /**
+   * 'bot': play against the module's bot (GameModule.bot); 'computer': against the computer
+   * opponent (computer.ts), at `level`, in the role the creator does not take. Either way the
+   * game starts at once.
+   */
+  opponent?: 'bot' | 'computer';
+  /** The computer's level (opponent 'computer' only; default normal). */
+  level?: string;
   /** A rated game: its end changes both players' ratings (two people only: ratings/rated-games.ts). */
   rated?: boolean;
   /** The seed the creator adds to the dice (64 lower-case hex digits); drawn by the server if absent. */
@@ -70,8 +77,13 @@ export async function createGame(
   const m = games[input.game];
   if (!m) throw new AppError('validation_failed', `There is no game "${input.game}".`, { errors: [{ in: 'body', path: '/game', message: 'is not a known game' }] });
   const againstBot = input.opponent === 'bot';
+  const againstComputer = input.opponent === 'computer';
+  if (!againstComputer && input.level !== undefined) {
+    throw new AppError('validation_failed', 'A level is for a game against the computer: add opponent "computer", or leave level out.', { errors: [{ in: 'body', path: '/level', message: 'needs opponent: computer' }] });
+  }
+  const computer = againstComputer ? { ...seatsAgainstComputer(m, input.role, randomInt), level: checkedLevel(input.level) } : null;
   // Against the bot the person takes the role the bot does not play (asking for it is fine).
-  const role = againstBot ? humanRoleAgainstBot(m) : input.role === 'random' ? m.roles[randomInt(m.roles.length)]! : input.role;
+  const role = againstBot ? humanRoleAgainstBot(m) : computer ? computer.person : input.role === 'random' ? m.roles[randomInt(m.roles.length)]! : input.role;
   if (againstBot && input.role !== 'random' && input.role !== role) {
     throw new AppError('validation_failed', `The bot plays ${m.bot!.role} in ${m.title}: you play ${role} (or ask for random).`, { errors: [{ in: 'body', path: '/role', message: `must be ${role} or random against the bot` }] });
   }
@@ -93,7 +105,7 @@ export async function createGame(
     const now = ctx.clock.now();
     return idempotent(tx, userId, now, idempotency, async () => {
       const row = await insertNewGame(tx, ctx, {
-        againstBot,
+        opponent: againstBot ? 'bot' : computer ? 'computer' : 'people',
         playerSeed: input.playerSeed,
         module: m.id,
         // `solitaire` is the engine's own set-up option (SetupOptions), not one of the module's.
@@ -104,8 +116,9 @@ export async function createGame(
         rated,
         creatorId: userId,
         creatorRole: role,
+        ...(computer && { computer: { role: computer.computer, level: computer.level } }),
         // A creator who let the server choose would play either side: whoever joins may choose.
-        anyRole: !againstBot && input.role === 'random',
+        anyRole: !againstBot && !computer && input.role === 'random',
         now,
       });
       return { status: 201, body: presentGame(row, userId, null, ctx.config) };
@@ -113,15 +126,17 @@ export async function createGame(
   });
   // The creator's other pages (their own event stream) learn of the new game.
   if (!answer.replayed) ctx.events.publish(gameEvent(answer.body));
-  // A game against the bot needs nobody else: it starts now. A repeated request with the same
-  // Idempotency-Key gets the game as it is now (started once), or starts it if the first request
-  // stopped between creating and starting it.
-  if (againstBot) {
+  // A game against the bot or the computer needs nobody else: it starts now. A repeated request
+  // with the same Idempotency-Key gets the game as it is now (started once), or starts it if the
+  // first request stopped between creating and starting it. The computer's first move, if it has
+  // one, is the worker's: this answer does not wait for it.
+  if (againstBot || computer) {
     if (answer.replayed) {
       const now = (await readGameAs(ctx, userId, answer.body.id, {})).game!;
       if (now.status !== 'open') return { ...answer, body: now };
     }
-    const started = await thenBot(ctx, userId, await startAgainstBot(ctx, userId, answer.body.id));
+    const startedGame = await startAlone(ctx, userId, answer.body.id);
+    const started = againstBot ? await thenBot(ctx, userId, startedGame) : startedGame;
     return { ...started, status: 201, replayed: answer.replayed };
   }
   return answer;
@@ -137,20 +152,23 @@ export async function createGame(
 export async function insertNewGame(
   tx: Prisma.TransactionClient,
   ctx: ServiceContext,
-  spec: Omit<NewGame, 'seed' | 'rng' | 'seedCommitment' | 'creatorSeed'> & { againstBot: boolean; playerSeed?: string | undefined },
+  spec: Omit<NewGame, 'seed' | 'rng' | 'seedCommitment' | 'creatorSeed'> & { opponent: Opponent; playerSeed?: string | undefined },
 ): Promise<GameRow> {
-  const { againstBot, playerSeed, ...game } = spec;
-  await admitNewGame(tx, ctx, game.creatorId, againstBot, game.now);
+  const { opponent, playerSeed, ...game } = spec;
+  await admitNewGame(tx, ctx, game.creatorId, opponent, game.now);
   const seed = randomBytes(32).toString('hex');
   return insertGame(tx, { ...game, seed, rng: 'chacha20', seedCommitment: seedCommitment(seed), creatorSeed: playerSeedOf(playerSeed) });
 }
 
-/** Starts a game against the bot: the engine sets it up as solitaire; the bot's role has no seat. */
-function startAgainstBot(ctx: ServiceContext, userId: string, gameId: string): Promise<Answer<GameResource>> {
+/**
+ * Starts a game against the bot (the engine sets it up as solitaire) or the computer (an ordinary
+ * set-up); the bot's or the computer's role has no seat.
+ */
+function startAlone(ctx: ServiceContext, userId: string, gameId: string): Promise<Answer<GameResource>> {
   return changeGame(ctx, { userId, gameId }, (g) => {
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has already started.');
-    const bot = botRoleOf(g.module, g.row.options)!;
-    return { kind: 'start', role: bot, action: {}, state: setupGame(g.module, g.row), byBot: true };
+    const other = g.row.computer?.role ?? botRoleOf(g.module, g.row.options)!;
+    return { kind: 'start', role: other, action: {}, state: setupGame(g.module, g.row), byBot: true };
   });
 }
 
@@ -296,6 +314,7 @@ export async function joinGame(
     if (g.role !== null) throw new AppError('conflict', `You already play this game, as ${g.role}.`);
     const m = moduleOf(g.row);
     if (botRoleOf(m, g.row.options) !== null) throw new AppError('conflict', `This game is played against the bot: it has no seat for anyone else.`);
+    if (g.row.computer) throw new AppError('conflict', `This game is played against the computer: it has no seat for anyone else.`);
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
     if (g.row.invitee && g.row.invitee.id !== userId) throw new AppError('conflict', `This game is offered to ${g.row.invitee.name} only.`);
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));

@@ -53,6 +53,8 @@ export interface GameSeed {
   seedCommitment?: string | null;
   /** The seats with the seeds their players added (all of them once the game starts). */
   players?: readonly { role: string; playerSeed: string | null }[];
+  /** A game against the computer: its role, which adds no seed (as the bot's). */
+  computer?: { role: string } | null;
   /** The options the game was created with (null: none). */
   options: unknown;
 }
@@ -63,7 +65,12 @@ export interface GameSeed {
  */
 export function generatorKey(m: GameModule, g: GameSeed): string {
   if (!g.seedCommitment) return g.seed;
-  return recordKey(m, g.seed, botRole(m, g.options), g.players ?? []);
+  return recordKey(m, g.seed, unseededRole(m, g), g.players ?? []);
+}
+
+/** The role whose player adds no seed to the dice: the bot's, or the computer's (neither has a seat). */
+export function unseededRole(m: GameModule, g: Pick<GameSeed, 'options' | 'computer'>): string | null {
+  return botRole(m, g.options) ?? g.computer?.role ?? null;
 }
 
 /**
@@ -106,6 +113,8 @@ export interface StoredGame {
   rng: string;
   seedCommitment: string | null;
   players: { role: string; playerSeed: string | null }[];
+  /** A game against the computer: its role (no seed of its own). */
+  computer?: { role: string } | null;
   options: unknown;
   status: string;
   outcome: unknown;

@@ -4,6 +4,7 @@
 // caller's own role (or the observer's view) are the only windows onto the state.
 import { games, type Action, type GameModule, type Outcome } from '../../engine/index.js';
 import type { Config } from '../../config/config.js';
+import { level as levelById } from '../../ai/levels.js';
 import { presentOptions, type GameOptions } from './game-options.js';
 import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 
@@ -71,6 +72,8 @@ export interface GameSummary {
   role: string | null;
   /** The role the game's bot plays (a game against the bot), or null: people hold every seat. */
   bot: string | null;
+  /** The computer opponent (a game against the computer): its role and level, or null. */
+  computer: ComputerSeat | null;
   players: SeatView[];
   /** The seats a newcomer may take (both, while a creator who would play either side waits). */
   openRoles: string[];
@@ -88,6 +91,13 @@ export interface GameSummary {
   seedCommitment: string | null;
   /** The server's seed, only once the game is over (and only with a commitment). */
   seed?: string;
+}
+
+/** The computer's seat: the role it plays, its level and what that level costs it (for people to read). */
+export interface ComputerSeat {
+  role: string;
+  level: string;
+  title: string;
 }
 
 /** A legal action as the API lists it: the action itself, plus a human label (output only). */
@@ -172,6 +182,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),
     bot,
+    computer: row.computer && { role: row.computer.role, level: row.computer.level, title: levelById(row.computer.level).title },
     players,
     openRoles: status === 'open' ? openRolesOf(m, row, bot) : [],
     invitee: status === 'open' ? row.invitee : null,

@@ -47,7 +47,7 @@ export async function offerRematch(ctx: ServiceContext, userId: string, gameId: 
     await requireNoBlock(tx, userId, opponent.userId, 'rematch');
     const me = row.players.find((p) => p.userId === userId)!;
     const created = await insertNewGame(tx, ctx, {
-      againstBot: false,
+      opponent: 'people',
       module: row.module,
       options: row.options as Prisma.InputJsonValue,
       visibility: 'private',

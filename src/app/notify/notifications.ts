@@ -73,6 +73,8 @@ export interface GameChange {
   action: unknown;
   /** Who caused it (for a start: who joined). */
   actor: { role: string; userId: string };
+  /** The computer's role, in a game against the computer (it has no seat, as the bot has none). */
+  computer?: string | null;
   pendingBefore: string[];
   pendingAfter: string[];
   /** Roles whose move started with this change (their deadline was set). */
@@ -141,8 +143,9 @@ export function plan(c: GameChange): PlannedEmail[] {
   }
 
   if (c.started) {
-    // A game against the bot starts with its creator alone: the bot's role has no seat.
-    const news = actor ? `${actorRef.name} has joined as ${actorRef.role}: the game has begun.` : `The bot plays ${actorRef.role}: the game has begun.`;
+    // A game against the bot or the computer starts with its creator alone: that role has no seat.
+    const alone = c.computer === actorRef.role ? 'The computer' : 'The bot';
+    const news = actor ? `${actorRef.name} has joined as ${actorRef.role}: the game has begun.` : `${alone} plays ${actorRef.role}: the game has begun.`;
     for (const s of others) {
       out.push(
         c.pendingAfter.includes(s.role)

@@ -2,7 +2,9 @@
 // with only {id, version}; clients then GET the game for their own view. Its players also hear
 // `event: message` {id, seq} when a message is written (src/app/messages/; watchers too once a
 // public game is over) and `event: rematch` {id, rematch} when a rematch is offered, accepted,
-// declined or withdrawn; neither changes the game's version, so neither carries an SSE id. A user's stream
+// declined or withdrawn; in a game against the computer, `event: thinking` {id, version, role}
+// when the computer starts deciding a move. None changes the game's version, so none carries an
+// SSE id. A user's stream
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
 // status and pending roles, for a home page. Listeners are told of changes made through any
 // instance sharing the database (src/app/events.ts).
@@ -155,6 +157,11 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
           // The game is gone: say so, and end the stream (a reconnection would get 404).
           stream.write('cancelled', { id, version: e.version, cancelled: true });
           return stream.end();
+        }
+        if (e.thinking !== undefined) {
+          // The computer started deciding at this version (not a change: the move's own event follows).
+          if (e.version >= last) stream.write('thinking', { id, version: e.version, role: e.thinking });
+          return;
         }
         if (e.version <= last) return;
         last = e.version;

@@ -150,6 +150,7 @@ export function Heading({ game, me, opponent }: { game: Game; me: string | null;
           <>
             You are <strong class={`side-${me}`}>{me}</strong>
             {opponentSeat && <> against {opponentSeat.user.name}</>}
+            {game.computer && <> against the computer ({game.computer.title})</>}
           </>
         ) : (
           'Watching'
@@ -166,6 +167,8 @@ export function Heading({ game, me, opponent }: { game: Game; me: string | null;
 export function Status({ game, me, opponent, prompt, error, children }: { game: Game; me: string | null; opponent: string | null; prompt: string; error: string | null; children: ComponentChildren }) {
   const myTurn = !!me && (game.pending as string[]).includes(me);
   const waitingFor = game.pending.filter((r) => r !== me);
+  // The computer decides on the worker's threads: from the moment it is to move, it is thinking.
+  const thinking = !!game.computer && (game.pending as string[]).includes(game.computer.role);
   const mySeat = game.players.find((p) => p.role === me);
   const opponentSeat = game.players.find((p) => p.role === opponent);
   return (
@@ -193,7 +196,8 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
         <>
           <p class="prompt">{prompt}</p>
           <p>
-            {myTurn ? <strong>Your move</strong> : waitingFor.length ? <strong>Waiting for {waitingFor.join(' and ')}</strong> : <span class="muted">Nothing to do now.</span>}
+            {myTurn ? <strong>Your move</strong> : thinking ? <strong class="thinking">The computer ({game.computer!.role}) is thinking…</strong> : waitingFor.length ? <strong>Waiting for {waitingFor.join(' and ')}</strong> : <span class="muted">Nothing to do now.</span>}
+            {myTurn && thinking && <span class="thinking"> · the computer ({game.computer!.role}) is thinking…</span>}
             {myTurn && mySeat?.deadline && (
               <>
                 {' '}

@@ -10,6 +10,7 @@ import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { GameSelect, Lobby } from './lobby';
 import { capital, count, signed } from '../board/words';
+import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
@@ -24,11 +25,13 @@ function whose(g: GameSummary): preact.JSX.Element {
     );
   }
   if (g.role && g.pending.includes(g.role)) return <span class="badge move">your move</span>;
+  if (g.computer && g.pending.includes(g.computer.role)) return <span class="badge">the computer is thinking…</span>;
   return <span class="badge">waiting for {g.pending.join(' and ') || 'the game'}</span>;
 }
 
 function opponent(g: GameSummary): string {
   if (g.bot) return `against ${gameEntry(g.game)?.bot?.title ?? 'the bot'}`;
+  if (g.computer) return `against the computer (${g.computer.title})`;
   const other = g.players.find((p) => p.role !== g.role);
   return other ? `against ${other.user.name}` : '';
 }
@@ -108,7 +111,8 @@ function NewGame() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [gameId, setGameId] = useState<GameId>(GAMES[0]!.id);
-  const [opponentKind, setOpponentKind] = useState<'private' | 'public' | 'bot'>('private');
+  const [opponentKind, setOpponentKind] = useState<'private' | 'public' | 'bot' | 'computer'>('private');
+  const [level, setLevel] = useState<ComputerLevel>('normal');
   const entry = gameEntry(gameId)!;
   const solo = !!entry.bot && opponentKind === 'bot';
   async function create(e: Event) {
@@ -124,8 +128,8 @@ function NewGame() {
         game: gameId,
         role: solo ? entry.bot!.role : (f.get('role') as Role | 'random'),
         options,
-        ...(solo ? { opponent: 'bot' as const } : { rated: f.get('rated') === 'on' }),
-        visibility: solo ? 'private' : (f.get('visibility') as 'public' | 'private'),
+        ...(solo ? { opponent: 'bot' as const } : opponentKind === 'computer' ? { opponent: 'computer' as const, level } : { rated: f.get('rated') === 'on' }),
+        visibility: solo || opponentKind === 'computer' ? 'private' : (f.get('visibility') as 'public' | 'private'),
         daysPerMove: days === 'none' ? null : Number(days),
         playerSeed: playerSeed(),
       },
@@ -161,8 +165,23 @@ function NewGame() {
               <input type="radio" name="visibility" value="bot" checked={opponentKind === 'bot'} onChange={() => setOpponentKind('bot')} /> {capital(entry.bot.title)}: I play the {entry.bot.role}, the bot plays {entry.bot.plays}
             </label>
           )}
+          <label class="inline">
+            <input type="radio" name="visibility" value="computer" checked={opponentKind === 'computer'} onChange={() => setOpponentKind('computer')} /> The computer: it plays the other side, seeing only what that side may see
+          </label>
         </fieldset>
-        {!solo && (
+        {opponentKind === 'computer' && (
+          <label>
+            The computer's level (what each of its moves costs it)
+            <select name="level" onChange={(e) => setLevel((e.currentTarget as HTMLSelectElement).value as ComputerLevel)}>
+              {COMPUTER_LEVELS.map((l) => (
+                <option value={l.id} selected={l.id === level}>
+                  {l.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {!solo && opponentKind !== 'computer' && (
           <label class="inline">
             <input type="checkbox" name="rated" /> Rated: the result changes both players' ratings
           </label>

@@ -7,5 +7,5 @@ import type { GameSummary } from '../present.js';
 export function gameEvent(game: GameSummary): GameEvent {
   const users = game.players.map((p) => p.user.id);
   if (game.invitee) users.push(game.invitee.id);
-  return { id: game.id, version: game.version, status: game.status, pending: [...game.pending], users };
+  return { id: game.id, version: game.version, status: game.status, pending: [...game.pending], users, ...(game.computer && { computer: game.computer.role }) };
 }

@@ -102,6 +102,7 @@ export async function recordChange(
     kind: decision.kind,
     action: decision.action,
     actor: { role: decision.role, userId },
+    computer: row.computer?.role ?? null,
     pendingBefore,
     pendingAfter,
     restarted,

@@ -4,7 +4,8 @@
 // whole board (the engine's fullView). While it runs, a player gets only what their own views
 // showed (their own actions; the opponent's as their log shows them), an observer of a public
 // game the observer's; never the seed.
-import { addedLines, botRole, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
+import { addedLines, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
+import { unseededRole } from '../history.js';
 import type { GameModule } from '../../../engine/index.js';
 import type { Outcome } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
@@ -87,7 +88,8 @@ export async function recordOf(db: Db, row: GameSummaryRow, reader: Reader): Pro
     title: m.title,
     options: presentOptions(m, row.options),
     status: reader.complete ? 'finished' : 'active',
-    bot: botRole(m, row.options),
+    // The role with no seed: the bot's, or the computer's.
+    bot: unseededRole(m, row),
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

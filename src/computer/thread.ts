@@ -1,0 +1,26 @@
+// One search thread of the pool (pool.ts): for each job, rebuild what the computer's role has
+// seen from the stored game (computer-input.ts: the trusted side's replay, done here so the
+// event loop of the process never pays for it), and let the search choose from that input alone
+// (choose.ts). Answers the action, or the error.
+import { parentPort, workerData } from 'node:worker_threads';
+import { games } from '../engine/index.js';
+import type { ComputerJob } from '../app/games/computer.js';
+import { computerInput, SeenCache } from '../app/games/computer-input.js';
+import { budgetOf, choose, type BudgetOverride } from './choose.js';
+
+const override = (workerData as { budget: BudgetOverride | null } | null)?.budget ?? undefined;
+// What this thread built of the games it decided lately: the next decision applies only the new actions.
+const cache = new SeenCache();
+
+parentPort!.postMessage({ ready: true });
+parentPort!.on('message', (job: ComputerJob) => {
+  try {
+    const m = games[job.module];
+    if (!m) throw new Error(`game ${job.module} is not installed`);
+    const input = computerInput(m, job.game, job.actions, job.role, cache, job.gameId);
+    const { action, stats } = choose(input, budgetOf(job.level, job.seed, override));
+    parentPort!.postMessage({ ok: true, action, stats });
+  } catch (err) {
+    parentPort!.postMessage({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  }
+});

@@ -1,0 +1,85 @@
+// A game against the computer in the browser: made from the home page's form (the game, "the
+// computer" with its level, a side), then played: the person's discard and card, the computer's
+// answers arriving live (its moves are made by the worker's runner on a search thread, never in
+// the person's request), "thinking…" shown while it decides, and my games naming it and its level.
+import t from 'tap';
+import { systemClock } from '../../src/app/clock.js';
+import { createComputerRunner } from '../../src/app/games/computer.js';
+import { LEVELS } from '../../src/ai/levels.js';
+import { createSearchPool } from '../../src/computer/pool.js';
+import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
+import { listen, testServer } from '../helpers/server.js';
+
+if (!chromiumPresent()) {
+  console.log(INSTALL_HINT);
+  t.pass('skipped: no Chromium');
+  process.exit(0);
+}
+
+t.test('a person creates a game against the computer from the form, plays, and sees its answers arrive live', async (t) => {
+  const s = await testServer(t, { clock: systemClock });
+  const base = await listen(s.app);
+  // The worker's part: a search thread at a tiny budget, each decision held back a little so that
+  // the page's "thinking…" can be seen.
+  const pool = createSearchPool({ threads: 1, memoryMb: 256, budget: { iterations: 4, timeMs: 300 } });
+  const runner = createComputerRunner(s.app.services, {
+    slots: 1,
+    think: async (job) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      return pool.think(job);
+    },
+    close: () => pool.close(),
+  });
+  runner.start();
+  t.teardown(() => runner.stop());
+
+  const browser = await launch(t);
+  const me = await person(browser, base);
+  t.teardown(async () => {
+    if (!t.passing()) await me.page.screenshot({ path: '/tmp/alea-computer.png', fullPage: true }).catch(() => {});
+  });
+  const page = me.page;
+  await page.goto('/');
+  await signUpIn(page, 'Marcus', emailFor('Marcus'));
+  await page.getByRole('heading', { name: 'Welcome, Marcus' }).waitFor();
+  await page.getByRole('combobox', { name: /^Game/ }).selectOption('julius-caesar');
+  await page.getByRole('radio', { name: /The computer/ }).check();
+  const level = page.getByLabel(/The computer's level/);
+  t.same(
+    await level.locator('option').allTextContents(),
+    LEVELS.map((l) => l.title),
+    'the levels offered are the server\'s, named by what a move costs the computer',
+  );
+  await level.selectOption('easy');
+  await page.getByLabel('My side').selectOption('Caesar');
+  t.same(await axe(page), [], 'axe: the new game form with the computer chosen');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+
+  // The board at once: the game has started, the computer named with its level.
+  await page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  t.match(await page.locator('.status-line').first().innerText(), /You are Caesar\s+against the computer \(Easy: 60 playouts a move/, 'the game page names the computer and its level');
+  await page.getByText(/the computer \(Pompey\) is thinking…/).first().waitFor();
+  t.pass('the page shows that the computer is thinking');
+  t.same(await axe(page), [], 'axe: the board against the computer');
+  const id = /\/games\/([^/?]+)/.exec(page.url())![1]!;
+
+  // My discard; the computer's comes on its own, and the page moves on to the card play by itself.
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
+  await page.locator('.hand button.gcard').first().click();
+  await page.getByRole('heading', { name: 'Cards', exact: true }).waitFor();
+  t.pass("the computer's discard arrived live: the card play began");
+  // My card; the computer's answer reveals both.
+  await page.locator('.hand button.gcard:not([disabled])').first().click();
+  await page.getByText(/^Player 1:/).first().waitFor();
+  t.pass('the computer played its card too: both are revealed, live');
+  t.same(navigations, [], 'without a reload');
+  const entries = await s.db.prisma.gameAction.findMany({ where: { gameId: id, kind: 'action', role: 'Pompey' } });
+  t.ok(entries.length >= 2 && entries.every((e) => e.userId === null), "the computer's moves are in the log, with no user");
+
+  // My games name it.
+  await page.goto('/');
+  await page.getByText(/against the computer \(Easy: 60 playouts a move/).first().waitFor();
+  t.pass('my games name the computer and its level');
+  t.same(realErrors(me.errors), [], 'no errors in the console');
+});
