@@ -46,6 +46,12 @@ t.test('the export holds my account, preferences and games as I may see them, an
   const titus = await s.signUp('Titus Labienus');
   const livia = await s.signUp('Livia Drusilla');
   const theirs = await between(titus, livia);
+  // Messages both ways, my notepad, a block.
+  t.equal((await g.caesar.client.post(`/v1/games/${g.id}/messages`, { text: 'Ave, Gnaeus.' })).status, 201);
+  t.equal((await me.client.post(`/v1/games/${g.id}/messages`, { text: 'Vale.' })).status, 201);
+  t.equal((await me.client.request('PUT', `/v1/games/${g.id}/notes`, { body: { text: 'His block in Capua: 3 steps at least.' } })).status, 200);
+  t.equal((await me.client.request('PUT', `/v1/me/blocks/${aulus.id}`)).status, 200);
+  t.equal((await titus.client.post(`/v1/games/${theirs}/messages`, { text: 'Not for Pompey.' })).status, 201);
 
   t.equal((await s.anon.get('/v1/me/export')).status, 401, 'a token is needed');
   const res = await me.client.get('/v1/me/export');
@@ -62,6 +68,11 @@ t.test('the export holds my account, preferences and games as I may see them, an
   t.same(running.game, await look(me, g.id), 'a running game as GET /v1/games/{id} answers me');
   t.same(running.log, (await me.client.get(`/v1/games/${g.id}/log`)).body.entries, 'with my whole log');
   t.equal(running.emails, false, 'and my per-game email switch');
+  t.same(running.messages.map((m: any) => [m.role, m.text]), [['Caesar', 'Ave, Gnaeus.'], ['Pompey', 'Vale.']], 'the game\'s messages, both ways, oldest first');
+  t.same(running.messages, (await me.client.get(`/v1/games/${g.id}/messages`)).body.items, 'as GET …/messages shows them');
+  t.equal(running.notes.text, 'His block in Capua: 3 steps at least.', 'and my notepad');
+  t.same(data.blocks.map((b: any) => b.user.id), [aulus.id], 'the players I block');
+  t.same(over.messages, [], 'a game without messages has none');
   t.same(running.record, (await me.client.get(`/v1/games/${g.id}/record`)).body, 'and its record as I may read it');
   t.equal(running.record.reader.complete, false, 'my side\'s only, while it runs');
   t.equal(over.game.status, 'finished');
@@ -81,7 +92,7 @@ t.test('the export holds my account, preferences and games as I may see them, an
   t.notOk(res.text.includes(await seedOf(theirs)), 'nor of anyone else\'s');
   t.equal(over.record.seed, await seedOf(finished), 'a finished game\'s seed is published in its record');
   for (const absent of ['passwordHash', 'scrypt$', me.token, me.token.split('.')[2]!]) t.notOk(res.text.includes(absent), 'no password hash, no token');
-  for (const absent of [theirs, 'Titus', titus.email, 'Livia', livia.email, g.caesar.email, aulus.email]) {
+  for (const absent of [theirs, "Not for Pompey", 'Titus', titus.email, 'Livia', livia.email, g.caesar.email, aulus.email]) {
     t.notOk(res.text.includes(absent), `nothing of anyone else: ${absent}`);
   }
 });

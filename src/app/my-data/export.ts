@@ -13,6 +13,10 @@ import { gameRecord } from '../games/record/record.js';
 import type { GameRecord } from '../../engine/record.js';
 import { findUserById } from '../../store/users.js';
 import { emailsOfUser, gameIdsOfPlayer } from '../../store/user-data.js';
+import { pageOfMessages } from '../../store/messages.js';
+import { listBlocks, type Block } from '../blocks/blocks.js';
+import { presentMessage, type GameMessage } from '../messages/messages.js';
+import { getNotes, type Notes } from '../messages/notes.js';
 
 export interface GameExport {
   /** The game as GET /v1/games/{id} answers the player. */
@@ -23,12 +27,18 @@ export interface GameExport {
   record: GameRecord | null;
   /** Whether the player gets emails about this game (their per-game switch). */
   emails: boolean;
+  /** The game's messages as GET /v1/games/{id}/messages shows them to the player, all of them, oldest first. */
+  messages: GameMessage[];
+  /** The player's private notepad for the game. */
+  notes: Notes;
 }
 
 export interface DataExport {
   exportedAt: string;
   account: UserView;
   games: GameExport[];
+  /** The players I block, as GET /v1/me/blocks lists them. */
+  blocks: Block[];
   emails: { kind: string; to: string; subject: string; status: string; gameId: string | null; createdAt: string; sentAt: string | null }[];
 }
 
@@ -47,7 +57,8 @@ export async function exportMyData(ctx: ServiceContext, userId: string): Promise
     createdAt: e.createdAt.toISOString(),
     sentAt: e.sentAt?.toISOString() ?? null,
   }));
-  return { exportedAt: now.toISOString(), account: presentUser(user, now), games, emails };
+  const { items: blocks } = await listBlocks(ctx, userId);
+  return { exportedAt: now.toISOString(), account: presentUser(user, now), games, blocks, emails };
 }
 
 /**
@@ -59,5 +70,15 @@ export async function gameForExport(ctx: ServiceContext, userId: string, gameId:
   const { game } = await readGameAs(ctx, userId, gameId, {});
   const { entries } = await getLog(ctx, userId, gameId);
   const record = game!.status === 'open' ? null : await gameRecord(ctx, userId, gameId);
-  return { game: game!, log: entries, record, emails: (await getGameEmails(ctx, userId, gameId)).email };
+  // Every message, a page at a time, read as the API reads them to this player (blocked authors left
+  // out) but without marking them seen: an export changes nothing.
+  const messages: GameMessage[] = [];
+  for (let after = 0; ; ) {
+    const page = await pageOfMessages(ctx.prisma, { gameId, readerId: userId, after, limit: 200 });
+    messages.push(...page.items.map(presentMessage));
+    if (!page.later || page.items.length === 0) break;
+    after = page.items[page.items.length - 1]!.seq;
+  }
+  const notes = await getNotes(ctx, userId, gameId);
+  return { game: game!, log: entries, record, emails: (await getGameEmails(ctx, userId, gameId)).email, messages, notes };
 }
