@@ -475,6 +475,8 @@ export interface GameFilter {
   module?: string;
   /** Only games with this time control (null: no time limit). */
   daysPerMove?: number | null;
+  /** Public games: only rated (true) or unrated (false) ones. */
+  rated?: boolean;
   statuses?: GameStatus[];
   /** Only games numbered below this (keyset pagination, newest first). */
   before?: number;
@@ -520,6 +522,7 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   const conditions = [Prisma.sql`g.visibility = 'public'`];
   if (f.module !== undefined) conditions.push(Prisma.sql`g.module = ${f.module}`);
   if (f.daysPerMove !== undefined) conditions.push(f.daysPerMove === null ? Prisma.sql`g.days_per_move IS NULL` : Prisma.sql`g.days_per_move = ${f.daysPerMove}`);
+  if (f.rated !== undefined) conditions.push(Prisma.sql`g.rated = ${f.rated}`);
   if (f.viewerId !== undefined) {
     conditions.push(Prisma.sql`(g.status <> 'open' OR NOT EXISTS (SELECT 1 FROM user_blocks b
       WHERE (b.blocker_id = g.created_by AND b.blocked_id = ${f.viewerId}::uuid) OR (b.blocker_id = ${f.viewerId}::uuid AND b.blocked_id = g.created_by)))`);

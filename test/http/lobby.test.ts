@@ -17,11 +17,11 @@ async function create(u: User, body: Record<string, unknown>): Promise<any> {
   return r.body;
 }
 
-t.test('the lobby: filters by game and time per move; blocked creators left out', async (t) => {
+t.test('the lobby: filters by game, time per move and rated; blocked creators left out', async (t) => {
   const s = await apiServer(t);
   const [a, b, c] = [await s.signUp('Marcus'), await s.signUp('Gnaeus'), await s.signUp('Cicero')];
   const jc3 = await create(a, {});
-  const jc5 = await create(b, { daysPerMove: 5 });
+  const jc5 = await create(b, { daysPerMove: 5, rated: true });
   const jcNone = await create(a, { daysPerMove: null });
   const cgw3 = await create(b, { game: CGW, role: 'Roman' });
   const lobby = (q = '') => c.client.get(`/v1/games?status=open${q}`);
@@ -32,10 +32,12 @@ t.test('the lobby: filters by game and time per move; blocked creators left out'
   t.same(ids(await lobby('&daysPerMove=none')), [jcNone.id]);
   t.same(ids(await lobby(`&daysPerMove=3&game=${CGW}`)), [cgw3.id]);
   t.same(ids(await lobby('&daysPerMove=14')), []);
+  t.same(ids(await lobby('&rated=true')), [jc5.id], 'rated games only');
+  t.same(ids(await lobby('&rated=false')), [cgw3.id, jcNone.id, jc3.id], 'unrated games only');
   const page1 = await c.client.get(`/v1/games?status=open&game=${JC}&limit=2`);
   t.same(ids(page1), [jcNone.id, jc5.id]);
   t.same(ids(await c.client.get(`/v1/games?status=open&game=${JC}&limit=2&cursor=${page1.body.nextCursor}`)), [jc3.id], 'filters hold across pages');
-  for (const bad of ['daysPerMove=0', 'daysPerMove=15', 'daysPerMove=3.5', 'daysPerMove=null', 'game=chess']) {
+  for (const bad of ['daysPerMove=0', 'daysPerMove=15', 'daysPerMove=3.5', 'daysPerMove=null', 'game=chess', 'rated=maybe']) {
     t.equal((await c.client.get(`/v1/games?status=open&${bad}`)).status, 400, `${bad}: 400`);
   }
 

@@ -179,6 +179,8 @@ export interface ListGamesInput {
   game?: string;
   /** Only games with this time per move: 1-14 days, or 'none' (no time limit). */
   daysPerMove?: string;
+  /** Only rated games (true) or only unrated ones (false). */
+  rated?: boolean;
   limit?: number;
   cursor?: string;
 }
@@ -200,6 +202,7 @@ export async function listGames(ctx: ServiceContext, userId: string, input: List
     ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator, viewerId: userId }),
     ...(input.game !== undefined && { module: input.game }),
     ...(input.daysPerMove !== undefined && { daysPerMove: input.daysPerMove === 'none' ? null : Number(input.daysPerMove) }),
+    ...(input.rated !== undefined && { rated: input.rated }),
     ...(input.status && { statuses: STATUSES[input.status] }),
     ...(input.cursor !== undefined && { before: decodeCursor(input.cursor) }),
     limit: limit + 1,

@@ -16,12 +16,13 @@ const players = (g: GameSummary) => g.players.map((p) => `${p.user.name} (${p.ro
 export function Lobby({ changed }: { changed: number }) {
   const [game, setGame] = useState<GameId | ''>('');
   const [days, setDays] = useState('');
+  const [rated, setRated] = useState<'' | 'true' | 'false'>('');
   const [open, setOpen] = useState<GameSummary[] | null>(null);
   const [watch, setWatch] = useState<GameSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function load() {
-    const filters = { ...(game && { game }), ...(days && { daysPerMove: days }) };
+    const filters = { ...(game && { game }), ...(days && { daysPerMove: days }), ...(rated && { rated: rated === 'true' }) };
     const [a, b] = await Promise.all([
       api.GET('/v1/games', { params: { query: { status: 'open', limit: 20, ...filters } } }),
       api.GET('/v1/games', { params: { query: { status: 'active', limit: 20, ...filters } } }),
@@ -30,7 +31,7 @@ export function Lobby({ changed }: { changed: number }) {
     if (b.data) setWatch(b.data.items.filter((g) => !g.role && !g.bot));
     setError(a.error || b.error ? problemText(a.error ?? b.error) : null);
   }
-  useEffect(() => void load(), [game, days, changed]);
+  useEffect(() => void load(), [game, days, rated, changed]);
 
   async function join(g: GameSummary, role?: Role) {
     const { data, error } = await api.POST('/v1/games/{id}/join', { params: { path: { id: g.id } }, body: { ...(role && { role }), playerSeed: playerSeed() } });
@@ -59,6 +60,14 @@ export function Lobby({ changed }: { changed: number }) {
               <option value={String(d)}>{timeText(d)}</option>
             ))}
             <option value="none">No time limit</option>
+          </select>
+        </label>
+        <label>
+          Filter: rated
+          <select name="lobby-rated" onChange={(e) => setRated((e.currentTarget as HTMLSelectElement).value as '' | 'true' | 'false')}>
+            <option value="">Any</option>
+            <option value="true">Rated games</option>
+            <option value="false">Unrated games</option>
           </select>
         </label>
       </div>
