@@ -87,7 +87,7 @@ export interface GameRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   /** The one person an open game is offered to (a rematch), with their public name; null: none. */
-  invitee: { id: string; name: string } | null;
+  invitee: { id: string; name: string; handle: string } | null;
   /** The finished game this one is the rematch of. */
   rematchOf: string | null;
   /** The creator would play either side: whoever joins may take the creator's. */
@@ -133,6 +133,7 @@ export interface RawGame {
   finished_at: Date | null;
   invitee_id: string | null;
   invitee_name: string | null;
+  invitee_handle: string | null;
   rematch_of: string | null;
   any_role: boolean;
   version: number | null;
@@ -195,7 +196,7 @@ export function toRow(r: RawGame): GameRow {
     updatedAt: date(r.updated_at),
     startedAt: r.started_at && date(r.started_at),
     finishedAt: r.finished_at && date(r.finished_at),
-    invitee: r.invitee_id === null ? null : { id: r.invitee_id, name: r.invitee_name ?? '' },
+    invitee: r.invitee_id === null ? null : { id: r.invitee_id, name: r.invitee_name ?? '', handle: r.invitee_handle ?? '' },
     rematchOf: r.rematch_of,
     anyRole: r.any_role === true,
     players: (r.players ?? []).map((p) => ({
@@ -242,6 +243,7 @@ export const COLUMNS = Prisma.sql`
   g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
   g.invitee_id::text AS invitee_id, (SELECT i.display_name FROM users i WHERE i.id = g.invitee_id) AS invitee_name,
+  (SELECT i.handle FROM users i WHERE i.id = g.invitee_id) AS invitee_handle,
   g.rematch_of::text AS rematch_of, g.any_role,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'handle', u.handle, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,

@@ -78,7 +78,7 @@ export interface GameSummary {
   /** The seats a newcomer may take (both, while a creator who would play either side waits). */
   openRoles: string[];
   /** The one person this open game is offered to (a rematch); null: anyone who may see it. */
-  invitee: { id: string; name: string } | null;
+  invitee: { id: string; name: string; handle: string } | null;
   /** The finished game this one is the rematch of. */
   rematchOf: string | null;
   pending: string[];
