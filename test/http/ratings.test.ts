@@ -4,7 +4,8 @@
 // seats and in the emails that announce the end; an unrated game changes nothing; the
 // leaderboard lists established ratings from the top, paged; `npm run ratings:rebuild` computes
 // every rating again from the finished games and gets the same numbers, bit for bit.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import t, { type Test } from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { runAbandonments } from '../../src/app/games/time-controls.js';
@@ -157,12 +158,16 @@ async function series(a: User, b: User, n: number, loser: (i: number) => 'a' | '
   }
 }
 
-function runRebuildCli(url: string, args: string[] = []) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', projectPath('src', 'cli', 'ratings-rebuild.ts'), ...args], {
-    encoding: 'utf8',
+/** The CLI in its own process, awaited without blocking this one (the test's server keeps serving: a blocked loop let its idle connections time out under the client's feet). */
+async function runRebuildCli(url: string, args: string[] = []): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', projectPath('src', 'cli', 'ratings-rebuild.ts'), ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DATABASE_URL: url },
   });
-  return { code: run.status, out: run.stdout + run.stderr };
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, out };
 }
 
 t.test('the leaderboard lists established ratings from the top, paged; ratings:rebuild gives back the same ratings', async (t: Test) => {
@@ -225,10 +230,10 @@ t.test('the leaderboard lists established ratings from the top, paged; ratings:r
   await s.db.prisma.$executeRaw`UPDATE ratings SET rating = rating + 100, games = 0 WHERE user_id = ${a.id}::uuid`;
   await s.db.prisma.$executeRaw`DELETE FROM ratings WHERE user_id = ${b.id}::uuid`;
   await s.db.prisma.$executeRaw`UPDATE game_players SET rating_after = 1 WHERE user_id = ${c.id}::uuid`;
-  const spoiled = runRebuildCli(s.db.url, ['--check']);
+  const spoiled = await runRebuildCli(s.db.url, ['--check']);
   t.equal(spoiled.code, 1, spoiled.out);
   t.match(spoiled.out, /13 rated game\(s\), 5 rating\(s\).*: 7 seat\(s\) and 2 rating\(s\) differed/);
-  const rebuilt = runRebuildCli(s.db.url);
+  const rebuilt = await runRebuildCli(s.db.url);
   t.equal(rebuilt.code, 0, rebuilt.out);
   t.match(rebuilt.out, /the rebuilt ratings are written/);
   t.same(await ratingRows(s), live, 'every rating as the games left it');
@@ -236,7 +241,7 @@ t.test('the leaderboard lists established ratings from the top, paged; ratings:r
     await s.db.prisma.gamePlayer.findMany({ where: { ratingAfter: { not: null } }, orderBy: [{ gameId: 'asc' }, { role: 'asc' }], select: { gameId: true, role: true, ratingBefore: true, ratingAfter: true } }),
     seats,
   );
-  const again = runRebuildCli(s.db.url, ['--check']);
+  const again = await runRebuildCli(s.db.url, ['--check']);
   t.equal(again.code, 0, again.out);
   t.match(again.out, /0 seat\(s\) and 0 rating\(s\) differed/);
   t.same((await a.client.get('/v1/leaderboards/julius-caesar')).body, boardBefore, 'the same leaderboard');

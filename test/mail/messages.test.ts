@@ -82,7 +82,9 @@ t.test('rides along with the next email about the game; the message-only email i
   await act(g.pompey, g.id, (await look(g.pompey, g.id)).legalActions.find((a: any) => a.type === 'discard'));
   const now = await mail.deliver();
   const m = to(t, now, g.caesar.email);
-  t.equal(now.length, 1);
+  // Pompey, whose discard began the card play, is told too (issue 27): never his own message.
+  t.equal(now.length, 2);
+  t.notMatch(to(t, now, g.pompey.email).text, /Here comes my discard/, 'an author is not sent their own message');
   t.match(m.subject, /^Your move: /, 'the email Caesar gets anyway');
   t.match(m.text, /Gnaeus wrote meanwhile:\n\nGnaeus \(Pompey\), [^\n]+:\n> Here comes my discard\.\n[\s\S]*\n-- \n/, 'the message, before the signature');
   t.match(m.html, /Gnaeus wrote meanwhile:[\s\S]*Here comes my discard\.[\s\S]*<p style="font-size: small/);

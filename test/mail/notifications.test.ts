@@ -71,7 +71,7 @@ t.test('join: the creator gets "your move" saying who joined, with deep link, pa
   t.notMatch(rawText(m), g.pompey.email, "the opponent's address is not given away");
 });
 
-t.test('discards: when the card phase begins, only the one who did not just act is told', async (t) => {
+t.test('discards: when the card phase begins, both are told, the one who just acted too (issue 27: their own action began a new move)', async (t) => {
   const s = await apiServer(t);
   const mail = await mailHarness(t, s);
   const g = await startGame(s);
@@ -80,8 +80,9 @@ t.test('discards: when the card phase begins, only the one who did not just act 
   t.same(await mail.deliver(), [], "Caesar's discard: Pompey still has his own to make, and was told already");
   await act(g.pompey, g.id, (await look(g.pompey, g.id)).legalActions[0]);
   const mails = await mail.deliver();
-  t.equal(mails.length, 1);
+  t.equal(mails.length, 2);
   t.equal(to(t, mails, g.caesar.email).subject, `Your move: Julius Caesar #${g.game.number} — 705, turn 1, play a card`);
+  t.equal(to(t, mails, g.pompey.email).subject, `Your move: Julius Caesar #${g.game.number} — 705, turn 1, play a card`);
   await checkNoLeaks(t, g, mails, 'discards');
 });
 
@@ -246,7 +247,13 @@ t.test('a whole game: each email goes to the right player with nothing hidden in
     let expected: Record<string, RegExp>;
     if (game.status === 'finished') expected = { Caesar: /^Game over: /, Pompey: /^Game over: / };
     else if (revealed) expected = Object.fromEntries(['Caesar', 'Pompey'].map((r) => [r, pendingAfter.includes(r) ? /^Your move: / : /^Cards revealed: /]));
-    else expected = Object.fromEntries(pendingAfter.filter((r) => r !== actor && !pendingBefore.includes(r)).map((r) => [r, /^Your move: /]));
+    else {
+      // The actor too when their own action began a new move of theirs (issue 27): a card or a
+      // discard now due (a battle or a regroup after one's command continues the same move).
+      const moveOf = (x: any) => `${x.view.year}/${x.view.turn}/${x.view.phase}`;
+      const actorAgain = pendingAfter.includes(actor) && moveOf(game) !== moveOf(before) && ['card', 'discard'].includes(game.view.phase);
+      expected = Object.fromEntries(pendingAfter.filter((r) => (r === actor ? actorAgain : !pendingBefore.includes(r))).map((r) => [r, /^Your move: /]));
+    }
     const got = Object.fromEntries(mails.map((m) => [roleOf(m.to[0]!), m.subject]));
     if (mails.length !== Object.keys(expected).length || Object.entries(expected).some(([r, re]) => !re.test(got[r] ?? ''))) {
       problems.push(`step ${steps} (${actor} ${before.view.phase}): expected ${JSON.stringify(Object.keys(expected))}, got ${JSON.stringify(got)}`);
