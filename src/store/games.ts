@@ -132,8 +132,8 @@ export interface RawGame {
   started_at: Date | null;
   finished_at: Date | null;
   invitee_id: string | null;
-  invitee_name: string | null;
-  invitee_handle: string | null;
+  /** The invitee's name and handle, read in one lookup. */
+  invitee_user: { name: string; handle: string | null } | null;
   rematch_of: string | null;
   any_role: boolean;
   version: number | null;
@@ -196,7 +196,7 @@ export function toRow(r: RawGame): GameRow {
     updatedAt: date(r.updated_at),
     startedAt: r.started_at && date(r.started_at),
     finishedAt: r.finished_at && date(r.finished_at),
-    invitee: r.invitee_id === null ? null : { id: r.invitee_id, name: r.invitee_name ?? '', handle: r.invitee_handle ?? '' },
+    invitee: r.invitee_id === null ? null : { id: r.invitee_id, name: r.invitee_user?.name ?? '', handle: r.invitee_user?.handle ?? '' },
     rematchOf: r.rematch_of,
     anyRole: r.any_role === true,
     players: (r.players ?? []).map((p) => ({
@@ -242,8 +242,7 @@ export const COLUMNS = Prisma.sql`
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.rated, g.pending, g.undo_role, g.computer_role, g.computer_level,
   g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
-  g.invitee_id::text AS invitee_id, (SELECT i.display_name FROM users i WHERE i.id = g.invitee_id) AS invitee_name,
-  (SELECT i.handle FROM users i WHERE i.id = g.invitee_id) AS invitee_handle,
+  g.invitee_id::text AS invitee_id, (SELECT json_build_object('name', i.display_name, 'handle', i.handle) FROM users i WHERE i.id = g.invitee_id) AS invitee_user,
   g.rematch_of::text AS rematch_of, g.any_role,
   (SELECT json_agg(json_build_object(
       'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'handle', u.handle, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
