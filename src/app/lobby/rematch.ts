@@ -5,7 +5,7 @@
 // One rematch per game: a second offer, by either player, answers the one there is (a withdrawn
 // or declined one leaves room for another). The opponent is told on the old game's event stream
 // (`rematch`), on their own stream (the new game) and by email (if they want the game's emails).
-// A game against the bot has none (start a new one).
+// A game against the bot or the computer has none (start a new one).
 import type { Config } from '../../config/config.js';
 import { findGameSummary, type GameRow, type SeatRow } from '../../store/games.js';
 import { findRematchId, lockGameRow } from '../../store/lobby.js';
@@ -39,6 +39,7 @@ export async function offerRematch(ctx: ServiceContext, userId: string, gameId: 
     const row = await playedGame(tx, userId, gameId);
     const m = moduleOf(row);
     if (botRoleOf(m, row.options) !== null) throw new AppError('conflict', 'A game against the bot has no rematch: start a new one.');
+    if (row.computer) throw new AppError('conflict', 'A game against the computer has no rematch: start a new one.');
     if (!FINISHED.has(row.status)) throw new AppError('conflict', 'The game is not over: a rematch is offered once it ends.');
     const existing = await findRematchId(tx, gameId);
     if (existing) return { existing };

@@ -73,6 +73,7 @@ const othersOf = (row: GameRow, userId: string): SeatRow[] => row.players.filter
 async function cannotSend(ctx: ServiceContext, row: GameRow, userId: string, role: string | null): Promise<{ code: 'forbidden' | 'conflict' | 'blocked' | 'messages_off'; reason: string } | null> {
   if (role === null) return { code: 'forbidden', reason: 'Only the players of a game write in its messages.' };
   if (botRoleOf(moduleOf(row), row.options) !== null) return { code: 'conflict', reason: 'This game is played against the bot, which reads no messages.' };
+  if (row.computer) return { code: 'conflict', reason: 'This game is played against the computer, which reads no messages.' };
   const others = othersOf(row, userId);
   if (others.length === 0) return { code: 'conflict', reason: 'Nobody has joined this game yet: there is no one to write to.' };
   const readers = await findReaders(ctx.prisma, row.id, [userId, ...others.map((o) => o.userId)]);

@@ -14,7 +14,8 @@ type Message = Schemas['GameMessage'];
 /** The panels; `me` is the viewer's role (null: watching). */
 export function TableTalk({ game, me }: { game: Game; me: string | null }) {
   const over = game.status === 'finished';
-  const againstBot = !!game.bot;
+  // Neither the bot nor the computer reads messages or takes a rematch.
+  const againstBot = !!game.bot || !!game.computer;
   return (
     <>
       {!againstBot && (me || (over && game.visibility === 'public')) && <Messages game={game} me={me} />}
