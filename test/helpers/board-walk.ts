@@ -124,7 +124,12 @@ export async function walk(t: Test, game: GameId, g: Started, pages: Record<stri
       if (b) {
         const at = b.location ?? b.area;
         const want = mine.view.blocks.filter((x: any) => x.location === at && x.id && b.acted.includes(x.id)).length;
-        const got = await w.page.locator('.battle-board .acted').count();
+        // The page follows the game live: give it a moment to show this position's marks.
+        let got = await w.page.locator('.battle-board .acted').count();
+        for (let k = 0; k < 50 && got !== want; k++) {
+          await w.page.waitForTimeout(100);
+          got = await w.page.locator('.battle-board .acted').count();
+        }
         if (got !== want) ticks.push(`${role}, ${mine.view.prompt}: ${got} ticked, ${want} have acted`);
         if (want > 0) ticked++;
       }
