@@ -11,6 +11,8 @@
 // Internal references to a unit (a battle's reserves, who has fired, where attackers came from)
 // follow the slot.
 
+import { defineBelief } from '../../kit/belief.js';
+import { hiddenCardsOf } from '../../kit/hidden-cards.js';
 import { shuffleBy } from '../../kit/random.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
@@ -136,19 +138,6 @@ function renameBlocks(s: State, r: Map<string, string>): void {
 
 // ---- cards ----
 
-function renameHiddenCards(s: State, opp: Role, map: Map<string, string>): void {
-  const r = (c: string) => map.get(c) ?? c;
-  s.deck = s.deck.map(r);
-  s.hand[opp] = s.hand[opp].map(r);
-  if (s.sealed[opp] !== null) s.sealed[opp] = r(s.sealed[opp]!);
-}
-
-function hiddenCards(s: State, opp: Role): Set<string> {
-  const out = new Set<string>([...s.deck, ...s.hand[opp]]);
-  if (s.sealed[opp] !== null) out.add(s.sealed[opp]!);
-  return out;
-}
-
 function alignCards(s: State, v: CGWView, me: Role, before: boolean): boolean {
   const opp = other(me);
   if (!before && v.hand) {
@@ -157,27 +146,13 @@ function alignCards(s: State, v: CGWView, me: Role, before: boolean): boolean {
     if (mySealed !== null) want.add(mySealed);
     const have = new Set<string>(s.hand[me]);
     if (s.sealed[me] !== null) have.add(s.sealed[me]!);
-    const missing = [...want].filter((c) => !have.has(c));
-    const surplus = [...have].filter((c) => !want.has(c));
-    if (missing.length !== surplus.length) return false;
-    if (missing.length) {
-      const hidden = hiddenCards(s, opp);
-      if (missing.some((c) => !hidden.has(c))) return false;
-      renameHiddenCards(s, opp, new Map(missing.map((c, k) => [c, surplus[k]!])));
-    }
+    if (!hiddenCardsOf(s, opp).exchangeOwn(want, have)) return false;
     s.hand[me] = v.hand.slice();
     s.sealed[me] = mySealed;
   }
   // The opponent's card once shown: in his sealed slot, or in his hand if he has yet to play it.
   const shown = v.cards[opp].played ? v.cards[opp].card : null;
-  if (shown !== null && s.played[opp] === null) {
-    const holder = s.sealed[opp] !== null ? [s.sealed[opp]!] : s.hand[opp];
-    if (!holder.includes(shown)) {
-      if (!hiddenCards(s, opp).has(shown) || holder.length === 0) return false;
-      const out = holder[0]!;
-      renameHiddenCards(s, opp, new Map([[shown, out], [out, shown]]));
-    }
-  }
+  if (shown !== null && s.played[opp] === null) return hiddenCardsOf(s, opp).placeShown(shown, s.sealed[opp] !== null ? [s.sealed[opp]!] : s.hand[opp]);
   return true;
 }
 
@@ -262,9 +237,7 @@ function hiddenSlots(s: State, me: Role): number[] {
 function shuffle(s: State, role: string, rand: Rand): void {
   const me = role as Role;
   const opp = other(me);
-  const hidden = [...hiddenCards(s, opp)];
-  const dealt = shuffleBy(rand, hidden.slice());
-  renameHiddenCards(s, opp, new Map(hidden.map((c, k) => [c, dealt[k]!])));
+  hiddenCardsOf(s, opp).deal((cards) => shuffleBy(rand, cards));
   // Within each class, slots that only some identities may take (Germania, Off-Map) are dealt first.
   const slots = hiddenSlots(s, me);
   const from: number[] = [];
@@ -434,24 +407,6 @@ function start(view: CGWView, _role: string, key: string): State {
   return s;
 }
 
-function trimLog(s: State): void {
-  s.history = [];
-  s.log = s.log.slice(-1);
-}
-
-function setLog(s: State, lines: readonly string[]): void {
-  s.history = [];
-  s.log = lines.map((t) => ({ t }));
-}
-
-function withRng(s: State, key: string, counter: number): State {
-  return { ...s, rng: { v: 'chacha20', key, counter } };
-}
-
-function rng(s: State): { key: string; counter: number } {
-  return { key: s.rng.key, counter: s.rng.counter };
-}
-
 const VERB: Record<string, string> = { fire: 'fires', pass: 'passes', retreat: 'retreats', regroup: 'regroups', sail: 'by sea', withdraw: 'withdraws', attrition: 'Attrition' };
 
 /** Words the opponent's log line would use for this action (areas by their names). */
@@ -475,15 +430,6 @@ function hints(s: State, _actor: string, a: Action): string[] {
   return out;
 }
 
-export const belief = {
-  start,
-  align,
-  shuffle,
-  hidden,
-  setLog,
-  trimLog,
-  withRng,
-  rng,
-  clone: cloneState,
-  hints,
-};
+export const belief = defineBelief({ start, align, shuffle, hidden, clone: cloneState, hints }, (s) => {
+  s.history = [];
+});

@@ -3,6 +3,7 @@
 // (scores that order the search's moves and drive its playouts), how a move looks to the other
 // side, and the sealed simultaneous card choices.
 
+import { quiet } from '../../kit/computer.js';
 import type { Action } from '../../types.js';
 import { caesarsGallicWar } from '../index.js';
 import { other, type Role } from '../roles.js';
@@ -33,11 +34,6 @@ function observedKey(s: State, actor: string, a: Action, viewer: string): string
   return key(a);
 }
 
-/** No battle being fought or waiting (a playout is scored only then). */
-function quiet(s: State): boolean {
-  return s.battle === null && s.regroup === null && Object.keys(s.fights).length === 0;
-}
-
 /** Both players choosing their card face-down. */
 function simultaneous(s: State): string[] {
   if (s.step !== 'play' || s.solo) return [];
@@ -53,13 +49,5 @@ function unseal(s: State, viewer: string): State | null {
   return null;
 }
 
-export const caesarsGallicWarAi = {
-  module: caesarsGallicWar,
-  belief,
-  evaluate,
-  rules,
-  observedKey,
-  quiet,
-  simultaneous,
-  unseal,
-};
+// The parts, as the search's registry (src/ai/registry.ts) takes this module: one export each.
+export { caesarsGallicWar as module, belief, evaluate, rules, observedKey, quiet, simultaneous, unseal };

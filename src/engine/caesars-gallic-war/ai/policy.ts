@@ -3,6 +3,7 @@
 // the search considers first. Take tribal areas, attack where the odds are good, keep Caesar out of
 // harm, fire rather than pass, retreat when outmatched; play high cards; keep supply up.
 
+import { FIRE, PASS, retreatScore } from '../../kit/computer.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
 import { isTribal } from '../map.js';
@@ -60,16 +61,11 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
       if (s.step === 'replacements' || s.step === 'reinforcements') return 0.3;
       return 0.5;
     case 'fire':
-      return 1;
+      return FIRE;
     case 'pass':
-      return -0.5;
-    case 'retreat': {
-      const b = s.battle;
-      if (!b) return 0;
-      const ours = forceAt(f(), b.area, k);
-      const theirs = forceAt(f(), b.area, o);
-      return ours < 0.6 * theirs ? 1.5 : -1;
-    }
+      return PASS;
+    case 'retreat':
+      return s.battle ? retreatScore(forceAt(f(), s.battle.area, k), forceAt(f(), s.battle.area, o)) : 0;
     case 'assault':
       return s.battle && forceAt(f(), s.battle.area, k) > forceAt(f(), s.battle.area, o) ? 1 : -0.2;
     case 'retreat-all':

@@ -11,6 +11,8 @@
 // leaves the viewer's view unchanged. Internal references to a block (a battle's Reserves, who has
 // fired) follow the slot.
 
+import { defineBelief } from '../../kit/belief.js';
+import { hiddenCardsOf } from '../../kit/hidden-cards.js';
 import { shuffleBy } from '../../kit/random.js';
 import type { Action } from '../../types.js';
 import { startGame } from '../flow.js';
@@ -110,22 +112,6 @@ function renameBlocks(s: State, rename: Map<string, string>): void {
 
 // ---- cards ----
 
-/** Replaces cards in the viewer's hidden card slots (deck, opponent's hand, discard, sealed card). */
-function renameHiddenCards(s: State, opp: Role, map: Map<string, string>): void {
-  const r = (c: string) => map.get(c) ?? c;
-  s.deck = s.deck.map(r);
-  s.hand[opp] = s.hand[opp].map(r);
-  if (s.discard[opp] !== null) s.discard[opp] = r(s.discard[opp]!);
-  if (s.sealed[opp] !== null) s.sealed[opp] = r(s.sealed[opp]!);
-}
-
-function hiddenCards(s: State, opp: Role): Set<string> {
-  const out = new Set<string>([...s.deck, ...s.hand[opp]]);
-  if (s.discard[opp] !== null) out.add(s.discard[opp]!);
-  if (s.sealed[opp] !== null) out.add(s.sealed[opp]!);
-  return out;
-}
-
 function alignCards(s: State, v: JCView, me: Role, before: boolean): boolean {
   if (!v.hand) return true;
   const opp = other(me);
@@ -139,16 +125,7 @@ function alignCards(s: State, v: JCView, me: Role, before: boolean): boolean {
   const have = new Set<string>(s.hand[me]);
   if (s.discard[me] !== null) have.add(s.discard[me]!);
   if (s.sealed[me] !== null) have.add(s.sealed[me]!);
-  const missing = [...want].filter((c) => !have.has(c));
-  const surplus = [...have].filter((c) => !want.has(c));
-  if (missing.length !== surplus.length) return false;
-  if (missing.length) {
-    const hidden = hiddenCards(s, opp);
-    if (missing.some((c) => !hidden.has(c))) return false;
-    const map = new Map<string, string>();
-    missing.forEach((c, k) => map.set(c, surplus[k]!));
-    renameHiddenCards(s, opp, map);
-  }
+  if (!hiddenCardsOf(s, opp, s.discard).exchangeOwn(want, have)) return false;
   s.hand[me] = v.hand.slice();
   s.discard[me] = v.discard;
   s.sealed[me] = wantSealed;
@@ -173,15 +150,8 @@ function revealedInLog(lines: readonly string[], opp: Role): string | null {
  */
 function alignShownCard(s: State, v: JCView, opp: Role, inTurn: boolean, before = false): boolean {
   const shown = (inTurn ? v.cards[opp].card : null) ?? (before ? revealedInLog(v.log, opp) : null);
-  if (shown !== null && s.played[opp] === null) {
-    const holder = s.sealed[opp] !== null ? [s.sealed[opp]!] : s.hand[opp].filter((c) => c !== s.discard[opp]);
-    if (!holder.includes(shown)) {
-      if (!hiddenCards(s, opp).has(shown) || holder.length === 0) return false;
-      const out = holder[0]!;
-      renameHiddenCards(s, opp, new Map([[shown, out], [out, shown]]));
-    }
-  }
-  return true;
+  if (shown === null || s.played[opp] !== null) return true;
+  return hiddenCardsOf(s, opp, s.discard).placeShown(shown, s.sealed[opp] !== null ? [s.sealed[opp]!] : s.hand[opp].filter((c) => c !== s.discard[opp]));
 }
 
 // ---- blocks ----
@@ -283,9 +253,7 @@ function shuffle(s: State, role: string, rand: Rand): void {
   const me = role as Role;
   const opp = other(me);
   // Cards: the opponent's hand, discard and sealed card, and the deck, dealt again from the same cards.
-  const hidden = [...hiddenCards(s, opp)];
-  const dealt = shuffleBy(rand, hidden.slice());
-  renameHiddenCards(s, opp, new Map(hidden.map((c, k) => [c, dealt[k]!])));
+  hiddenCardsOf(s, opp, s.discard).deal((cards) => shuffleBy(rand, cards));
   // Blocks: the identities of the opponent's hidden blocks (of his own colour), dealt again to
   // their slots: a slot at sea takes a Navis, an inland city a land block, a port or the pool
   // either. Cleopatra, a reserve leader still in the pool and defectors keep theirs.
@@ -382,24 +350,6 @@ function start(view: JCView, _role: string, key: string): State {
   return startGame(setup(key, view.scenario === 'free-deployment' ? 'free-deployment' : 'historical'));
 }
 
-function trimLog(s: State): void {
-  s.log = s.log.slice(-1);
-}
-
-function setLog(s: State, lines: readonly string[]): void {
-  s.log = lines.map((t) => ({ t }));
-}
-
-function withRng(s: State, key: string, counter: number): State {
-  return { ...s, rng: { v: 'chacha20', key, counter } };
-}
-
-function rng(s: State): { key: string; counter: number } {
-  const r = s.rng;
-  if (typeof r === 'number') return { key: '', counter: r };
-  return { key: r.key, counter: r.counter };
-}
-
 const VERB: Record<string, string> = { fire: 'fires', pass: 'passes', retreat: 'retreats', regroup: 'regroups', levy: 'levies', strengthen: 'adds a step', disband: 'disband', amphibious: 'ships', move: 'moves' };
 
 /** Words the opponent's log line would use for this action. */
@@ -421,15 +371,4 @@ function hints(s: State, _actor: string, a: Action): string[] {
   return out;
 }
 
-export const belief = {
-  start,
-  align,
-  shuffle,
-  hidden,
-  setLog,
-  trimLog,
-  withRng,
-  rng,
-  clone: cloneState,
-  hints,
-};
+export const belief = defineBelief({ start, align, shuffle, hidden, clone: cloneState, hints });

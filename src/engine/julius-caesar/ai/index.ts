@@ -3,6 +3,7 @@
 // (scores that order the search's moves and drive its playouts), how a move looks to the other
 // side, and the sealed simultaneous card choices.
 
+import { quiet } from '../../kit/computer.js';
 import type { Action } from '../../types.js';
 import { juliusCaesar } from '../index.js';
 import { other, type Role } from '../roles.js';
@@ -42,11 +43,6 @@ function observedKey(s: State, actor: string, a: Action, viewer: string): string
   return key(a);
 }
 
-/** No battle being fought or waiting (a playout is scored only then). */
-function quiet(s: State): boolean {
-  return s.battle === null && s.regroup === null && Object.keys(s.fights).length === 0;
-}
-
 /** The sealed choices of both players (the Year's discard, each turn's card, free deployment). */
 function simultaneous(s: State): string[] {
   if (s.step !== 'discard' && s.step !== 'cards' && s.step !== 'deploy') return [];
@@ -63,13 +59,5 @@ function unseal(s: State, viewer: string): State | null {
   return null;
 }
 
-export const juliusCaesarAi = {
-  module: juliusCaesar,
-  belief,
-  evaluate,
-  rules,
-  observedKey,
-  quiet,
-  simultaneous,
-  unseal,
-};
+// The parts, as the search's registry (src/ai/registry.ts) takes this module: one export each.
+export { juliusCaesar as module, belief, evaluate, rules, observedKey, quiet, simultaneous, unseal };

@@ -4,6 +4,7 @@
 // keep them garrisoned, levy and strengthen where it matters, fire rather than pass, retreat when
 // outmatched; play strong cards and discard the weakest.
 
+import { FIRE, PASS, retreatScore } from '../../kit/computer.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
 import type { Role } from '../roles.js';
@@ -63,16 +64,11 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
       if (s.step === 'deploy') return 1;
       return 0.3; // regroup: stop
     case 'fire':
-      return 1;
+      return FIRE;
     case 'pass':
-      return -0.5;
-    case 'retreat': {
-      const b = s.battle;
-      if (!b) return -1;
-      const ours = forceAt(f(), b.loc, k);
-      const theirs = forceAt(f(), b.loc, o);
-      return ours < 0.6 * theirs ? 1.5 : -1;
-    }
+      return PASS;
+    case 'retreat':
+      return s.battle ? retreatScore(forceAt(f(), s.battle.loc, k), forceAt(f(), s.battle.loc, o)) : -1;
     case 'regroup': {
       const to = a.to as string;
       const open = countAt(f(), to, k) === 0 && countAt(f(), to, o) === 0;
