@@ -148,11 +148,11 @@ t.test('the per-account cap on games against the computer (409 too_many_computer
   const message = await a.client.POST('/v1/games/{id}/messages', { params: { path: { id } }, body: { text: 'Ave' } });
   t.equal(message.response.status, 409, 'no messages to the computer');
   t.match(message.error, { code: 'conflict', detail: /against the computer, which reads no messages/ });
-  const rematch = await a.client.POST('/v1/games/{id}/rematch', { params: { path: { id: again.data!.id } }, body: {} });
+  const rematch = await a.client.POST('/v1/games/{id}/rematch', { params: { path: { id: again.data!.id } } });
   t.equal(rematch.response.status, 409, 'no rematch against the computer');
   t.match(rematch.error, { code: 'conflict', detail: /not over|against the computer/ });
   t.equal((await a.client.POST('/v1/games/{id}/resign', { params: { path: { id: again.data!.id } }, body: {} })).response.status, 200);
-  const after = await a.client.POST('/v1/games/{id}/rematch', { params: { path: { id: again.data!.id } }, body: {} });
+  const after = await a.client.POST('/v1/games/{id}/rematch', { params: { path: { id: again.data!.id } } });
   t.match(after.error, { code: 'conflict', detail: 'A game against the computer has no rematch: start a new one.' }, 'not even once it is over');
   const mine = await a.client.GET('/v1/games', { params: { query: { mine: true } } });
   t.ok(mine.data!.items.filter((g) => g.computer !== null).every((g) => typeof g.computer!.title === 'string'), 'my games name the computer and its level');
