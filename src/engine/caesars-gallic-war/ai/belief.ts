@@ -7,7 +7,7 @@
 // A unit's *slot* is where it stands (area, side, in the fort, half hits, moved) plus its strength;
 // its *identity* is which block it is. Identities are dealt again among the opponent's hidden slots
 // within classes that keep every rule's invariant (legions with legions, Germans with Germans,
-// tribes with tribes; the Gallic leaders keep theirs), which leaves the viewer's view unchanged.
+// tribes and Gallic leaders with one another), which leaves the viewer's view unchanged.
 // Internal references to a unit (a battle's reserves, who has fired, where attackers came from)
 // follow the slot.
 
@@ -51,8 +51,12 @@ function classOf(i: number): string | null {
     case 'german':
     case 'german-leader':
       return 'german';
+    // A Gallic leader stands hidden among the Barbarian's tribes (a hidden move of Vercingetorix
+    // looks like any other): his identity is dealt with theirs.
     case 'tribe':
-      return 'tribe';
+    case 'gallic-leader':
+    case 'minor-leader':
+      return 'gallic';
     default:
       return null;
   }
@@ -77,7 +81,7 @@ function fitsSlot(s: State, j: number, i: number): boolean {
   if (!onMap(s, i)) return classOf(j) === classOf(i);
   if (kind === 'legion' && owner !== 'Roman') return false;
   if ((kind === 'german' || kind === 'german-leader') && owner !== 'Barbarian') return false;
-  if (l === GERMANIA && kind === 'tribe') return false;
+  if (l === GERMANIA && classOf(j) === 'gallic') return false;
   if (l === OFF_MAP && kind !== 'legion') return false;
   return true;
 }
@@ -242,7 +246,7 @@ function shuffle(s: State, role: string, rand: Rand): void {
   const slots = hiddenSlots(s, me);
   const from: number[] = [];
   const to: number[] = [];
-  for (const cls of ['legion', 'german', 'tribe']) {
+  for (const cls of ['legion', 'german', 'gallic']) {
     const mine = slots.filter((i) => classOf(i) === cls);
     const ids = shuffleBy(rand, mine.slice());
     const strict = mine.filter((i) => s.loc[i] === GERMANIA || s.loc[i] === OFF_MAP);
@@ -370,7 +374,7 @@ const hidden = {
   place: (s: State, i: number) => s.loc[i]! + (isReserve(s, i) ? RESERVE : ''),
   mayStand(i: number, key: string): boolean {
     const loc = key.replace(RESERVE, '');
-    return (loc !== GERMANIA || BLOCKS[i]!.kind !== 'tribe') && (loc !== OFF_MAP || BLOCKS[i]!.kind === 'legion');
+    return (loc !== GERMANIA || classOf(i) !== 'gallic') && (loc !== OFF_MAP || BLOCKS[i]!.kind === 'legion');
   },
   put(s: State, i: number, key: string): void {
     const id = blockId(i);
