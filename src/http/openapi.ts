@@ -3,15 +3,15 @@
 // request/response schemas from the document, so what is validated, what is serialised and what
 // is documented cannot drift apart. Component schemas become Fastify shared schemas ($id = name).
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifySchema, HTTPMethods } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { projectPath } from '../paths.js';
 
 export const OPENAPI_FILE = projectPath('openapi.yaml');
+const CACHE_DIR = projectPath('node_modules', '.cache', 'alea');
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
 
@@ -45,13 +45,15 @@ export function loadOpenApi(file: string = OPENAPI_FILE): OpenApi {
 }
 
 /**
- * The YAML parsed, through a JSON copy in the temp folder named by the text's hash: loading the
- * YAML parser and parsing the document costs about 0.3 s of CPU, reading the JSON copy a few
- * milliseconds, and every process that starts the server (each test file, each worker) pays it.
- * The copy is only a cache: unreadable or unwritable, the YAML is parsed as before.
+ * The YAML parsed, through a JSON copy named by the text's hash: loading the YAML parser and
+ * parsing the document costs about 0.3 s of CPU, reading the JSON copy a few milliseconds, and
+ * every process that starts the server (each test file, each worker) pays it. The copy lives in
+ * the project's own `node_modules/.cache/` (not the shared temp folder, where another account
+ * could plant a document of its own). It is only a cache: unreadable or unwritable, the YAML is
+ * parsed as before.
  */
 function parseCached(source: string): OpenApiDocument {
-  const copy = join(tmpdir(), `alea-openapi-${createHash('sha256').update(source).digest('hex').slice(0, 32)}.json`);
+  const copy = join(CACHE_DIR, `openapi-${createHash('sha256').update(source).digest('hex').slice(0, 32)}.json`);
   try {
     return JSON.parse(readFileSync(copy, 'utf8')) as OpenApiDocument;
   } catch {
@@ -60,6 +62,7 @@ function parseCached(source: string): OpenApiDocument {
   const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const document = parse(source) as OpenApiDocument;
   try {
+    mkdirSync(CACHE_DIR, { recursive: true });
     const partial = `${copy}.${process.pid}.tmp`;
     writeFileSync(partial, JSON.stringify(document));
     renameSync(partial, copy);
