@@ -106,7 +106,9 @@ t.test('the lobby: open games filtered, games in progress to watch, play anyone'
   await w.page.getByLabel('Filter: time per move').selectOption('');
   await watch.getByText(/Marcus \(Caesar\) against Gnaeus \(Pompey\)/).waitFor();
   t.same(await axe(w.page), [], 'axe: the home page with the lobby');
-  await watch.getByRole('link', { name: `#${g.game.number} Julius Caesar` }).click();
+  const link = watch.getByRole('link', { name: `#${g.game.number} Julius Caesar` });
+  if (!(await link.isVisible())) t.comment(`games to watch: ${await watch.innerText().catch(() => '(none)')}; the game is #${g.game.number}`);
+  await link.click();
   await w.page.getByText('Watching', { exact: true }).waitFor();
   t.equal(await w.page.getByRole('heading', { name: 'Messages' }).count(), 0, 'a watcher of a game in progress sees no messages');
 

@@ -19,9 +19,9 @@ t.test("the Roman's belief deals a hidden Vercingetorix among the Barbarian's hi
   const { createSearchRng } = await import('../../../src/ai/rng.js');
   const { jsonEqual } = await import('../../../src/ai/json.js');
   const know = knowledge['caesars-gallic-war']!;
-  const s = caesarsGallicWar.setup('ab'.repeat(32), {}) as { loc: string[]; owner: (string | null)[]; str: number[] };
+  const s = caesarsGallicWar.setup('ab'.repeat(32), {});
   const v = idx('vercingetorix');
-  s.loc[v] = 'arverni';
+  s.loc[v] = 'arverni' as typeof s.loc[number];
   s.owner[v] = 'Barbarian';
   s.str[v] = 4;
   const helvetii = idx('helvetii');

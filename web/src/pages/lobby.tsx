@@ -2,7 +2,7 @@
 // "play anyone" (POST /v1/seeks: the server pairs the first compatible waiting player, or my
 // seek waits in the lobby), and public games in progress to watch, with their players.
 import { PlayerLink } from './player';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
 import { GAMES, gameEntry, optionsText } from '../games/registry';
 import { playerSeed } from '../replay/seed';
@@ -21,12 +21,16 @@ export function Lobby({ changed }: { changed: number }) {
   const [watch, setWatch] = useState<GameSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // Only the latest reading is shown: an earlier one answered late (another filter) is dropped.
+  const latest = useRef(0);
   async function load() {
     const filters = { ...(game && { game }), ...(days && { daysPerMove: days }), ...(rated && { rated: rated === 'true' }) };
+    const reading = ++latest.current;
     const [a, b] = await Promise.all([
       api.GET('/v1/games', { params: { query: { status: 'open', limit: 20, ...filters } } }),
       api.GET('/v1/games', { params: { query: { status: 'active', limit: 20, ...filters } } }),
     ]);
+    if (reading !== latest.current) return;
     if (a.data) setOpen(a.data.items.filter((g) => !g.role));
     if (b.data) setWatch(b.data.items.filter((g) => !g.role && !g.bot));
     setError(a.error || b.error ? problemText(a.error ?? b.error) : null);
