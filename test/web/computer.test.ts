@@ -61,6 +61,14 @@ t.test('a person creates a game against the computer from the form, plays, and s
   await page.getByText(/the computer \(Pompey\) is thinking…/).first().waitFor();
   t.pass('the page shows that the computer is thinking');
   t.same(await axe(page), [], 'axe: the board against the computer');
+  t.equal(await page.getByRole('heading', { name: 'Messages', exact: true }).count(), 0, 'no messages panel: the computer reads none');
+  t.equal(await page.getByRole('heading', { name: 'My notes' }).count(), 1, 'my private notes are there');
+  if (process.env.ALEA_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.ALEA_SCREENSHOTS}/computer-1440.png` });
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.screenshot({ path: `${process.env.ALEA_SCREENSHOTS}/computer-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
   const id = /\/games\/([^/?]+)/.exec(page.url())![1]!;
 
   // My discard; the computer's comes on its own, and the page moves on to the card play by itself.
