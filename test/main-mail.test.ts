@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import t from 'tap';
-import { projectPath } from '../src/paths.js';
 import { testDatabase } from './helpers/db.js';
+import { nodeArgs } from './helpers/entry.js';
 import { startAlea, workDir } from './helpers/process.js';
 import { testSmtp } from './helpers/smtp.js';
 
@@ -103,7 +103,7 @@ t.test('WORKER=off: the server sends nothing; npm run worker, alone, sends it ov
   t.equal(smtp.received.length, 0, 'nothing sent by the server');
   t.equal(await prisma.outboxEmail.count({ where: { status: 'pending', kind: 'your-turn' } }), 1, 'the email waits in the outbox');
 
-  const worker = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), projectPath('src', 'cli', 'worker.ts')], {
+  const worker = spawn(process.execPath, nodeArgs('src/cli/worker.ts'), {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,9 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import t, { type Test } from 'tap';
 import { verifyGames } from '../src/app/games/verify.js';
-import { projectPath } from '../src/paths.js';
 import { openEvents } from './helpers/api.js';
 import { testDatabase } from './helpers/db.js';
+import { nodeArgs } from './helpers/entry.js';
 import { startAlea, workDir } from './helpers/process.js';
 import { testSmtp } from './helpers/smtp.js';
 
@@ -24,7 +24,7 @@ async function call(base: string, method: string, path: string, o: { token?: str
 }
 
 function startWorker(t: Test, cwd: string, env: Record<string, string>): { out: () => string; child: ChildProcess } {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), projectPath('src', 'cli', 'worker.ts')], {
+  const child = spawn(process.execPath, nodeArgs('src/cli/worker.ts'), {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

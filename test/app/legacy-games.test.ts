@@ -17,6 +17,7 @@ import { projectPath } from '../../src/paths.js';
 import { MIGRATIONS_DIR, migrate, readMigrations } from '../../src/store/migrate.js';
 import { apiServer } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
+import { nodeArgs } from '../helpers/entry.js';
 import { testDatabase } from '../helpers/db.js';
 import { TEST_SECURITY } from '../helpers/server.js';
 
@@ -31,7 +32,7 @@ const fixture = JSON.parse(readFileSync(projectPath('test', 'fixtures', 'legacy-
 const jc = games['julius-caesar']!;
 
 function runVerify(databaseUrl: string) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', projectPath('src', 'cli', 'verify.ts')], {
+  const run = spawnSync(process.execPath, nodeArgs('src/cli/verify.ts'), {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DATABASE_URL: databaseUrl },
   });

@@ -3,11 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import t from 'tap';
 import { verifyGames } from '../../src/app/games/verify.js';
-import { projectPath } from '../../src/paths.js';
 import { act, apiServer, look, startGame, toCommand } from '../helpers/api.js';
+import { nodeArgs } from '../helpers/entry.js';
 
 function runVerify(databaseUrl: string) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', projectPath('src', 'cli', 'verify.ts')], {
+  const run = spawnSync(process.execPath, nodeArgs('src/cli/verify.ts'), {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DATABASE_URL: databaseUrl },
   });

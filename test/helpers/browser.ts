@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { NodeResult, Result } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { Test } from 'tap';
+import tap, { type Test } from 'tap';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 export const INSTALL_HINT = `web client browser tests skipped: no Chromium at ${CHROMIUM} (as root: apt-get update && apt-get install -y chromium-headless-shell)`;
@@ -24,9 +24,36 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
+// One Chromium per test process, started by the first test that needs it and closed when the
+// process's tests are over: `npm test` runs many files in one process (test/suite/parts.ts), and
+// each start of the browser cost about half a second of CPU. Tests stay apart as before: each
+// person is a context of their own, and the contexts a test opened are closed when it ends.
+let shared: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const started = chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    shared = started;
+    started.then(
+      (b) => b.on('disconnected', () => shared === started && (shared = undefined)),
+      () => shared === started && (shared = undefined),
+    );
+    tap.teardown(async () => {
+      if (shared === started) shared = undefined;
+      await (await started.catch(() => undefined))?.close();
+    });
+  }
+  return shared;
+}
+
+/** The process's Chromium, for test `t`: the contexts opened from now on are closed when `t` ends. */
 export async function launch(t: Test): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-  t.teardown(() => browser.close());
+  const browser = await sharedBrowser();
+  const before = new Set(browser.contexts());
+  t.teardown(async () => {
+    if (!browser.isConnected()) return;
+    await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close().catch(() => {})));
+  });
   return browser;
 }
 

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Test } from 'tap';
 import { stopStaleServer } from '../../src/store/embedded-postgres.js';
-import { projectPath } from '../../src/paths.js';
+import { nodeArgs } from './entry.js';
 
 const TSX = import.meta.resolve('tsx');
-const MAIN = projectPath('src', 'main.ts');
 
 export interface LogLine {
   level: number;
@@ -41,9 +40,9 @@ export async function workDir(t: Test): Promise<string> {
   return dir;
 }
 
-/** `main`: another copy of src/main.ts to run (the root test's private project). */
-export function startAlea(t: Test, cwd: string, env: Record<string, string> = {}, main = MAIN): AleaProcess {
-  const child = spawn(process.execPath, ['--import', TSX, main], {
+/** `main`: another copy of src/main.ts to run through tsx (the root test's private project). */
+export function startAlea(t: Test, cwd: string, env: Record<string, string> = {}, main?: string): AleaProcess {
+  const child = spawn(process.execPath, main ? ['--import', TSX, main] : nodeArgs('src/main.ts'), {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,7 +107,7 @@ export function knownSecrets(cwd: string, env: Record<string, string>): { name: 
 
 /** Runs a command-line tool (src/cli/<name>.ts) as `npm run <name>` does, in `cwd`, with only `env`. */
 export function runTool(cwd: string, name: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', TSX, projectPath('src', 'cli', `${name}.ts`), ...args], {
+  const child = spawn(process.execPath, [...nodeArgs(`src/cli/${name}.ts`), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

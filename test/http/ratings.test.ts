@@ -11,9 +11,9 @@ import { fixedClock } from '../../src/app/clock.js';
 import { runAbandonments } from '../../src/app/games/time-controls.js';
 import { INITIAL_RATING, rateGame } from '../../src/app/ratings/glicko2.js';
 import { rebuildRatings } from '../../src/app/ratings/rebuild.js';
-import { projectPath } from '../../src/paths.js';
 import { poolOf } from '../../src/store/prisma.js';
 import { act, apiServer, look, type ApiServer, type User } from '../helpers/api.js';
+import { nodeArgs } from '../helpers/entry.js';
 import { mailHarness, to } from '../helpers/mail.js';
 import { TEST_TIME } from '../helpers/server.js';
 
@@ -160,7 +160,7 @@ async function series(a: User, b: User, n: number, loser: (i: number) => 'a' | '
 
 /** The CLI in its own process, awaited without blocking this one (the test's server keeps serving: a blocked loop let its idle connections time out under the client's feet). */
 async function runRebuildCli(url: string, args: string[] = []): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', projectPath('src', 'cli', 'ratings-rebuild.ts'), ...args], {
+  const child = spawn(process.execPath, [...nodeArgs('src/cli/ratings-rebuild.ts'), ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DATABASE_URL: url },
   });
   let out = '';

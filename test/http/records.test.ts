@@ -14,8 +14,8 @@ import { replayGame } from '../../src/app/games/history.js';
 import { games } from '../../src/engine/index.js';
 import { diceKey, seedCommitment } from '../../src/engine/kit/dice.js';
 import { checkRecord } from '../../src/engine/record.js';
-import { projectPath } from '../../src/paths.js';
 import { act, apiServer, discardBoth, look, startGame, toCommand, type ApiServer, type User } from '../helpers/api.js';
+import { nodeArgs } from '../helpers/entry.js';
 import { testSeed } from '../helpers/seeds.js';
 
 const jc = games['julius-caesar']!;
@@ -187,7 +187,7 @@ t.test('positions: who may read them, and which n', async (t) => {
 });
 
 function checkRecordCli(args: string[], env: Record<string, string> = {}) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', projectPath('src', 'cli', 'check-record.ts'), ...args], {
+  const run = spawnSync(process.execPath, [...nodeArgs('src/cli/check-record.ts'), ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
   });

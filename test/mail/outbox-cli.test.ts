@@ -3,9 +3,10 @@
 import { spawn } from 'node:child_process';
 import t from 'tap';
 import { testDatabase } from '../helpers/db.js';
+import { nodeArgs } from '../helpers/entry.js';
 
 function outbox(url: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/outbox.ts', ...args], { env: { ...process.env, DATABASE_URL: url } });
+  const child = spawn(process.execPath, [...nodeArgs('src/cli/outbox.ts'), ...args], { env: { ...process.env, DATABASE_URL: url } });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c));
