@@ -99,8 +99,14 @@ export async function testServer(t: Test, options: TestServerOptions = {}): Prom
     // Every answer must be what openapi.yaml says: the handler's object before serialisation
     // (so nothing the serialiser would drop goes unnoticed) and the bytes sent.
     const checker = options.openapi ? contractChecker(api) : projectChecker(api);
+    // An unexpected error's answer (a 500) never matches: the error itself goes with the report,
+    // since the test's logger is silent.
+    const errors = new WeakMap<FastifyRequest, Error>();
+    app.addHook('onError', async (request, _reply, error) => void errors.set(request, error));
     const report = (request: FastifyRequest, problems: string[]) => {
-      if (problems.length) t.fail(`${request.method} ${request.url.split('?')[0]} does not match openapi.yaml: ${problems.join('; ')}`, { problems });
+      if (!problems.length) return;
+      const error = errors.get(request);
+      t.fail(`${request.method} ${request.url.split('?')[0]} does not match openapi.yaml: ${problems.join('; ')}`, { problems, ...(error && { error: error.stack ?? String(error) }) });
     };
     app.addHook('preSerialization', async (request, reply, payload) => {
       const body = JSON.parse(JSON.stringify(payload));
