@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { NodeResult, Result } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import tap, { type Test } from 'tap';
+import type { Test } from 'tap';
+import { atProcessEnd } from './process-end.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 export const INSTALL_HINT = `web client browser tests skipped: no Chromium at ${CHROMIUM} (as root: apt-get update && apt-get install -y chromium-headless-shell)`;
@@ -30,7 +31,7 @@ const FLAGS = [
 // person is a context of their own, and the contexts a test opened are closed when it ends.
 let shared: Promise<Browser> | undefined;
 
-function sharedBrowser(): Promise<Browser> {
+function sharedBrowser(t: Test): Promise<Browser> {
   if (!shared) {
     const started = chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
     shared = started;
@@ -38,7 +39,7 @@ function sharedBrowser(): Promise<Browser> {
       (b) => b.on('disconnected', () => shared === started && (shared = undefined)),
       () => shared === started && (shared = undefined),
     );
-    tap.teardown(async () => {
+    atProcessEnd(t, async () => {
       if (shared === started) shared = undefined;
       await (await started.catch(() => undefined))?.close();
     });
@@ -48,7 +49,7 @@ function sharedBrowser(): Promise<Browser> {
 
 /** The process's Chromium, for test `t`: the contexts opened from now on are closed when `t` ends. */
 export async function launch(t: Test): Promise<Browser> {
-  const browser = await sharedBrowser();
+  const browser = await sharedBrowser(t);
   const before = new Set(browser.contexts());
   t.teardown(async () => {
     if (!browser.isConnected()) return;
