@@ -46,6 +46,7 @@ async function started(t: Test, max = 2): Promise<{ s: ApiServer; g: Started; po
   const s = await apiServer(t);
   const g = await startGame(s);
   const pool = new pg.Pool({ connectionString: s.db.url, max });
+  pool.on('error', () => {}); // an idle connection ended by the database's drop at the test's end
   t.teardown(() => pool.end());
   return { s, g, pool };
 }

@@ -13,6 +13,7 @@ async function startedOnOneConnection(t: Test): Promise<{ s: ApiServer; g: Start
   const s = await apiServer(t);
   const g = await startGame(s);
   const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  pool.on('error', () => {}); // an idle connection ended by the database's drop at the test's end
   t.teardown(() => pool.end());
   return { s, g, pool };
 }
@@ -20,6 +21,7 @@ async function startedOnOneConnection(t: Test): Promise<{ s: ApiServer; g: Start
 t.test('a transaction commits, or rolls back when its work throws', async (t) => {
   const db = await testDatabase(t);
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  pool.on('error', () => {}); // an idle connection ended by the database's drop at the test's end
   t.teardown(() => pool.end());
   await pool.query('CREATE TABLE t (n int)');
   await inTransaction(pool, { maxWaitMs: 1000, lockTimeoutMs: 1000 }, (tx) => tx.query('INSERT INTO t VALUES (1)'));
@@ -39,6 +41,7 @@ t.test('busy: no connection in time, or a game locked longer than the lock timeo
   const u = await s.signUp('Marcus');
   const GAME = (await u.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body.id as string;
   const pool = new pg.Pool({ connectionString: s.db.url, max: 1 });
+  pool.on('error', () => {}); // an idle connection ended by the database's drop at the test's end
   t.teardown(() => pool.end());
 
   // The one connection is held: the next transaction gives up after maxWaitMs.
