@@ -46,8 +46,10 @@ t.test('with no configuration: embedded PostgreSQL under ./.data, migrations, HT
   for (const [name, value] of Object.entries(secrets)) t.notOk(alea.stdout().includes(value), `${name} is not logged`);
 
   alea.child.kill('SIGINT');
-  t.same(await alea.exited, { code: 0, signal: null }, 'exits cleanly');
-  t.ok(alea.logs().some((l) => l.msg === 'stopped'));
+  // On a failure, what the process said last.
+  const said = () => ({ output: `${alea.stdout().slice(-4000)}\n${alea.stderr().slice(-2000)}` });
+  t.same(await alea.exited, { code: 0, signal: null }, 'exits cleanly', said());
+  t.ok(alea.logs().some((l) => l.msg === 'stopped'), 'says it stopped', said());
   t.ok(await gone(pid), 'the embedded server is stopped');
   t.notOk(existsSync(join(data, 'postgres.lock')), 'the lock is released');
 
