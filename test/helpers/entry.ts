@@ -30,14 +30,9 @@ export function compiledIsFresh(): boolean {
   return fresh;
 }
 
-// V8 compiles WebAssembly twice, at once with its baseline compiler and then, in the background,
-// optimised: Prisma's query compiler (4 MB of it) cost a short-lived process about 0.3 s of CPU
-// for the second, which a test's server or tool never lives long enough to gain from.
-const V8_FLAGS = ['--liftoff-only'];
-
 /** Node's arguments to run `source` (a path under src/, e.g. 'src/cli/verify.ts'). */
 export function nodeArgs(source: string): string[] {
   if (!source.startsWith('src/') || !source.endsWith('.ts')) throw new Error(`not a file of src/: ${source}`);
-  if (compiledIsFresh()) return [...V8_FLAGS, projectPath('.build', source.slice('src/'.length, -'.ts'.length) + '.js')];
-  return [...V8_FLAGS, '--import', TSX, projectPath(source)];
+  if (compiledIsFresh()) return [projectPath('.build', source.slice('src/'.length, -'.ts'.length) + '.js')];
+  return ['--import', TSX, projectPath(source)];
 }
