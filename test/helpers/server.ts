@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Test } from 'tap';
 import { fixedClock, type Clock } from '../../src/app/clock.js';
 import type { GameEvents } from '../../src/app/events.js';
@@ -95,6 +96,12 @@ export async function testServer(t: Test, options: TestServerOptions = {}): Prom
     ...(options.events && { events: options.events }),
     ...(options.ssePingMs && { ssePingMs: options.ssePingMs }),
   });
+  // A request whose browser went away (a context closed at a test's end) goes on in its handler
+  // after app.close(), which only waits for connections; the database's teardown must wait for
+  // it, or the handler meets a closed pool and answers a 500 into a finished test.
+  const inFlight = new Map<FastifyRequest, FastifyReply>();
+  app.addHook('onRequest', async (request, reply) => void inFlight.set(request, reply));
+  app.addHook('onResponse', async (request) => void inFlight.delete(request));
   if (options.checkContract ?? true) {
     // Every answer must be what openapi.yaml says: the handler's object before serialisation
     // (so nothing the serialiser would drop goes unnoticed) and the bytes sent.
@@ -120,7 +127,15 @@ export async function testServer(t: Test, options: TestServerOptions = {}): Prom
       return payload;
     });
   }
-  t.teardown(() => app.close());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    inFlight.delete(request);
+    return payload;
+  });
+  t.teardown(async () => {
+    await app.close();
+    // Until every handler has answered (a hijacked reply, the event stream, counts as answered).
+    for (let waited = 0; [...inFlight.values()].some((reply) => !reply.sent) && waited < 10_000; waited += 10) await sleep(10);
+  });
   await app.ready();
   return { app, db, clock };
 }
