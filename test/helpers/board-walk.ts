@@ -133,6 +133,8 @@ export async function walk(t: Test, game: GameId, g: Started, pages: Record<stri
         if (got !== want) ticks.push(`${role}, ${mine.view.prompt}: ${got} ticked, ${want} have acted`);
         if (want > 0) ticked++;
       }
+      // Live too: the title may be a moment behind the position.
+      await w.page.waitForFunction(() => (globalThis as any).document.title.startsWith('(your move)'), null, { timeout: 5_000 }).catch(() => {});
       const title = await w.page.title();
       if (!title.startsWith('(your move)')) titles.push(`${role}'s title at their move: ${title}`);
       if (first) {

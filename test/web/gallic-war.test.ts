@@ -105,7 +105,13 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   // Movement on the map: activate the legions' group, select a legion, click a lit destination.
   await roman.page.getByRole('button', { name: 'Activate the group in Transalpine Gaul' }).click();
   await roman.page.getByRole('button', { name: 'Move the activated groups' }).click();
-  const moving = (await api.Roman.get(`/v1/games/${id}`)).body;
+  // The click's action may still be on its way: read the game once it has landed.
+  let moving: any;
+  for (let i = 0; i < 100; i++) {
+    moving = (await api.Roman.get(`/v1/games/${id}`)).body;
+    if (moving.legalActions.some((a: any) => a.type === 'move')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   // A legion's one-area move (a force march asks first: board.test.ts).
   const move = moving.legalActions.find((a: any) => a.type === 'move' && a.block.startsWith('legio-') && a.path.length === 1);
   const block = move.block as string;
