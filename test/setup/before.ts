@@ -1,6 +1,9 @@
 // tap runs this once before the test files (package.json, tap.before): one embedded PostgreSQL
-// for the whole run; each test file creates its own database on it (test/helpers/db.ts).
+// for the whole run; each test file creates its own database on it (test/helpers/db.ts). And an
+// empty folder where the suite's parts take their files (test/suite/parts.ts).
+import { mkdirSync, rmSync } from 'node:fs';
 import { externalServerUrl, startSharedServer } from '../helpers/postgres.js';
+import { claimsDir } from '../suite/parts.js';
 
 if (!externalServerUrl()) {
   const started = Date.now();
@@ -13,3 +16,5 @@ if (!externalServerUrl()) {
   }
   console.log(`# embedded PostgreSQL for this test run started in ${Date.now() - started} ms`);
 }
+rmSync(claimsDir(), { recursive: true, force: true });
+mkdirSync(claimsDir(), { recursive: true });

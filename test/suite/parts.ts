@@ -2,21 +2,28 @@
 //
 // Every process that starts the server pays about 4 s of CPU before its first test (Node, tap and
 // tsx, then Fastify, Ajv, the Prisma client and the first database), about as much as a typical
-// API test file's tests themselves. `npm test` therefore runs the files `PARTS` at a time in a
-// handful of processes (test/suite/part-*.test.ts), each importing its share of the files in turn:
-// their tests register on the process's tap root and run one after another, as they would alone.
-// Every file stays a test file of its own (`npx tap test/http/health.test.ts` runs just it).
+// API test file's tests themselves. `npm test` therefore runs `PARTS` processes, as many as tap
+// runs at once (`jobs` in package.json): test/suite/part-*.test.ts. Each takes the next test file
+// nobody has taken yet, imports it (its tests register on the process's tap root and run one after
+// another, as they would alone), and takes the next, until none is left. Every file stays a test
+// file of its own (`npx tap test/http/health.test.ts` runs just it).
 //
-// The share is found here, not written down by hand, so a new test file cannot be left out: every
-// test/**/*.test.ts outside this folder is dealt to the parts, heaviest first, each to the part
-// with the least weight so far. weights.json holds each file's wall time in seconds from a run of
-// `node scripts/test-times.mjs run` (a new file counts as the median until it is measured).
-import { readdirSync, readFileSync } from 'node:fs';
+// Taken as they go rather than dealt out beforehand, the parts end together whatever a file costs
+// on the day (a browser test on a loaded machine, a whole game that runs long): a part that drew
+// long files simply takes fewer. The files are offered heaviest first, by weights.json (each
+// file's seconds in a run of `npm test`, from `node scripts/test-weights.mjs`; a new file counts
+// as the median until it is measured), so that the last ones taken are short. A file is taken by
+// creating its name in the run's claims folder, which succeeds for one process only; tap's
+// `before` step (test/setup/before.ts) makes the folder empty for each run. Without it (a part run
+// on its own, outside tap), a part runs every file.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t from 'tap';
+import { runDir } from '../helpers/postgres.js';
 
-export const PARTS = 8;
+export const PARTS = 4;
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 
@@ -31,29 +38,74 @@ function testFiles(dir: string): string[] {
   return out;
 }
 
-/** The test files of each part, by name. */
-export function parts(): string[][] {
+/** Every test file outside this folder, heaviest first. */
+export function queue(): string[] {
   const weights = JSON.parse(readFileSync(join(here, 'weights.json'), 'utf8')) as Record<string, number>;
   const known = Object.values(weights).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)] ?? 10;
-  const files = testFiles(join(root, 'test'))
+  return testFiles(join(root, 'test'))
     .map((file) => ({ file, weight: weights[file] ?? median }))
-    .sort((a, b) => b.weight - a.weight || a.file.localeCompare(b.file));
-  const out = Array.from({ length: PARTS }, () => ({ files: [] as string[], weight: 0 }));
-  for (const f of files) {
-    const lightest = out.reduce((a, b) => (b.weight < a.weight ? b : a));
-    lightest.files.push(f.file);
-    lightest.weight += f.weight;
-  }
-  return out.map((p) => p.files);
+    .sort((a, b) => b.weight - a.weight || a.file.localeCompare(b.file))
+    .map((f) => f.file);
 }
 
-/** Runs part `k` (1-based): imports its files in turn; their tests run on this process's tap. */
-export async function runPart(k: number): Promise<void> {
+/** The folder where this run's parts take their files (test/setup/before.ts empties it). */
+export const claimsDir = (): string => join(runDir(), 'claims');
+
+const claimName = (file: string): string => file.replaceAll('/', '__');
+
+/** Takes `file` for this process: true for exactly one of the processes that ask. */
+export function take(claims: string, file: string): boolean {
+  try {
+    mkdirSync(join(claims, claimName(file)));
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+}
+
+// tap loads its process recorder (@tapjs/processinfo: coverage and `tap --changed`, neither used
+// here) into every test process, and, through NODE_OPTIONS and a spawn hook, into every Node
+// process a test starts: each server, CLI and npm loaded its module hooks too, about 0.5 s of CPU
+// apiece and fifty of them a run. The parts start theirs without it; a test file run alone keeps
+// tap's default.
+function startChildrenPlain(): void {
+  const require = createRequire(import.meta.url);
+  const onSpawn = createRequire(require.resolve('@tapjs/processinfo'))('process-on-spawn') as { removeAllListeners(): void };
+  onSpawn.removeAllListeners();
+  const options = (process.env.NODE_OPTIONS ?? '').replace(/"?--(?:import|loader)=\S*@tapjs\/processinfo\/\S*?"?(?=\s|$)/g, '').trim();
+  if (options) process.env.NODE_OPTIONS = options;
+  else delete process.env.NODE_OPTIONS;
+}
+
+/**
+ * Runs part `k` (1-based): takes a file, imports it, and once its tests have run takes the next,
+ * until every file is taken.
+ *
+ * Importing a file only registers its tests on this process's tap, which runs them in turn later.
+ * So each file is taken and imported by a test of its own ("part k takes file n"), which also
+ * queues the next such test behind the file's tests: the next file is taken only once the part is
+ * free for it, and tap is never idle in between (it would end the process).
+ */
+export function runPart(k: number): void {
   // A part runs many files one after another: tap's per-process limit is for one file.
   t.setTimeout(1_800_000);
-  for (const file of parts()[k - 1]!) {
-    t.comment(`part ${k}: ${file}`);
-    await import(pathToFileURL(join(root, file)).href);
-  }
+  startChildrenPlain();
+  const claims = claimsDir();
+  const shared = existsSync(claims);
+  const files = queue();
+  const taken = new Set<string>();
+  const left = () => files.filter((f) => !taken.has(f) && !(shared && existsSync(join(claims, claimName(f)))));
+  const takeFile = (n: number): void => {
+    t.test(`part ${k} takes file ${n}`, async (t) => {
+      const file = left().find((f) => !shared || take(claims, f));
+      if (!file) return t.comment('none left: the other parts took the last ones');
+      taken.add(file);
+      t.comment(file);
+      await import(pathToFileURL(join(root, file)).href);
+      if (left().length) takeFile(n + 1);
+    });
+  };
+  if (left().length) takeFile(1);
 }

@@ -1,4 +1,0 @@
-// Part 8 of the suite's test files (see parts.ts).
-import { runPart } from './parts.js';
-
-await runPart(8);
