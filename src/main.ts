@@ -21,7 +21,7 @@ import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.j
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
 import { listenChannel } from './store/notify-channel.js';
-import { createPrismaClient, warmUp, type PrismaClient } from './store/prisma.js';
+import { closePrismaClient, createPrismaClient, warmUp, type PrismaClient } from './store/prisma.js';
 import type { FastifyInstance } from 'fastify';
 
 // Past this, shutdown gives up waiting for requests (a stuck client must not block a deploy).
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
         await Promise.all([app?.close(), worker?.stop()]);
         await events?.close();
         transport?.close();
-        await prisma?.$disconnect();
+        if (prisma) await closePrismaClient(prisma);
         await local?.stop();
         log(() => logger.info('stopped'));
       } catch (err) {

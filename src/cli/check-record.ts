@@ -9,7 +9,7 @@ import { recordOf } from '../app/games/record/record.js';
 import { ConfigError } from '../config/config.js';
 import { checkRecord, type CheckResult, type GameRecord } from '../engine/record.js';
 import { findGameSummary } from '../store/games.js';
-import { createPrismaClient } from '../store/prisma.js';
+import { closePrismaClient, createPrismaClient } from '../store/prisma.js';
 import { toolDatabase } from './database.js';
 
 const USAGE = 'usage: npm run check-record -- FILE | --game <game id or #number>';
@@ -28,7 +28,7 @@ async function fromDatabase(game: string): Promise<{ record: GameRecord; source:
     const record = await recordOf(prisma, row, { role: null, complete: row.status === 'finished' || row.status === 'abandoned' });
     return { record, source: `game #${row.number} in ${db.source}` };
   } finally {
-    await prisma.$disconnect();
+    await closePrismaClient(prisma);
     await db.release();
   }
 }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { outboxCounts, requeue, undelivered } from '../mail/outbox-admin.js';
-import { createPrismaClient } from '../store/prisma.js';
+import { closePrismaClient, createPrismaClient } from '../store/prisma.js';
 import { toolDatabase } from './database.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -50,6 +50,6 @@ try {
     }
   }
 } finally {
-  await prisma.$disconnect();
+  await closePrismaClient(prisma);
   await db.release();
 }

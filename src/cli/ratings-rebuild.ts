@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { rebuildRatings } from '../app/ratings/rebuild.js';
 import { ConfigError } from '../config/config.js';
-import { createPrismaClient, poolOf } from '../store/prisma.js';
+import { closePrismaClient, createPrismaClient, poolOf } from '../store/prisma.js';
 import { toolDatabase } from './database.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -31,7 +31,7 @@ try {
     );
     process.exitCode = check && r.seatsDiffering + r.ratingsDiffering > 0 ? 1 : 0;
   } finally {
-    await prisma.$disconnect();
+    await closePrismaClient(prisma);
     await db.release();
   }
 } catch (err) {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { verifyGames } from '../app/games/verify.js';
 import { ConfigError } from '../config/config.js';
-import { createPrismaClient } from '../store/prisma.js';
+import { closePrismaClient, createPrismaClient } from '../store/prisma.js';
 import { toolDatabase } from './database.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -18,7 +18,7 @@ try {
     console.log(`${report.checked} game(s) checked, ${report.mismatches.length} mismatch(es)`);
     process.exitCode = report.mismatches.length ? 1 : 0;
   } finally {
-    await prisma.$disconnect();
+    await closePrismaClient(prisma);
     await db.release();
   }
 } catch (err) {

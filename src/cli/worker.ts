@@ -12,7 +12,7 @@ import { loadOrCreateDevSecrets } from '../config/dev-secrets.js';
 import { createLogger } from '../logger.js';
 import { createTransport } from '../mail/transport.js';
 import { migrate } from '../store/migrate.js';
-import { createPrismaClient } from '../store/prisma.js';
+import { closePrismaClient, createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
@@ -76,7 +76,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       await worker.stop();
       await events.close();
       transport.close();
-      await prisma.$disconnect();
+      await closePrismaClient(prisma);
       await db.release();
       logger.info('worker stopped');
       process.exit(0);

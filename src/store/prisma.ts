@@ -35,6 +35,17 @@ export function createPrismaClient(databaseUrl: string, options: PrismaOptions =
   return client;
 }
 
+/**
+ * Closes a client made by createPrismaClient, and its pool. $disconnect() ends the pool only when
+ * Prisma itself connected: a tool that used the pool directly (ratings:rebuild) kept an idle
+ * connection after it, and its process lived on for the pool's 10 s idle timeout.
+ */
+export async function closePrismaClient(prisma: PrismaClient): Promise<void> {
+  await prisma.$disconnect();
+  const pool = pools.get(prisma);
+  if (pool && !pool.ended && !pool.ending) await pool.end();
+}
+
 /** The node-postgres pool under a client made by createPrismaClient (one pool per process). */
 export function poolOf(prisma: PrismaClient): pg.Pool {
   const pool = pools.get(prisma);

@@ -5,7 +5,7 @@ import type { Test } from 'tap';
 import pg from 'pg';
 import { withAdminClient, withDatabase } from '../../src/store/databases.js';
 import { migrate, readMigrations } from '../../src/store/migrate.js';
-import { createPrismaClient, warmUp, type PrismaClient } from '../../src/store/prisma.js';
+import { closePrismaClient, createPrismaClient, warmUp, type PrismaClient } from '../../src/store/prisma.js';
 import { testServerUrl } from './postgres.js';
 import { atProcessEnd } from './process-end.js';
 
@@ -30,7 +30,7 @@ export async function testDatabase(t: Test, options: TestDatabaseOptions = {}): 
   const url = withDatabase(server, name);
   const prisma = createPrismaClient(url, { poolSize: 4 });
   t.teardown(async () => {
-    await prisma.$disconnect();
+    await closePrismaClient(prisma);
     await (await adminClient(t, server)).query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`);
   });
   // As npm start does before it listens: a test's first request (often GET /healthz) would
