@@ -6,7 +6,7 @@
 // (everything, the seed too, and it checks); `npm run check-record` on a file and on the
 // database; positions' authorisation and bounds; a game created before commitments.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -232,6 +232,7 @@ t.test('after the end: everything, the seed too; the record checks, here and wit
 
   // The check command, on a file and on the database.
   const dir = mkdtempSync(join(tmpdir(), 'alea-record-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'record.json');
   writeFileSync(file, JSON.stringify(record));
   const good = checkRecordCli([file]);
