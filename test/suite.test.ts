@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { PARTS, queue, take } from './suite/parts.js';
+import { take } from './suite/claims.js';
+import { PARTS, queue } from './suite/parts.js';
 
 const testFiles = (dir: string): string[] =>
   readdirSync(join(process.cwd(), dir), { withFileTypes: true }).flatMap((e) =>

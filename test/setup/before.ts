@@ -3,7 +3,7 @@
 // empty folder where the suite's parts take their files (test/suite/parts.ts).
 import { mkdirSync, rmSync } from 'node:fs';
 import { externalServerUrl, startSharedServer } from '../helpers/postgres.js';
-import { claimsDir } from '../suite/parts.js';
+import { claimsDir } from '../suite/claims.js';
 
 if (!externalServerUrl()) {
   const started = Date.now();

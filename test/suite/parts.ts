@@ -16,12 +16,12 @@
 // creating its name in the run's claims folder, which succeeds for one process only; tap's
 // `before` step (test/setup/before.ts) makes the folder empty for each run. Without it (a part run
 // on its own, outside tap), a part runs every file.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t from 'tap';
-import { runDir } from '../helpers/postgres.js';
+import { claimName, claimsDir, take } from './claims.js';
 
 export const PARTS = 4;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -47,22 +47,6 @@ export function queue(): string[] {
     .map((file) => ({ file, weight: weights[file] ?? median }))
     .sort((a, b) => b.weight - a.weight || a.file.localeCompare(b.file))
     .map((f) => f.file);
-}
-
-/** The folder where this run's parts take their files (test/setup/before.ts empties it). */
-export const claimsDir = (): string => join(runDir(), 'claims');
-
-const claimName = (file: string): string => file.replaceAll('/', '__');
-
-/** Takes `file` for this process: true for exactly one of the processes that ask. */
-export function take(claims: string, file: string): boolean {
-  try {
-    mkdirSync(join(claims, claimName(file)));
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw e;
-  }
 }
 
 // tap loads its process recorder (@tapjs/processinfo: coverage and `tap --changed`, neither used

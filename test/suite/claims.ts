@@ -1,0 +1,23 @@
+// Where the suite's parts take their test files (test/suite/parts.ts): one folder per tap run,
+// emptied by tap's `before` step (test/setup/before.ts), a file taken by creating its name there.
+// No tap here: the `before` step imports this too.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runDir } from '../helpers/postgres.js';
+
+/** The folder where this run's parts take their files (test/setup/before.ts empties it). */
+export const claimsDir = (): string => join(runDir(), 'claims');
+
+export const claimName = (file: string): string => file.replaceAll('/', '__');
+
+/** Takes `file` for this process: true for exactly one of the processes that ask. */
+export function take(claims: string, file: string): boolean {
+  try {
+    mkdirSync(join(claims, claimName(file)));
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+}
+
