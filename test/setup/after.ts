@@ -2,5 +2,6 @@
 import { rmSync } from 'node:fs';
 import { externalServerUrl, runDir, stopSharedServer } from '../helpers/postgres.js';
 
+// The shared server's folder holds the parts' claims too; with an external server, only those.
 if (!externalServerUrl()) await stopSharedServer();
-rmSync(runDir(), { recursive: true, force: true });
+else rmSync(runDir(), { recursive: true, force: true });

@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t from 'tap';
-import { claimName, claimsDir, take } from './claims.js';
+import { claimsDir, isClaimed, take } from './claims.js';
 
 export const PARTS = 4;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -79,17 +79,18 @@ export function runPart(k: number): void {
   const claims = claimsDir();
   const shared = existsSync(claims);
   const files = queue();
-  const taken = new Set<string>();
-  const left = () => files.filter((f) => !taken.has(f) && !(shared && existsSync(join(claims, claimName(f)))));
+  // Outside a tap run (no claims folder) the part takes every file itself.
+  const mine = new Set<string>();
+  const free = (file: string) => !mine.has(file) && !(shared && isClaimed(claims, file));
   const takeFile = (n: number): void => {
-    t.test(`part ${k} takes file ${n}`, async (t) => {
-      const file = left().find((f) => !shared || take(claims, f));
-      if (!file) return t.comment('none left: the other parts took the last ones');
-      taken.add(file);
-      t.comment(file);
+    t.test(`part ${k} takes file ${n}`, async (part) => {
+      const file = files.find((f) => free(f) && (!shared || take(claims, f)));
+      if (!file) return part.comment('none left: the other parts took the last ones');
+      mine.add(file);
+      part.comment(file);
       await import(pathToFileURL(join(root, file)).href);
-      if (left().length) takeFile(n + 1);
+      if (files.some(free)) takeFile(n + 1);
     });
   };
-  if (left().length) takeFile(1);
+  if (files.some(free)) takeFile(1);
 }
