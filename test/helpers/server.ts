@@ -127,13 +127,9 @@ export async function testServer(t: Test, options: TestServerOptions = {}): Prom
       return payload;
     });
   }
-  app.addHook('onSend', async (request, _reply, payload) => {
-    inFlight.delete(request);
-    return payload;
-  });
   t.teardown(async () => {
     await app.close();
-    // Until every handler has answered (a hijacked reply, the event stream, counts as answered).
+    // Until every handler has answered (its reply ended; a hijacked one, the event stream, counts).
     for (let waited = 0; [...inFlight.values()].some((reply) => !reply.sent) && waited < 10_000; waited += 10) await sleep(10);
   });
   await app.ready();
