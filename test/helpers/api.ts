@@ -146,6 +146,20 @@ export async function look(u: User, id: string): Promise<any> {
   return res.body;
 }
 
+/**
+ * Reads with `read` until `done` holds of what it read, every 100 ms for up to 10 s: for a page
+ * whose click sends an action the test then looks for. The last read either way (the test's own
+ * assertion tells whether it got there).
+ */
+export async function readUntil<T>(read: () => Promise<T>, done: (x: T) => boolean): Promise<T> {
+  let x = await read();
+  for (let i = 1; i < 100 && !done(x); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    x = await read();
+  }
+  return x;
+}
+
 /** Posts an action at the current version and expects it to be accepted. */
 export async function act(u: User, id: string, action: unknown): Promise<any> {
   const game = await look(u, id);

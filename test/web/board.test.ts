@@ -6,7 +6,7 @@
 // in battles-julius-caesar.test.ts and battles-gallic-war.test.ts.
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { look, startGame, toCommand, type Seated } from '../helpers/api.js';
+import { look, readUntil, startGame, toCommand, type Seated } from '../helpers/api.js';
 import { clickPlace, mapTransform, pickBlock } from '../helpers/board.js';
 import { boardTests, post, screenshot, startGallicWar } from '../helpers/board-walk.js';
 import { axe, LAPTOP, person, PHONE, realErrors } from '../helpers/browser.js';
@@ -139,17 +139,8 @@ t.test('controls and words: Undo only when there is something to undo, its refus
   t.match(await refusal.innerText(), /cannot be reached/, `the error shows beside the button: “${await refusal.innerText()}”`);
   await w.context.setOffline(false);
   await undo.click();
-  t.ok(
-    await (async () => {
-      for (let i = 0; i < 100; i++) {
-        const now = await look(g.caesar, g.id);
-        if (now.view.blocks.find((b: any) => b.id === move.block).location !== move.path[0]) return true;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return false;
-    })(),
-    'Undo took the move back',
-  );
+  const undone = (now: any) => now.view.blocks.find((b: any) => b.id === move.block).location !== move.path[0];
+  t.ok(undone(await readUntil(() => look(g.caesar, g.id), undone)), 'Undo took the move back');
   await page.waitForFunction(() => (globalThis as any).document.querySelector('button[disabled][title="Nothing of yours to take back now"]'));
   t.ok(await undo.isDisabled(), 'and Undo is disabled again: the card play before it is Pompey’s');
   t.equal(await refusal.count(), 0, 'the error went with the successful undo');
@@ -214,15 +205,9 @@ t.test('controls and words: Undo only when there is something to undo, its refus
   t.match(await rw.page.locator('.map-sheet').innerText(), new RegExp(`costs 1 supply \\(the Roman supply goes from ${r.view.supply} to ${r.view.supply - 1}\\)`), 'the confirmation says what it costs');
   t.equal((await look(roman, c.id)).version, r.version, 'nothing happened before the answer');
   await rw.page.getByRole('button', { name: 'Force march for 1 supply' }).click();
+  const marched = await readUntil(() => look(roman, c.id), (now) => now.version > r.version);
   t.ok(
-    await (async () => {
-      for (let i = 0; i < 100; i++) {
-        const now = await look(roman, c.id);
-        if (now.version > r.version) return now.view.supply === r.view.supply - 1 && now.view.blocks.find((b: any) => b.id === march.block).location === march.path[1];
-        await new Promise((res) => setTimeout(res, 100));
-      }
-      return false;
-    })(),
+    marched.version > r.version && marched.view.supply === r.view.supply - 1 && marched.view.blocks.find((b: any) => b.id === march.block).location === march.path[1],
     'confirmed, the legion marched and the supply fell by 1',
   );
   t.same(realErrors(rw.errors), [], 'no console errors');

@@ -7,7 +7,7 @@ import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { BORDERS } from '../../src/engine/caesars-gallic-war/data/map.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
-import { Client } from '../helpers/api.js';
+import { Client, readUntil } from '../helpers/api.js';
 import { clickPlace, pickBlock } from '../helpers/board.js';
 import { listen, testServer } from '../helpers/server.js';
 
@@ -106,12 +106,8 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   await roman.page.getByRole('button', { name: 'Activate the group in Transalpine Gaul' }).click();
   await roman.page.getByRole('button', { name: 'Move the activated groups' }).click();
   // The click's action may still be on its way: read the game once it has landed.
-  let moving: any;
-  for (let i = 0; i < 100; i++) {
-    moving = (await api.Roman.get(`/v1/games/${id}`)).body;
-    if (moving.legalActions.some((a: any) => a.type === 'move')) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const read = async () => (await api.Roman.get(`/v1/games/${id}`)).body;
+  const moving = await readUntil(read, (g) => g.legalActions.some((a: any) => a.type === 'move'));
   // A legion's one-area move (a force march asks first: board.test.ts).
   const move = moving.legalActions.find((a: any) => a.type === 'move' && a.block.startsWith('legio-') && a.path.length === 1);
   const block = move.block as string;
@@ -124,12 +120,7 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   t.same(await axe(roman.page), [], 'axe: a block selected, its destinations lit');
   await clickPlace(roman.page, to);
   if (await roman.page.getByText('Which one?').isVisible().catch(() => false)) await roman.page.locator('.map-sheet button', { hasText: move.label }).click();
-  let after: any;
-  for (let i = 0; i < 100; i++) {
-    after = (await api.Roman.get(`/v1/games/${id}`)).body;
-    if (after.version > moving.version) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const after = await readUntil(read, (g) => g.version > moving.version);
   t.equal(after.view.blocks.find((b: any) => b.id === block).location, to, `${block} moved to ${to} by a click on the map`);
   t.same(realErrors([...roman.errors, ...barbarian.errors]), [], 'no console errors');
 });
