@@ -6,9 +6,8 @@
 //                                                      into every process, then prints the table
 //   node scripts/test-times.mjs [--probe DIR]         prints the table of the last run
 //   options: --save FILE.json (keep the figures), --compare FILE.json (a column with the figures
-//            of an earlier run), --top N (rows; default 40, 0 for all), --weights FILE.json
-//            (each file's wall seconds, for test/suite/weights.json: from a run of the files
-//            one per process, `run 'test/**/*.test.ts'`, not of the suite's parts)
+//            of an earlier run), --top N (rows; default 40, 0 for all). The suite's weights
+//            (test/suite/weights.json) come from logs of `npm test`: scripts/test-weights.mjs.
 //
 // `npm test` runs the files in a few processes (test/suite/parts.ts): a run of it gives one row
 // per part. Give tap the files themselves to see them one by one.
@@ -34,7 +33,6 @@ const option = (name) => {
   return value;
 };
 const save = option('--save');
-const weights = option('--weights');
 const compare = option('--compare');
 const top = Number(option('--top') ?? 40);
 let probe = option('--probe') ?? process.env.ALEA_TEST_PROBE;
@@ -184,12 +182,3 @@ if (summary.concurrency) {
   line('time with n files running (n:s)', under(c), before && under(b.concurrency));
 }
 if (save) writeFileSync(save, `${JSON.stringify(summary, null, 2)}\n`);
-if (weights) {
-  const w = Object.fromEntries(
-    summary.rows
-      .filter((r) => !r.file.startsWith('test/suite/'))
-      .sort((a, b) => a.file.localeCompare(b.file))
-      .map((r) => [r.file, Math.max(1, Math.round(r.wallMs / 1000))]),
-  );
-  writeFileSync(weights, `${JSON.stringify(w, null, 1)}\n`);
-}
