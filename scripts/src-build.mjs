@@ -5,12 +5,14 @@
 // before Alea's first line; the suite starts about fifty of them. Plain JavaScript loads in a
 // third of that. Runs before `npm test`; a no-op while src/ is unchanged.
 //
-// .build/.stamp holds a digest of src/ (to skip an unchanged build) and carries, as its modified
-// time, the newest modified time in src/ when the build read it: test/helpers/entry.ts uses .build/
-// only while nothing in src/ is newer than that, and src/ through tsx otherwise, so a file edited,
-// added or removed after the build (a folder's time changes too) is never run stale.
+// .build/.stamp holds two lines: a digest of src/ (to skip an unchanged build) and the newest
+// modified time in src/ when the build read it (milliseconds as fs.statSync's mtimeMs gives them,
+// fractions kept: a file's time has nanoseconds, which the stamp file's own time could not keep).
+// test/helpers/entry.ts uses .build/ only while nothing in src/ is newer than that, and src/
+// through tsx otherwise, so a file edited, added or removed after the build (a folder's time
+// changes too) is never run stale.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,11 +31,10 @@ function files(dir) {
 
 /** The newest modified time of src/ and everything in it, folders included. */
 function newest(dir) {
-  let t = statSync(dir).mtime;
+  let t = statSync(dir).mtimeMs;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    const m = e.isDirectory() ? newest(p) : statSync(p).mtime;
-    if (m > t) t = m;
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
   return t;
 }
@@ -50,14 +51,15 @@ function sourceDigest() {
 const stampFile = join(BUILD_DIR, '.stamp');
 const sourceTime = newest(join(root, 'src')); // read before the sources: a later edit is newer
 const digest = sourceDigest();
+const stamp = `${digest}\n${sourceTime}\n`;
 let current = '';
 try {
-  current = readFileSync(stampFile, 'utf8');
+  current = readFileSync(stampFile, 'utf8').split('\n')[0];
 } catch {
   // not built yet
 }
 if (current === digest && !process.argv.includes('--force')) {
-  utimesSync(stampFile, sourceTime, sourceTime); // the same sources, touched (a checkout)
+  writeFileSync(stampFile, stamp); // the same sources, touched (a checkout)
   process.exit(0);
 }
 
@@ -84,8 +86,7 @@ for (const file of files(join(root, 'src')).filter((f) => !f.endsWith('.ts'))) {
   mkdirSync(dirname(to), { recursive: true });
   writeFileSync(to, readFileSync(file));
 }
-writeFileSync(join(next, '.stamp'), digest);
-utimesSync(join(next, '.stamp'), sourceTime, sourceTime);
+writeFileSync(join(next, '.stamp'), stamp);
 rmSync(BUILD_DIR, { recursive: true, force: true });
 renameSync(next, BUILD_DIR);
 console.log(`src-build: ${sources.length} files compiled into .build/ in ${Date.now() - started} ms`);

@@ -2,7 +2,7 @@
 // the JavaScript `npm test` compiled into .build/ (scripts/src-build.mjs) while it is up to date
 // with src/, else the TypeScript source through tsx, as `npm start` runs it. Both run the same
 // code; the compiled one starts on a third of the CPU, which the suite's fifty-odd processes add up.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectPath } from '../../src/paths.js';
 
@@ -17,17 +17,24 @@ function newest(dir: string): number {
   return t;
 }
 
-let fresh: boolean | undefined;
-/** .build/ holds src/ as it is now: nothing in src/ changed since the build read it. */
-export function compiledIsFresh(): boolean {
-  if (fresh === undefined) {
-    try {
-      fresh = statSync(projectPath('.build', '.stamp')).mtimeMs >= newest(projectPath('src'));
-    } catch {
-      fresh = false;
-    }
+/**
+ * `root`/.build holds `root`/src as it is now: nothing in src/ changed since the build read it.
+ * The stamp's second line is src/'s newest modified time as the build read it (mtimeMs, the
+ * same number statSync gives here for an untouched file).
+ */
+export function buildIsFresh(root: string): boolean {
+  try {
+    const built = Number(readFileSync(join(root, '.build', '.stamp'), 'utf8').split('\n')[1]);
+    return built >= newest(join(root, 'src'));
+  } catch {
+    return false;
   }
-  return fresh;
+}
+
+let fresh: boolean | undefined;
+/** The project's .build/ is up to date with its src/ (asked once per process). */
+export function compiledIsFresh(): boolean {
+  return (fresh ??= buildIsFresh(projectPath()));
 }
 
 /** Node's arguments to run `source` (a path under src/, e.g. 'src/cli/verify.ts'). */
