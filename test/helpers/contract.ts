@@ -1,6 +1,13 @@
 // Checks responses against openapi.yaml: the status must be documented for the operation, the
 // content type documented for that status, and a JSON body must validate against its schema.
 // testServer() runs every response of every test through it.
+//
+// A `oneOf` with a `discriminator` (each game's actions, told apart by `type`) is checked by its
+// tag: the branch the tag names, not every branch in turn. A game's answer lists hundreds of
+// legal actions, each tried against some fifty branches, and that was most of the suite's
+// validation time. Ajv takes the tags from the branches' own `const`/`enum` and wants the
+// document's `mapping` gone; the checker first makes sure the mapping says the same.
+// (test/http/action-schemas.test.ts checks the plain `oneOf`: exactly one branch per action.)
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { OpenApi } from '../../src/http/openapi.js';
@@ -16,12 +23,52 @@ export interface ContractChecker {
   check(operationId: string | undefined, status: number, contentType: string | undefined, body: unknown): string[];
 }
 
+/** `oneOf` branches' tags: the `const` or `enum` of the tag property in each (resolved) branch. */
+function branchTags(document: Json, oneOf: Json[], property: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const branch of oneOf) {
+    const ref = branch.$ref as string | undefined;
+    const schema = ref ? ref.replace(/^#\//, '').split('/').reduce((o: Json, k) => o?.[k], document) : branch;
+    const tag = schema?.properties?.[property];
+    for (const value of tag?.const !== undefined ? [tag.const] : (tag?.enum ?? [])) tags.set(value, ref ?? '(inline)');
+  }
+  return tags;
+}
+
+/**
+ * The document without its discriminators' mappings (which Ajv does not take), after checking
+ * that each mapping names exactly the branches whose tags it lists.
+ */
+export function withoutMappings(document: Json): Json {
+  const problems: string[] = [];
+  const strip = (v: unknown, where: string): unknown => {
+    if (Array.isArray(v)) return v.map((x, i) => strip(x, `${where}/${i}`));
+    if (v === null || typeof v !== 'object') return v;
+    const node = v as Json;
+    const out = Object.fromEntries(Object.entries(node).map(([k, x]) => [k, strip(x, `${where}/${k}`)]));
+    const mapping = node.discriminator?.mapping as Record<string, string> | undefined;
+    if (mapping) {
+      const tags = branchTags(document, node.oneOf ?? [], node.discriminator.propertyName);
+      const mapped = Object.entries(mapping).map(([tag, ref]) => `${tag} → ${ref}`).sort();
+      const actual = [...tags].map(([tag, ref]) => `${tag} → ${ref}`).sort();
+      if (JSON.stringify(mapped) !== JSON.stringify(actual)) problems.push(`${where}: the discriminator's mapping is not its oneOf's tags`);
+      const { mapping: _, ...discriminator } = node.discriminator;
+      out.discriminator = discriminator;
+    }
+    return out;
+  };
+  const out = strip(document, '#') as Json;
+  if (problems.length) throw new Error(`openapi.yaml: ${problems.join('; ')}`);
+  return out;
+}
+
 export function contractChecker(api: OpenApi): ContractChecker {
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, discriminator: true });
   addFormats(ajv);
-  ajv.addSchema(api.document, DOC_ID);
+  const document = withoutMappings(api.document);
+  ajv.addSchema(document, DOC_ID);
   const ops = new Map<string, Json>();
-  for (const item of Object.values((api.document.paths ?? {}) as Record<string, Json>)) {
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Json>)) {
     for (const m of METHODS) if (item[m]?.operationId) ops.set(item[m].operationId, item[m]);
   }
   const compiled = new Map<string, ValidateFunction>();
@@ -29,7 +76,7 @@ export function contractChecker(api: OpenApi): ContractChecker {
     const ref = v?.$ref as string | undefined;
     if (!ref) return v;
     const parts = ref.replace(/^#\//, '').split('/');
-    return resolve(parts.reduce((o: Json, k) => o?.[k], api.document));
+    return resolve(parts.reduce((o: Json, k) => o?.[k], document));
   };
   const rebase = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(rebase);

@@ -10,7 +10,8 @@ import { games } from '../../src/engine/index.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi, operation, operationIds, operationsOf } from '../../src/http/openapi.js';
 import { isWebClientRoute } from '../../src/http/routes/web.js';
-import { contractChecker } from '../helpers/contract.js';
+import { contractChecker, withoutMappings } from '../helpers/contract.js';
+import { apiServer, look, startGame } from '../helpers/api.js';
 import { testServer } from '../helpers/server.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -134,4 +135,34 @@ t.test('the response check catches responses that stray from the document', asyn
   t.match(checker.check('getMe', 200, 'text/html', '<p>'), [/content type text\/html is not documented/]);
   t.match(checker.check('getMe', 401, 'application/problem+json', { title: 'x' }), [/must have required property/]);
   t.same(checker.check(undefined, 404, 'application/problem+json', { type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' }), []);
+});
+
+t.test("the response check tells a game's actions apart by their type, as the document's discriminator says", async (t) => {
+  const checker = contractChecker(api);
+  const s = await apiServer(t, { checkContract: false });
+  const g = await startGame(s);
+  const game = await look(g.caesar, g.id);
+  t.ok(game.legalActions.length > 1, 'a game with actions to check');
+  t.same(checker.check('getGame', 200, 'application/json', game), [], 'as served');
+  const strayed = (change: (a: Record<string, unknown>) => void) => {
+    const copy = structuredClone(game);
+    change(copy.legalActions[0]);
+    return checker.check('getGame', 200, 'application/json', copy);
+  };
+  t.not(strayed((a) => void (a.type = 'nonsense')).length, 0, 'a type no game has');
+  t.not(strayed((a) => void (a.type = 'move')).length, 0, "another type's members");
+  t.not(strayed((a) => void (a.extra = 1)).length, 0, 'a member too many');
+  t.not(strayed((a) => void delete a.label).length, 0, 'no label');
+  t.not(strayed((a) => void delete a.card).length, 0, 'a member missing');
+});
+
+t.test("a discriminator's mapping must name the branches its tags pick", async (t) => {
+  const branch = (tag: string) => ({ type: 'object', required: ['type'], properties: { type: { type: 'string', enum: [tag] } } });
+  const doc = (mapping: Record<string, string>) => ({
+    components: { schemas: { A: branch('a'), B: branch('b'), AB: { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }], discriminator: { propertyName: 'type', mapping } } } },
+  });
+  const good = withoutMappings(doc({ a: '#/components/schemas/A', b: '#/components/schemas/B' }));
+  t.same(good.components.schemas.AB.discriminator, { propertyName: 'type' }, 'the mapping goes, the rest stays');
+  t.throws(() => withoutMappings(doc({ a: '#/components/schemas/B', b: '#/components/schemas/A' })), /AB: the discriminator's mapping is not its oneOf's tags/, 'crossed');
+  t.throws(() => withoutMappings(doc({ a: '#/components/schemas/A' })), /mapping is not its oneOf's tags/, 'a tag left out');
 });
