@@ -23,16 +23,21 @@ export interface ContractChecker {
   check(operationId: string | undefined, status: number, contentType: string | undefined, body: unknown): string[];
 }
 
-/** `oneOf` branches' tags: the `const` or `enum` of the tag property in each (resolved) branch. */
-function branchTags(document: Json, oneOf: Json[], property: string): Map<string, string> {
+/**
+ * `oneOf` branches' tags: the `const` or `enum` of the tag property in each (resolved) branch;
+ * `objects` whether every branch is an object schema.
+ */
+function branchTags(document: Json, oneOf: Json[], property: string): { tags: Map<string, string>; objects: boolean } {
   const tags = new Map<string, string>();
+  let objects = oneOf.length > 0;
   for (const branch of oneOf) {
     const ref = branch.$ref as string | undefined;
     const schema = ref ? ref.replace(/^#\//, '').split('/').reduce((o: Json, k) => o?.[k], document) : branch;
+    objects &&= schema?.type === 'object';
     const tag = schema?.properties?.[property];
     for (const value of tag?.const !== undefined ? [tag.const] : (tag?.enum ?? [])) tags.set(value, ref ?? '(inline)');
   }
-  return tags;
+  return { tags, objects };
 }
 
 /**
@@ -48,10 +53,15 @@ export function withoutMappings(document: Json): Json {
     const out = Object.fromEntries(Object.entries(node).map(([k, x]) => [k, strip(x, `${where}/${k}`)]));
     const mapping = node.discriminator?.mapping as Record<string, string> | undefined;
     if (mapping) {
-      const tags = branchTags(document, node.oneOf ?? [], node.discriminator.propertyName);
+      const { tags, objects } = branchTags(document, node.oneOf ?? [], node.discriminator.propertyName);
       const mapped = Object.entries(mapping).map(([tag, ref]) => `${tag} → ${ref}`).sort();
       const actual = [...tags].map(([tag, ref]) => `${tag} → ${ref}`).sort();
       if (JSON.stringify(mapped) !== JSON.stringify(actual)) problems.push(`${where}: the discriminator's mapping is not its oneOf's tags`);
+      // Ajv's discriminator looks at objects only: anything else would pass where the plain
+      // oneOf fails it (a null view offered as a GameView). Every branch is an object schema, so
+      // saying so of the whole keeps the plain oneOf's answer.
+      if (!objects) problems.push(`${where}: a discriminator's branches must all be object schemas`);
+      out.type = 'object';
       const { mapping: _, ...discriminator } = node.discriminator;
       out.discriminator = discriminator;
     }

@@ -154,6 +154,10 @@ t.test("the response check tells a game's actions apart by their type, as the do
   t.not(strayed((a) => void (a.extra = 1)).length, 0, 'a member too many');
   t.not(strayed((a) => void delete a.label).length, 0, 'no label');
   t.not(strayed((a) => void delete a.card).length, 0, 'a member missing');
+  // A view is a GameView (told apart by `game`) or null, exactly one of them.
+  t.same(checker.check('getGame', 200, 'application/json', { ...game, view: null }), [], 'a null view');
+  t.not(checker.check('getGame', 200, 'application/json', { ...game, view: 'x' }).length, 0, 'a view that is neither');
+  t.not(checker.check('getGame', 200, 'application/json', { ...game, view: { ...game.view, game: 'chess' } }).length, 0, 'a view of no game');
 });
 
 t.test("a discriminator's mapping must name the branches its tags pick", async (t) => {
@@ -163,6 +167,7 @@ t.test("a discriminator's mapping must name the branches its tags pick", async (
   });
   const good = withoutMappings(doc({ a: '#/components/schemas/A', b: '#/components/schemas/B' }));
   t.same(good.components.schemas.AB.discriminator, { propertyName: 'type' }, 'the mapping goes, the rest stays');
+  t.equal(good.components.schemas.AB.type, 'object', 'objects only, as every branch is');
   t.throws(() => withoutMappings(doc({ a: '#/components/schemas/B', b: '#/components/schemas/A' })), /AB: the discriminator's mapping is not its oneOf's tags/, 'crossed');
   t.throws(() => withoutMappings(doc({ a: '#/components/schemas/A' })), /mapping is not its oneOf's tags/, 'a tag left out');
 });
