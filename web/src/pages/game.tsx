@@ -1,7 +1,7 @@
 // A game: the invite/join screen while it is open, then the board. Everything the player can do
 // comes from the game's legalActions; the page shows the server's filtered view and keeps nothing
 // else. Live: the game's event stream says when the version changes, and the page reads its view.
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
 import { gameEntry, optionsText } from '../games/registry';
 import { myMove } from '../board/play';
@@ -40,13 +40,37 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   useEffect(() => {
     document.title = game ? `${mine ? '(your move) ' : ''}#${game.number} ${game.title} · Alea` : 'Game · Alea';
   }, [game?.number, game?.title, mine]);
+  // One read at a time: a version announced while a read is under way asks for one more read
+  // after it, however many were announced. A fast opponent (the computer, several moves in a
+  // row) then costs two reads and two renders of the board, not one per move.
+  const reading = useRef(false);
+  const again = useRef(false);
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
+  const follow = useCallback(() => {
+    if (reading.current) {
+      again.current = true;
+      return;
+    }
+    reading.current = true;
+    void (async () => {
+      try {
+        do {
+          again.current = false;
+          await latestLoad.current();
+        } while (again.current);
+      } finally {
+        reading.current = false;
+      }
+    })();
+  }, []);
   useGameEvents(
     id,
     // A private game's stream is for its players only: an invited visitor listens once seated.
     game && (game.role || game.visibility === 'public') ? `${game.status}/${game.role}` : '',
     (version) => {
       setGame((g) => {
-        if (!g || version > g.version) void load();
+        if (!g || version > g.version) follow();
         return g;
       });
     },
