@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { NodeResult, Result } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Test } from 'tap';
+import { Client } from './api.js';
 import { atProcessEnd } from './process-end.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -106,6 +107,21 @@ export const PASSWORD = 'correct horse battery';
 let people = 0;
 /** A fresh email address for a person a test signs up. */
 export const emailFor = (name: string) => `${name.toLowerCase()}.${process.pid}.${++people}@example.org`;
+
+/**
+ * Two people registered through the API (addresses unconfirmed), Caesar's private Julius Caesar
+ * game and Pompey joined through its invite: the game's id and each role's token, for pages that
+ * follow a game the test plays through the API.
+ */
+export async function privateGameOverApi(base: string, caesar: string, pompey: string): Promise<{ id: string; tokens: Record<'Caesar' | 'Pompey', string> }> {
+  const anon = new Client(base);
+  const register = async (name: string) => (await anon.post('/v1/auth/register', { email: emailFor(name), password: PASSWORD, name })).body.token as string;
+  const tokens = { Caesar: await register(caesar), Pompey: await register(pompey) };
+  const created = (await anon.withToken(tokens.Caesar).post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' })).body;
+  const joined = await anon.withToken(tokens.Pompey).post(`/v1/games/${created.id}/join`, { inviteCode: created.invite.code });
+  if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`);
+  return { id: created.id as string, tokens };
+}
 
 /** Signs up from the sign-in page's "Create an account" tab. */
 export async function signUpIn(p: Page, name: string, address: string): Promise<void> {

@@ -5,7 +5,7 @@ import t, { type Test } from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { Client } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
-import { chromiumPresent, emailFor, INSTALL_HINT, launch, PASSWORD, person } from '../helpers/browser.js';
+import { chromiumPresent, INSTALL_HINT, launch, person, privateGameOverApi } from '../helpers/browser.js';
 import { listen, testServer } from '../helpers/server.js';
 
 if (!chromiumPresent()) {
@@ -18,17 +18,11 @@ t.test('twenty moves while the page reads the game: it reads at most three times
   const s = await testServer(t, { clock: systemClock });
   const base = await listen(s.app);
   const anon = new Client(base);
-  const reg = async (name: string) => (await anon.post('/v1/auth/register', { email: emailFor(name), password: PASSWORD, name })).body;
-  const a = await reg('Livia');
-  const b = await reg('Octavia');
-  const created = (await anon.withToken(a.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' })).body;
-  const id = created.id as string;
-  await anon.withToken(b.token).post(`/v1/games/${id}/join`, { inviteCode: created.invite.code });
-  const tokens: Record<string, string> = { Caesar: a.token, Pompey: b.token };
+  const { id, tokens } = await privateGameOverApi(base, 'Livia', 'Octavia');
 
   const browser = await launch(t);
   const w = await person(browser, base);
-  await w.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), a.token);
+  await w.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), tokens.Caesar);
   await w.page.goto(`/games/${id}`);
   await w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
 
@@ -50,10 +44,10 @@ t.test('twenty moves while the page reads the game: it reads at most three times
   });
 
   const pick = chooser(3);
-  let game: any = (await anon.withToken(a.token).get(`/v1/games/${id}`)).body;
+  let game: any = (await anon.withToken(tokens.Caesar).get(`/v1/games/${id}`)).body;
   for (let n = 0; n < 20 && game.status === 'active'; n++) {
     const role = game.pending[pick(game.pending.length)] as string;
-    const client = anon.withToken(tokens[role]!);
+    const client = anon.withToken(tokens[role as 'Caesar' | 'Pompey']);
     const mine = game.role === role ? game : (await client.get(`/v1/games/${id}`)).body;
     const { label: _label, ...action } = mine.legalActions[pick(mine.legalActions.length)];
     const res = await client.post(`/v1/games/${id}/actions`, { action, version: mine.version });

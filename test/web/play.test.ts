@@ -10,7 +10,7 @@ import { BLOCKS } from '../../src/engine/julius-caesar/data/blocks.js';
 import { Client } from '../helpers/api.js';
 import { battleButtons, battlePanel, clickPlace, pickBlock } from '../helpers/board.js';
 import { chooser } from '../helpers/chooser.js';
-import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, PASSWORD, person, signUpIn, type Watched } from '../helpers/browser.js';
+import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, privateGameOverApi, signUpIn, type Watched } from '../helpers/browser.js';
 import { listen, testServer, type TestServer } from '../helpers/server.js';
 
 if (!chromiumPresent()) {
@@ -252,21 +252,16 @@ t.test('a game played to its end through the API: both open pages show the resul
   const s = await testServer(t, { clock: systemClock });
   const base = await listen(s.app);
   const anon = new Client(base);
-  const reg = async (name: string) => (await anon.post('/v1/auth/register', { email: email(name), password: PASSWORD, name })).body;
-  const a = await reg('Julia');
-  const b = await reg('Cornelia');
-  const created = (await anon.withToken(a.token).post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' })).body;
-  const id = created.id as string;
-  await anon.withToken(b.token).post(`/v1/games/${id}/join`, { inviteCode: created.invite.code });
+  const { id, tokens } = await privateGameOverApi(base, 'Julia', 'Cornelia');
   const browser = await launch(t);
-  const players = { Caesar: { w: await person(browser, base), token: a.token }, Pompey: { w: await person(browser, base), token: b.token } };
+  const players = { Caesar: { w: await person(browser, base), token: tokens.Caesar }, Pompey: { w: await person(browser, base), token: tokens.Pompey } };
   for (const p of Object.values(players)) {
     await p.w.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), p.token);
     await p.w.page.goto(`/games/${id}`);
     await p.w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
   }
   const pick = chooser(11);
-  let game: any = (await anon.withToken(a.token).get(`/v1/games/${id}`)).body;
+  let game: any = (await anon.withToken(tokens.Caesar).get(`/v1/games/${id}`)).body;
   let actions = 0;
   while (game.status === 'active') {
     const role = game.pending[pick(game.pending.length)] as 'Caesar' | 'Pompey';
