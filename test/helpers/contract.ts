@@ -23,6 +23,9 @@ export interface ContractChecker {
   check(operationId: string | undefined, status: number, contentType: string | undefined, body: unknown): string[];
 }
 
+/** What a local `$ref` ('#/components/schemas/X') points at in `document`. */
+const at = (document: Json, ref: string): Json | undefined => ref.replace(/^#\//, '').split('/').reduce((o: Json | undefined, k) => o?.[k], document);
+
 /**
  * `oneOf` branches' tags: the `const` or `enum` of the tag property in each (resolved) branch;
  * `objects` whether every branch is an object schema.
@@ -32,7 +35,7 @@ function branchTags(document: Json, oneOf: Json[], property: string): { tags: Ma
   let objects = oneOf.length > 0;
   for (const branch of oneOf) {
     const ref = branch.$ref as string | undefined;
-    const schema = ref ? ref.replace(/^#\//, '').split('/').reduce((o: Json, k) => o?.[k], document) : branch;
+    const schema = ref ? at(document, ref) : branch;
     objects &&= schema?.type === 'object';
     const tag = schema?.properties?.[property];
     for (const value of tag?.const !== undefined ? [tag.const] : (tag?.enum ?? [])) tags.set(value, ref ?? '(inline)');
@@ -84,9 +87,7 @@ export function contractChecker(api: OpenApi): ContractChecker {
   const compiled = new Map<string, ValidateFunction>();
   const resolve = (v: Json): Json => {
     const ref = v?.$ref as string | undefined;
-    if (!ref) return v;
-    const parts = ref.replace(/^#\//, '').split('/');
-    return resolve(parts.reduce((o: Json, k) => o?.[k], document));
+    return ref ? resolve(at(document, ref)!) : v;
   };
   const rebase = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(rebase);
