@@ -12,9 +12,10 @@
 // through tsx otherwise, so a file edited, added or removed after the build (a folder's time
 // changes too) is never run stale.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestModified } from './source-time.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_DIR = join(root, '.build');
@@ -29,16 +30,6 @@ function files(dir) {
   return out.sort();
 }
 
-/** The newest modified time of src/ and everything in it, folders included. */
-function newest(dir) {
-  let t = statSync(dir).mtimeMs;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
 /** A digest of src/: every file's path and contents. */
 function sourceDigest() {
   const hash = createHash('sha256');
@@ -49,7 +40,7 @@ function sourceDigest() {
 }
 
 const stampFile = join(BUILD_DIR, '.stamp');
-const sourceTime = newest(join(root, 'src')); // read before the sources: a later edit is newer
+const sourceTime = newestModified(join(root, 'src')); // read before the sources: a later edit is newer
 const digest = sourceDigest();
 const stamp = `${digest}\n${sourceTime}\n`;
 let current = '';

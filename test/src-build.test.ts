@@ -13,7 +13,7 @@ function project(t: Test): string {
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(join(root, 'scripts'));
   mkdirSync(join(root, 'src', 'cli'), { recursive: true });
-  copyFileSync(projectPath('scripts', 'src-build.mjs'), join(root, 'scripts', 'src-build.mjs'));
+  for (const script of ['src-build.mjs', 'source-time.mjs']) copyFileSync(projectPath('scripts', script), join(root, 'scripts', script));
   symlinkSync(projectPath('node_modules'), join(root, 'node_modules'));
   writeFileSync(join(root, 'src', 'cli', 'hello.ts'), "const word: string = 'hello';\nconsole.log(word);\n");
   return root;

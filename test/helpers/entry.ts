@@ -2,20 +2,12 @@
 // the JavaScript `npm test` compiled into .build/ (scripts/src-build.mjs) while it is up to date
 // with src/, else the TypeScript source through tsx, as `npm start` runs it. Both run the same
 // code; the compiled one starts on a third of the CPU, which the suite's fifty-odd processes add up.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestModified } from '../../scripts/source-time.mjs';
 import { projectPath } from '../../src/paths.js';
 
 const TSX = import.meta.resolve('tsx');
-
-function newest(dir: string): number {
-  let t = statSync(dir).mtimeMs;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 /**
  * `root`/.build holds `root`/src as it is now: nothing in src/ changed since the build read it.
@@ -25,7 +17,7 @@ function newest(dir: string): number {
 export function buildIsFresh(root: string): boolean {
   try {
     const built = Number(readFileSync(join(root, '.build', '.stamp'), 'utf8').split('\n')[1]);
-    return built >= newest(join(root, 'src'));
+    return built >= newestModified(join(root, 'src'));
   } catch {
     return false;
   }

@@ -1,0 +1,2 @@
+/** The newest modified time (mtimeMs) of `dir` and everything in it, folders included. */
+export function newestModified(dir: string): number;
