@@ -1,5 +1,6 @@
-// A fresh database with all migrations applied, for one test (or one test file), dropped when
-// that test ends. See postgres.ts for which server it lives on.
+// A database with all migrations applied and nothing in it, for one test (or one test file): a
+// fresh copy, or one an earlier test of this process left and that was emptied (below). See
+// postgres.ts for which server it lives on.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Test } from 'tap';
 import pg from 'pg';
