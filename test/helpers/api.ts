@@ -187,10 +187,9 @@ export async function readUntil<T>(read: () => Promise<T>, done: (x: T) => boole
   return x;
 }
 
-/** Posts an action at the current version and expects it to be accepted. */
-export async function act(u: User, id: string, action: unknown): Promise<any> {
-  const game = await look(u, id);
-  const res = await u.client.post(`/v1/games/${id}/actions`, { action, version: game.version });
+/** Posts an action at `version` (read now if not given) and expects it to be accepted. */
+export async function act(u: User, id: string, action: unknown, version?: number): Promise<any> {
+  const res = await u.client.post(`/v1/games/${id}/actions`, { action, version: version ?? (await look(u, id)).version });
   if (res.status !== 200) throw new Error(`action ${JSON.stringify(action)}: ${res.status} ${res.text}`);
   return res.body;
 }
@@ -212,7 +211,7 @@ export async function discardBoth(g: Started): Promise<any> {
   let game: any;
   for (const u of [g.caesar, g.pompey]) {
     const mine = await look(u, g.id);
-    game = await act(u, g.id, mine.legalActions.find((a: any) => a.type === 'discard'));
+    game = await act(u, g.id, mine.legalActions.find((a: any) => a.type === 'discard'), mine.version);
   }
   return game;
 }
@@ -225,8 +224,10 @@ export function commandCard(game: any): string {
 /** From the start: discards, then both play command cards; Caesar (Player 1 in 705) commands. */
 export async function toCommand(g: Started): Promise<any> {
   await discardBoth(g);
-  await act(g.caesar, g.id, { type: 'play', card: commandCard(await look(g.caesar, g.id)) });
-  await act(g.pompey, g.id, { type: 'play', card: commandCard(await look(g.pompey, g.id)) });
+  for (const u of [g.caesar, g.pompey]) {
+    const mine = await look(u, g.id);
+    await act(u, g.id, { type: 'play', card: commandCard(mine) }, mine.version);
+  }
   const game = await look(g.caesar, g.id);
   if (game.view.phase !== 'command' || game.pending[0] !== 'Caesar') throw new Error(`not Caesar's command: ${game.view.prompt}`);
   return game;

@@ -11,12 +11,18 @@ import type { ReceivedMail } from '../helpers/smtp.js';
 
 const SECRET = 'test-secret-test-secret-test-secret!'; // testConfig()'s JWT_SECRET
 
-/** Things `role`'s opponent must never read about `role` now (from `role`'s own view), and the opponent's own view of them. */
-async function secretsOf(g: Started, role: string): Promise<string[]> {
+/** The game as each player sees it now. */
+async function viewsOf(g: Started): Promise<Record<string, any>> {
+  const views: Record<string, any> = {};
+  for (const u of Object.values(g.byRole)) views[u.role] = await look(u, g.id);
+  return views;
+}
+
+/** Things `role`'s opponent must never read about `role` (from `role`'s own view), and the opponent's own view of them, from `views` (viewsOf). */
+function secretsOf(g: Started, views: Record<string, any>, role: string): string[] {
   const me = g.byRole[role]!;
-  const other = Object.values(g.byRole).find((u) => u.role !== role)!;
-  const mine = (await look(me, g.id)).view;
-  const theirs = (await look(other, g.id)).view;
+  const mine = views[role].view;
+  const theirs = Object.entries(views).find(([r]) => r !== role)![1].view;
   const shown = new Set<string>();
   for (const c of Object.values(theirs.cards as Record<string, { card: string | null }>)) if (c.card) shown.add(c.card);
   for (const b of theirs.blocks as { id?: string }[]) if (b.id) shown.add(b.id);
@@ -36,9 +42,10 @@ function leaks(m: ReceivedMail, secrets: string[]): string[] {
 
 /** Every email in `mails` to a player of g carries nothing hidden from that player. */
 async function checkNoLeaks(t: Test, g: Started, mails: ReceivedMail[], stage: string): Promise<void> {
+  const views = await viewsOf(g);
   for (const u of Object.values(g.byRole)) {
     const opponent = Object.values(g.byRole).find((x) => x.role !== u.role)!;
-    const secrets = await secretsOf(g, opponent.role);
+    const secrets = secretsOf(g, views, opponent.role);
     for (const m of mails.filter((x) => x.to.includes(u.email))) t.same(leaks(m, secrets), [], `${stage}: nothing of ${opponent.role}'s in "${m.subject}" to ${u.role}`);
   }
 }
@@ -233,12 +240,16 @@ t.test('a whole game: each email goes to the right player with nothing hidden in
   const problems: string[] = [];
   const counts: Record<string, number> = {};
   let steps = 0;
+  // Both players' views, when read after a step's emails (to look for secrets in them); the
+  // next step's actor chooses from its own, since nothing changes before it acts.
+  let views: Record<string, any> | undefined;
   while (game.status === 'active') {
     const before = game;
     const actor = before.pending[pick(before.pending.length)] as string;
-    const mine = await look(users[actor]!, g.id);
-    game = await act(users[actor]!, g.id, mine.legalActions[pick(mine.legalActions.length)]);
+    const mine = views?.[actor] ?? (await look(users[actor]!, g.id));
+    game = await act(users[actor]!, g.id, mine.legalActions[pick(mine.legalActions.length)], mine.version);
     mails = await mail.deliver();
+    views = mails.length ? await viewsOf(g) : undefined;
     steps++;
     // What the rules say, from what a client can see.
     const pendingBefore = before.pending as string[];
@@ -262,7 +273,7 @@ t.test('a whole game: each email goes to the right player with nothing hidden in
       const kind = m.subject.split(':')[0]!;
       counts[kind] = (counts[kind] ?? 0) + 1;
       const recipient = roleOf(m.to[0]!);
-      const secrets = await secretsOf(g, recipient === 'Caesar' ? 'Pompey' : 'Caesar');
+      const secrets = secretsOf(g, views!, recipient === 'Caesar' ? 'Pompey' : 'Caesar');
       const found = leaks(m, secrets);
       if (found.length) problems.push(`step ${steps}: "${m.subject}" to ${recipient} shows ${found.join(', ')}`);
       if (!m.text.includes(`http://alea.test/games/${g.id}`) || !m.html.includes(`http://alea.test/games/${g.id}`)) problems.push(`step ${steps}: no deep link`);
