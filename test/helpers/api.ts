@@ -199,9 +199,7 @@ export async function moveFirstLegal(g: Started): Promise<any> {
   for (const u of [g.caesar, g.pompey]) {
     const game = await look(u, g.id);
     if (game.legalActions.length === 0) continue;
-    const res = await u.client.post(`/v1/games/${g.id}/actions`, { action: game.legalActions[0], version: game.version });
-    if (res.status !== 200) throw new Error(res.text);
-    return res.body;
+    return act(u, g.id, game.legalActions[0], game.version);
   }
   throw new Error('nobody can move');
 }

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Test } from 'tap';
 import pg from 'pg';
-import { withAdminClient, withDatabase } from '../../src/store/databases.js';
+import { dropDatabase, withAdminClient, withDatabase } from '../../src/store/databases.js';
 import { migrate, readMigrations } from '../../src/store/migrate.js';
 import { closePrismaClient, createPrismaClient, poolOf, warmUp, type PrismaClient } from '../../src/store/prisma.js';
 import { testServerUrl } from './postgres.js';
@@ -34,24 +34,20 @@ export async function testDatabase(t: Test, options: TestDatabaseOptions = {}): 
   const template = migrated ? ` TEMPLATE ${admin.escapeIdentifier(await templateOn(server))}` : '';
   await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}${template}`);
   const url = withDatabase(server, name);
-  if (!migrated) {
-    const prisma = createPrismaClient(url, { poolSize: 4 });
-    t.teardown(() => dropDatabase(t, server, { name, url, prisma }));
-    // As npm start does before it listens: a test's first request (often GET /healthz) would
-    // otherwise pay for the connection and Prisma's start, seconds on a busy machine.
-    await warmUp(prisma, { models: false });
-    return { name, url, prisma };
-  }
-  // The client's own connections carry this process's name, so that its release can tell them
-  // from any other left on the database.
-  const prisma = createPrismaClient(pooledUrl(url), { poolSize: 4 });
-  // Its idle connections do not keep the process alive once its tests are over (they are closed
-  // at its end; in three runs of five a part still waited out the pool's 10 s idle timeout).
-  poolOf(prisma).options.allowExitOnIdle = true;
+  // A migrated client's own connections carry this process's name, so that its release can tell
+  // them from any other left on the database.
+  const prisma = createPrismaClient(migrated ? pooledUrl(url) : url, { poolSize: 4 });
   const db = { name, url, prisma };
-  t.teardown(() => release(t, server, db));
-  await warmUp(prisma, { models: true });
-  await freshShape(server, prisma).catch(() => {}); // without it, this database is dropped after its test
+  if (migrated) {
+    // Its idle connections do not keep the process alive once its tests are over (they are
+    // closed at its end; in three runs of five a part still waited out the pool's 10 s idle timeout).
+    poolOf(prisma).options.allowExitOnIdle = true;
+    t.teardown(() => release(t, server, db));
+  } else t.teardown(() => discard(t, server, db));
+  // As npm start does before it listens: a test's first request (often GET /healthz) would
+  // otherwise pay for the connection and Prisma's start, seconds on a busy machine.
+  await warmUp(prisma, { models: migrated });
+  if (migrated) await freshShape(server, prisma).catch(() => {}); // without it, this database is dropped after its test
   return { ...db };
 }
 
@@ -72,14 +68,15 @@ function pooledUrl(url: string): string {
   return u.toString();
 }
 
-async function dropDatabase(t: Test, server: string, db: TestDatabase): Promise<void> {
+/** Closes the database's client and drops it, with whatever is still connected to it. */
+async function discard(t: Test, server: string, db: TestDatabase): Promise<void> {
   await closePrismaClient(db.prisma).catch(() => {});
   const admin = await adminClient(t, server);
   await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(db.name)} WITH (FORCE)`);
 }
 
 async function release(t: Test, server: string, db: TestDatabase): Promise<void> {
-  const dropIt = () => dropDatabase(t, server, db);
+  const dropIt = () => discard(t, server, db);
   try {
     const pool = poolOf(db.prisma);
     const fresh = await shapes.get(server);
@@ -94,12 +91,12 @@ async function release(t: Test, server: string, db: TestDatabase): Promise<void>
   let list = idle.get(server);
   if (!list) {
     idle.set(server, (list = []));
+    // Dropped on a connection of their own: the kept admin connection closes at the same time.
     atProcessEnd(t, async () => {
-      const left = list!.splice(0);
-      await Promise.all(left.map((db) => closePrismaClient(db.prisma).catch(() => {})));
-      await withAdminClient(server, async (admin) => {
-        for (const db of left) await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(db.name)} WITH (FORCE)`);
-      }).catch(() => {});
+      for (const db of list!.splice(0)) {
+        await closePrismaClient(db.prisma).catch(() => {});
+        await dropDatabase(server, db.name).catch(() => {});
+      }
     });
   }
   list.push(db);
