@@ -35,9 +35,11 @@ export interface SecuritySettings {
   tokenGenerationCacheMs: number;
   /**
    * Confirmation links of email addresses (src/app/accounts/email-confirmation.ts): how long one works,
-   * and how often an account may be sent one (to one address, and in a day in all; 429 past them).
+   * how often an account may be sent one (to one address, and in a day in all; 429 past them), and
+   * how many a day one address may be sent, whatever accounts ask (none while another account's
+   * link to it still works).
    */
-  emailConfirmation: { linkTtlMs: number; resendAfterMs: number; perDay: number };
+  emailConfirmation: { linkTtlMs: number; resendAfterMs: number; perDay: number; perAddressPerDay: number };
   /** Games one account may create (src/app/games/game-limits.ts), and its share of the lobby. */
   gameLimits: {
     /** Creations in a row; then one every intervalMs (a token bucket: 429 past it). */
@@ -81,8 +83,9 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   // game, 2.1 ms a request without this memory, 1.2 ms with it.
   tokenGenerationCacheMs: 10_000,
   // A link for two days (a weekend away); another after 5 minutes, at most 5 a day: a mistyped or
-  // lost email is sent again soon, and nobody can mail an address more than 5 times a day.
-  emailConfirmation: { linkTtlMs: 48 * 3600_000, resendAfterMs: 5 * 60_000, perDay: 5 },
+  // lost email is sent again soon; an address gets at most 3 a day from all accounts together,
+  // and while one account's link waits, none from another.
+  emailConfirmation: { linkTtlMs: 48 * 3600_000, resendAfterMs: 5 * 60_000, perDay: 5, perAddressPerDay: 3 },
   // A player starts a few games at a time, against people or the bot: 10 at once, then one a
   // minute (10 per 10 minutes on end: about 1,400 games a day at most, 8 MB of database, where
   // one client made 2.4 GB an hour); 10 open games and 5 against the bot at once; 3 per creator

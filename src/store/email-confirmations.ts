@@ -44,3 +44,31 @@ export async function lockLink(db: Db, tokenHash: string): Promise<ConfirmationL
 export async function spendLinks(db: Db, userId: string, email: string, now: Date): Promise<void> {
   await db.$executeRaw`UPDATE email_confirmations SET used_at = ${now} WHERE user_id = ${userId}::uuid AND email = ${email} AND used_at IS NULL`;
 }
+
+/**
+ * Holds, until the transaction ends, the right to send a link to the address with this key: of
+ * two accounts asking for one address at once, the second waits and then sees the first's link.
+ */
+export async function lockRecipient(db: Db, recipientKey: string): Promise<void> {
+  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`confirm:${recipientKey}`}, 0))`;
+}
+
+/**
+ * What the address with this key was sent, from any account: the links since `since` (how many,
+ * and the first), and the latest expiry of a link of another account than `userId` to `email`
+ * that still works (null: none waits).
+ */
+export async function linksToAddress(db: Db, o: { recipientKey: string; email: string; userId: string; since: Date; now: Date }): Promise<{ count: number; first: Date | null; othersWaitUntil: Date | null }> {
+  const [row] = await db.$queryRaw<{ count: bigint; first: Date | null; waits: Date | null }[]>`
+    SELECT (SELECT count(*) FROM confirmation_sends WHERE recipient_key = ${o.recipientKey} AND sent_at > ${o.since}) AS count,
+           (SELECT min(sent_at) FROM confirmation_sends WHERE recipient_key = ${o.recipientKey} AND sent_at > ${o.since}) AS first,
+           (SELECT max(expires_at) FROM email_confirmations
+             WHERE email = ${o.email} AND expires_at > ${o.now} AND used_at IS NULL AND user_id <> ${o.userId}::uuid) AS waits`;
+  return { count: Number(row?.count ?? 0), first: row?.first ?? null, othersWaitUntil: row?.waits ?? null };
+}
+
+/** Counts a link sent to the address with this key; rows older than `forgetBefore` go, a few at a time. */
+export async function countSend(db: Db, recipientKey: string, now: Date, forgetBefore: Date): Promise<void> {
+  await db.$executeRaw`INSERT INTO confirmation_sends (recipient_key, sent_at) VALUES (${recipientKey}, ${now})`;
+  await db.$executeRaw`DELETE FROM confirmation_sends WHERE id IN (SELECT id FROM confirmation_sends WHERE sent_at < ${forgetBefore} LIMIT 100)`;
+}

@@ -79,6 +79,10 @@ const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
   ['outbox', (tx, u) => tx.$executeRaw`DELETE FROM outbox WHERE user_id = ${u.id}::uuid OR to_address = ${u.email} OR to_address = ${u.pendingEmail ?? u.email}`],
   ['outbox', (tx, u, now) => dropPendingNaming(tx, u, now)],
   ['email_confirmations', (tx, u) => tx.$executeRaw`DELETE FROM email_confirmations WHERE user_id = ${u.id}::uuid`],
+  // Confirmation links counted per address: kept. They name no account and hold the address only
+  // as a keyed digest; a day later they are gone. Erasing them would let an account that mailed
+  // a stranger delete itself and mail them again from the next.
+  ['confirmation_sends', 'kept'],
   // Tokens signed out one by one: every token dies with the account (its generation is raised and the account reads as gone).
   ['revoked_tokens', (tx, u) => tx.$executeRaw`DELETE FROM revoked_tokens WHERE user_id = ${u.id}::uuid`],
   // Ratings: the deleted player leaves the leaderboard (the seats keep the rating before and

@@ -92,7 +92,7 @@ t.test('the link works once, for 48 hours; a forged or unknown token is a 400; t
 
 t.test('sending the link again: rate limited (429 with Retry-After), 409 once confirmed', async (t) => {
   const clock = fixedClock(TEST_TIME);
-  const s = await apiServer(t, { clock, security: { emailConfirmation: { linkTtlMs: 48 * 3600_000, resendAfterMs: 5 * 60_000, perDay: 3 } } });
+  const s = await apiServer(t, { clock, security: { emailConfirmation: { linkTtlMs: 48 * 3600_000, resendAfterMs: 5 * 60_000, perDay: 3, perAddressPerDay: 10 } } });
   const u = await s.signUp('Iterum', { confirmed: false });
   const resend = () => u.client.post('/v1/me/email-confirmation');
   const soon = await resend();
@@ -154,4 +154,80 @@ t.test('a password reset goes to an unconfirmed address (its owner takes the acc
   t.equal((await s.anon.post('/v1/auth/password-reset/confirm', { token, newPassword: 'the owner is back now' })).status, 200);
   const me = await s.anon.post('/v1/auth/login', { email: u.email, password: 'the owner is back now' });
   t.match(me.body.user, { emailConfirmed: true }, 'the reset link proved the mailbox');
+});
+
+// Issue 38.1: the limits were per account and per source: nine fresh accounts each asked to use
+// one stranger's address, and the stranger got nine "Confirm this address" emails in ten seconds,
+// each greeting them with a name the attacker chose.
+t.test("one stranger's address asked for by many accounts: one link while it works, a few a day in all, and none says what the accounts chose", async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock });
+  const mail = await mailHarness(t, s);
+  const victim = 'stranger@example.org';
+  const accounts = [];
+  for (let i = 0; i < 9; i++) accounts.push(await s.signUp(`Visit http-evil-example-com ${i}`));
+  await mail.deliver();
+  const answers = [];
+  for (const a of accounts) answers.push(await a.client.post('/v1/me/email', { email: victim, currentPassword: PASSWORD }));
+  t.equal(answers[0]!.status, 200, 'the first account may ask');
+  for (const [i, res] of answers.slice(1).entries()) {
+    t.match(res, { status: 429, body: { code: 'rate_limited', detail: /another account still works/ } }, `account ${i + 2} is refused while the first link works`);
+    t.equal(res.headers.get('retry-after'), String(48 * 3600), 'until that link expires');
+  }
+  const sent = (await mail.deliver()).filter((m) => m.to.includes(victim));
+  t.equal(sent.length, 1, 'one email reached the stranger');
+  t.notMatch(sent[0]!.text + sent[0]!.html, /Visit|evil/, 'it names nothing the account chose');
+  t.match(sent[0]!.text, /^Hello,$/m);
+
+  // The link expires unused; the next account may ask, and the address's count goes on across
+  // accounts: 3 a day, whoever asks, and deleting the asking account does not reset it.
+  clock.advance(48 * 3600_000);
+  t.equal((await accounts[1]!.client.post('/v1/me/email', { email: victim, currentPassword: PASSWORD })).status, 200, 'a second link, two days later');
+  t.equal((await accounts[1]!.client.post('/v1/me/deletion', { password: PASSWORD })).status, 204, 'its account is deleted');
+  t.equal((await accounts[2]!.client.post('/v1/me/email', { email: victim, currentPassword: PASSWORD })).status, 200, 'a third (the deleted account\'s link went with it)');
+  clock.advance(5 * 60_000);
+  t.equal((await accounts[2]!.client.post('/v1/me/email-confirmation')).status, 202, 'the same account sends its link again: the day\'s third');
+  clock.advance(5 * 60_000);
+  const capped = await accounts[2]!.client.post('/v1/me/email-confirmation');
+  t.match(capped, { status: 429, body: { code: 'rate_limited', detail: /At most 3 confirmation links a day are sent to one address/ } }, 'the fourth of the day is refused');
+  t.equal(capped.headers.get('retry-after'), String(24 * 3600 - 10 * 60), 'until the day\'s first is a day old');
+  // The deleted account's link went with its account, unsent; it still counts for the address.
+  t.equal((await mail.deliver()).filter((m) => m.to.includes(victim)).length, 2, 'two more emails that day, no more');
+  const kept = JSON.stringify(await s.db.prisma.$queryRawUnsafe('SELECT * FROM confirmation_sends'), (_k, v) => (typeof v === 'bigint' ? String(v) : v));
+  t.notMatch(kept, /stranger/, 'the count keeps no address, only a keyed digest');
+});
+
+t.test('registration past the address\'s daily links: the account is made, no link is sent; and two accounts asking at once send one', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock, security: { emailConfirmation: { linkTtlMs: 48 * 3600_000, resendAfterMs: 5 * 60_000, perDay: 5, perAddressPerDay: 1 } } });
+  const victim = 'twice@example.org';
+  const first = await s.anon.post('/v1/auth/register', { email: victim, password: PASSWORD, name: 'Primus' });
+  t.equal(first.status, 201);
+  t.equal((await s.anon.withToken(first.body.token).post('/v1/me/deletion', { password: PASSWORD })).status, 204);
+  const again = await s.anon.post('/v1/auth/register', { email: victim, password: PASSWORD, name: 'Secundus' });
+  t.equal(again.status, 201, 'the address registers again');
+  t.match(again.body.user, { emailConfirmed: false });
+  t.equal(await s.db.prisma.outboxEmail.count({ where: { userId: again.body.user.id, kind: 'email-confirmation' } }), 0, 'but no link was sent: the first registration\'s was the day\'s one');
+  t.match(await s.anon.withToken(again.body.token).post('/v1/me/email-confirmation'), { status: 429, body: { detail: /one address/ } }, 'asking for it says why');
+
+  const a = await s.signUp('Tertius');
+  const b = await s.signUp('Quartus');
+  const race = await Promise.all([a, b].map((u) => u.client.post('/v1/me/email', { email: 'contested@example.org', currentPassword: PASSWORD })));
+  t.same(race.map((r) => r.status).sort(), [200, 429], 'of two accounts asking at once, one is refused');
+  t.equal(await s.db.prisma.outboxEmail.count({ where: { toAddress: 'contested@example.org' } }), 1);
+});
+
+t.test('a password reset to an unconfirmed address names nobody; to a confirmed one, its owner', async (t) => {
+  const s = await apiServer(t);
+  const unconfirmed = await s.signUp('Chosen by someone', { confirmed: false });
+  const confirmed = await s.signUp('Rightful owner');
+  for (const u of [unconfirmed, confirmed]) t.equal((await s.anon.post('/v1/auth/password-reset', { email: u.email })).status, 202);
+  await s.app.services.background.idle();
+  const body = async (address: string) => (await rowsTo(s, address)).find((r) => r.kind === 'password-reset')!;
+  const a = await body(unconfirmed.email);
+  t.notMatch(a.textBody + (a.htmlBody ?? ''), /Chosen/, 'no name to an address that confirmed nothing');
+  t.match(a.textBody, /^Hello,$/m);
+  t.match((await body(confirmed.email)).textBody, /^Hello Rightful owner,$/m);
+  const links = await rowsTo(s, unconfirmed.email);
+  t.notMatch(links.map((r) => r.textBody + (r.htmlBody ?? '')).join(''), /Chosen/, 'nor the confirmation link');
 });

@@ -7,13 +7,17 @@
 // A link's token is 256 random bits; only its SHA-256 is stored. It works once (every link of the
 // account to that address is spent with it), for linkTtlMs (48 h). Sending links is rate limited
 // per account (registration's counts): one every resendAfterMs (5 min) to one address, perDay a
-// day (5) in all, 429 with Retry-After past them. A changed address replaces the old one only
-// once confirmed, and the old one, if it was confirmed, is told. A password reset to an
-// unconfirmed address is sent (its owner takes back an account someone registered with their
-// address) and, used, confirms it (password-reset.ts).
-import { createHash, randomBytes } from 'node:crypto';
+// day (5) in all, 429 with Retry-After past them. And per address, whatever account asks (issue:
+// nine fresh accounts mailed one stranger nine times in ten seconds): perAddressPerDay a day (3),
+// and none while another account's link to it still works; registration's link past these is
+// not sent (the account is made; its owner asks for the link again later). The email carries no
+// text the asking account chose (no display name): its recipient has confirmed nothing yet.
+// A changed address replaces the old one only once confirmed, and the old one, if it was
+// confirmed, is told. A password reset to an unconfirmed address is sent (its owner takes back
+// an account someone registered with their address) and, used, confirms it (password-reset.ts).
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Prisma } from '../../store/prisma.js';
-import { insertLink, linksSentSince, lockLink, spendLinks } from '../../store/email-confirmations.js';
+import { countSend, insertLink, linksSentSince, linksToAddress, lockLink, lockRecipient, spendLinks } from '../../store/email-confirmations.js';
 import { EmailTaken, lockUser, updateUser, type User } from '../../store/users.js';
 import type { ServiceContext } from '../context.js';
 import { confirmationEmail, emailChangedEmail } from '../notify/email-templates.js';
@@ -38,12 +42,41 @@ function duration(ms: number): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
+const recipientKeys = new Map<string, Buffer>();
+/** The address as confirmation_sends knows it: a keyed digest, never the address. */
+function recipientKey(secret: string, email: string): string {
+  let key = recipientKeys.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('alea:confirmation-recipient:v1').digest();
+    if (recipientKeys.size >= 16) recipientKeys.clear();
+    recipientKeys.set(secret, key);
+  }
+  return createHmac('sha256', key).update(email).digest('base64url');
+}
+
+/**
+ * Why no link may go to `email` now (whatever account asks), or null: the address's daily
+ * links, and another account's link to it that still works. Holds the address's lock until the
+ * transaction ends, so two accounts asking at once are counted one after the other.
+ */
+async function addressRefusal(tx: Prisma.TransactionClient, ctx: ServiceContext, userId: string, email: string, key: string, now: Date): Promise<AppError | null> {
+  const { perAddressPerDay } = ctx.security.emailConfirmation;
+  await lockRecipient(tx, key);
+  const sent = await linksToAddress(tx, { recipientKey: key, email, userId, since: new Date(now.getTime() - DAY_MS), now });
+  if (sent.othersWaitUntil) {
+    return wait(sent.othersWaitUntil.getTime(), now, 'A confirmation link sent to this address for another account still works; no other is sent until it is used or expires');
+  }
+  if (sent.count >= perAddressPerDay && sent.first) return wait(sent.first.getTime() + DAY_MS, now, `At most ${perAddressPerDay} confirmation links a day are sent to one address`);
+  return null;
+}
+
 /**
  * Emails a confirmation link for `email` to that address (in the transaction `tx`, which holds the
- * user's row lock). `limited`: refused (429) past the account's rate; registration's first link
- * is not refused, but counts.
+ * user's row lock). `limited`: refused (429) past the account's rate or the address's; without
+ * it (registration), the link is not refused by the account's rate but counts, and past the
+ * address's it is not sent. Returns whether it was sent.
  */
-export async function sendConfirmationLink(tx: Prisma.TransactionClient, ctx: ServiceContext, user: Pick<User, 'id' | 'displayName'>, email: string, o: { limited: boolean; change: boolean }): Promise<void> {
+export async function sendConfirmationLink(tx: Prisma.TransactionClient, ctx: ServiceContext, user: Pick<User, 'id'>, email: string, o: { limited: boolean; change: boolean }): Promise<boolean> {
   const now = ctx.clock.now();
   const { linkTtlMs, resendAfterMs, perDay } = ctx.security.emailConfirmation;
   if (o.limited) {
@@ -53,15 +86,23 @@ export async function sendConfirmationLink(tx: Prisma.TransactionClient, ctx: Se
     }
     if (sent.count >= perDay && sent.first) throw wait(sent.first.getTime() + DAY_MS, now, `At most ${perDay} links a day are sent to an account`);
   }
+  const key = recipientKey(ctx.config.jwtSecret, email);
+  const refusal = await addressRefusal(tx, ctx, user.id, email, key, now);
+  if (refusal) {
+    if (o.limited) throw refusal;
+    return false;
+  }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + linkTtlMs);
   await insertLink(tx, { userId: user.id, email, tokenHash: digest(token), now, expiresAt, forgetBefore: new Date(now.getTime() - DAY_MS) });
+  await countSend(tx, key, now, new Date(now.getTime() - DAY_MS));
   const url = confirmationUrl(ctx.config.publicUrl, token);
-  const mail = confirmationEmail({ publicUrl: ctx.config.publicUrl, name: user.displayName, url, expiresAt, hours: Math.round(linkTtlMs / 3600_000), change: o.change });
+  const mail = confirmationEmail({ publicUrl: ctx.config.publicUrl, url, expiresAt, hours: Math.round(linkTtlMs / 3600_000), change: o.change });
   // Sent whatever the email preference (it was asked for), with no unsubscribe link (src/worker.ts).
   await tx.outboxEmail.create({
     data: { kind: 'email-confirmation', toAddress: email, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, userId: user.id, nextAttemptAt: now, createdAt: now },
   });
+  return true;
 }
 
 /** Sends the link again: to the address waiting to replace the account's, or to the account's own. */

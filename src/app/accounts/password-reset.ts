@@ -52,11 +52,11 @@ export function resetPageUrl(publicUrl: string, token: string): string {
 export async function requestPasswordReset(ctx: ServiceContext, input: { email: string }): Promise<void> {
   const found = await findUserByEmail(ctx.prisma, normaliseEmail(input.email));
   // The same work either way up to the write (the HTTP layer also answers before any of it).
-  const user = found ?? { id: NOBODY, tokenGeneration: 0, displayName: 'nobody', email: '' };
+  const user = found ?? { id: NOBODY, tokenGeneration: 0, displayName: 'nobody', email: '', emailVerifiedAt: null };
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + RESET_LINK_MS);
   const url = resetPageUrl(ctx.config.publicUrl, resetToken(ctx.config.jwtSecret, user.id, user.tokenGeneration, expiresAt));
-  const email = passwordResetEmail({ publicUrl: ctx.config.publicUrl, name: user.displayName, url, expiresAt });
+  const email = passwordResetEmail({ publicUrl: ctx.config.publicUrl, name: user.emailVerifiedAt === null ? null : user.displayName, url, expiresAt });
   if (!found) return;
   // Sent whatever the email preference: the user asked for it. At most one per account in each
   // window of RESEND_WINDOW_MS (the dedupe key), so nobody can flood a mailbox from many

@@ -261,18 +261,22 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** A password reset link, asked for on the sign-in page (no game, no unsubscribe: it was asked for). */
-export function passwordResetEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date }): Email {
+/**
+ * A password reset link, asked for on the sign-in page (no game, no unsubscribe: it was asked for).
+ * `name`: the account's, or null for an address not yet confirmed (which gets no text the account chose).
+ */
+export function passwordResetEmail(o: { publicUrl: string; name: string | null; url: string; expiresAt: Date }): Email {
   const subject = 'Reset your Alea password';
   const lines = [
     'Someone (we hope you) asked to reset the password of your Alea account.',
     `Choose a new one with this link before ${formatTime(o.expiresAt)}; it works once.`,
     'If it was not you, ignore this email: your password stays as it is.',
   ];
-  const text = [`Hello ${o.name},`, '', ...lines, '', `Choose a new password: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const hello = o.name === null ? 'Hello,' : `Hello ${o.name},`;
+  const text = [hello, '', ...lines, '', `Choose a new password: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
-<p>Hello ${esc(o.name)},</p>
+<p>${esc(hello)}</p>
 ${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
 <p><a href="${esc(o.url)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">Choose a new password</a></p>
 <p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
@@ -281,8 +285,11 @@ ${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
   return { subject, text, html };
 }
 
-/** The one email an address gets before it is confirmed: a link that confirms it. */
-export function confirmationEmail(o: { publicUrl: string; name: string; url: string; expiresAt: Date; hours: number; change: boolean }): Email {
+/**
+ * The one email an address gets before it is confirmed: a link that confirms it. It names nobody:
+ * the account's name is text its maker chose, and the address has not said it wants any.
+ */
+export function confirmationEmail(o: { publicUrl: string; url: string; expiresAt: Date; hours: number; change: boolean }): Email {
   const subject = 'Confirm your email address for Alea';
   const lines = [
     o.change
@@ -293,10 +300,10 @@ export function confirmationEmail(o: { publicUrl: string; name: string; url: str
       ? 'Until you do, Alea keeps writing to the old address. If it was not you, ignore this email: nothing changes.'
       : 'Until you do, Alea sends this address no email about games. If you did not create an account on Alea, ignore this email: you will get no other.',
   ];
-  const text = [`Hello ${o.name},`, '', ...lines, '', `Confirm this address: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
+  const text = ['Hello,', '', ...lines, '', `Confirm this address: ${o.url}`, '', '-- ', `Alea, ${o.publicUrl}`, ''].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; color: #222">
-<p>Hello ${esc(o.name)},</p>
+<p>Hello,</p>
 ${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
 <p><a href="${esc(o.url)}" style="display: inline-block; padding: .6em 1.2em; background: #7a1f1f; color: #fff; text-decoration: none; border-radius: 4px">Confirm this address</a></p>
 <p style="font-size: small; color: #666">Alea, ${esc(o.publicUrl)}</p>
