@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'too_many_open_games',
   'too_many_bot_games',
   'too_many_computer_games',
+  // Rated play needs a confirmed email address (src/app/ratings/rated-games.ts).
+  'email_unconfirmed',
   // Between players (src/app/blocks/, src/app/messages/): one of them blocked the other, or the
   // messages of a game are turned off.
   'blocked',

@@ -6,6 +6,7 @@ import type { GameModule } from './types.js';
 
 export { RuleError } from './types.js';
 export { MAX_ACTION_DEPTH, withinActionDepth } from './kit/actions.js';
+export { endingOutcome } from './ending.js';
 export type { Action, GameModule, OptionSpec, Outcome, SetupOptions, Json } from './types.js';
 
 export const games: Record<string, GameModule> = {

@@ -5,6 +5,7 @@
 // Pure, like the rest of the engine: it runs in Node and in a browser.
 
 import { diceKey, isSeedHex, seedCommitment, seededRoles } from './kit/dice.js';
+import { endingOutcome } from './ending.js';
 import { games } from './index.js';
 import { RuleError, type Action, type GameModule, type Outcome, type SetupOptions } from './types.js';
 
@@ -246,13 +247,32 @@ export function checkRecord(input: unknown): CheckResult {
   if (!result) return fail('The record of a finished game has no result.');
   if (end.kind === 'resign' || end.kind === 'timeout') {
     if (ruled) return fail(`The rules ended the game before its last entry (${ruled.reason}), yet it ends with a ${end.kind}.`);
-    const winner = end.kind === 'resign' ? (m.roles.filter((x) => x !== end.role).length === 1 ? m.roles.find((x) => x !== end.role)! : null) : end.role;
-    if (result.winner !== winner) return fail(`The recorded winner is ${result.winner ?? 'nobody'}, but the ${end.kind === 'resign' ? `resignation of ${end.role}` : `time-out claimed by ${end.role}`} makes it ${winner ?? 'nobody'}.`);
-    checks.push(`The game ended by ${end.kind === 'resign' ? `${end.role}'s resignation` : `a win on time claimed by ${end.role}`}, as recorded: ${result.winner ?? 'nobody'} wins.`);
+    const ended = endedBy(m, end);
+    // Before each side had made its first moves, such an ending aborts the game (ending.ts).
+    const expected = endingOutcome(m, last, { winner: ended.winner, reason: ended.how, vp: result.vp });
+    if (Boolean(result.aborted) !== Boolean(expected.aborted)) {
+      return fail(expected.aborted ? `The game was not yet underway when ${ended.how}: it is aborted, but the record gives it a result.` : `The record says the game was aborted, but it was underway when ${ended.how}.`);
+    }
+    if (result.winner !== expected.winner) return fail(`The recorded winner is ${result.winner ?? 'nobody'}, but ${ended.how} makes it ${expected.winner ?? 'nobody'}.`);
+    checks.push(expected.aborted ? `The game ended when ${ended.how}, before each side had made its first moves: aborted, as recorded, with no result.` : `The game ended when ${ended.how}, as recorded: ${result.winner ?? 'nobody'} wins.`);
   } else {
     if (!ruled) return fail(`The replay does not end the game, but the record says it ended: ${result.reason}.`);
     if (!jsonEqual(ruled, result)) return fail(`The replay ends with ${JSON.stringify(ruled)}, the record says ${JSON.stringify(result)}.`);
     checks.push(`The rules end the game as recorded: ${result.reason} (${result.winner ?? 'a draw'}).`);
   }
   return { ok: true, checks };
+}
+
+/**
+ * How a resignation or time-out entry ended the game, and who it makes the winner: a resignation
+ * (the other role), a win claimed on time `{late}` (the claimant), an abandonment by one
+ * `{late, abandoned}` (the other role) or by all `{roles, abandoned}` (nobody).
+ */
+function endedBy(m: GameModule, end: RecordEntry): { how: string; winner: string | null } {
+  const a = (end.action ?? {}) as { late?: string; roles?: string[]; abandoned?: boolean };
+  const other = (role: string) => (m.roles.filter((x) => x !== role).length === 1 ? m.roles.find((x) => x !== role)! : null);
+  if (end.kind === 'resign') return { how: `${end.role} resigned`, winner: other(end.role) };
+  if (a.abandoned && a.late === undefined) return { how: `${(a.roles ?? []).join(' and ') || 'the players'} abandoned the game`, winner: null };
+  if (a.abandoned) return { how: `${a.late} abandoned the game`, winner: other(a.late!) };
+  return { how: `${end.role} claimed a win on time`, winner: end.role };
 }

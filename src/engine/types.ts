@@ -8,10 +8,12 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type Action = { type: string; [key: string]: Json };
 
 export interface Outcome {
-  /** The winning role, or null for a draw. */
+  /** The winning role, or null for a draw (or a game aborted: see `aborted`). */
   winner: string | null;
   reason: string;
   vp: Record<string, number>;
+  /** The game ended before it was underway (GameModule.underway): no result, never rated. */
+  aborted?: true;
 }
 
 export interface SetupOptions {
@@ -73,6 +75,13 @@ export interface GameModule<S = any, V = any> {
    */
   fullView?(state: S): V;
   outcome(state: S): Outcome | null;
+  /**
+   * Has each side made its moves of the game's first turn (its first card play: both cards
+   * played and both sides' actions for them done)? A game that ends otherwise than by the rules
+   * (a resignation, a time-out, an abandonment) before this is aborted: it has no result, changes
+   * no rating and counts in nobody's record. A game ended by the rules is never aborted.
+   */
+  underway(state: S): boolean;
   /**
    * Optional: may `role` take back the action that led from `before` to `after`? Only when it drew
    * no random number, revealed nothing to anyone, and left `role` still the one to act. A module

@@ -36,6 +36,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   too_many_open_games: 409,
   too_many_bot_games: 409,
   too_many_computer_games: 409,
+  email_unconfirmed: 403,
   // Between players: a block, or a game's messages turned off (src/app/blocks/, src/app/messages/).
   blocked: 403,
   messages_off: 403,

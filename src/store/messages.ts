@@ -73,12 +73,13 @@ export async function pageOfMessages(db: Db, q: MessageQuery): Promise<{ items: 
      WHERE ${visible} AND ${range} LIMIT ${q.limit + 1}`;
   const page = rows.slice(0, q.limit).map((r) => ({ ...r, seq: Number(r.seq) }));
   if (q.after === undefined) page.reverse();
-  // Whether there is more on either side of the page (of an empty page: at or beyond its bounds).
+  // Whether there is more on either side of the page (of an empty page: at or beyond its bounds;
+  // past the documented cursors' range, so compared as bigint: after=2^31-1 made a 500).
   const below = page.length ? page[0]!.seq : q.after !== undefined ? q.after + 1 : 0;
   const above = page.length ? page[page.length - 1]!.seq : q.before !== undefined ? q.before - 1 : 2 ** 31 - 1;
   const [flags] = await db.$queryRaw<{ earlier: boolean; later: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM game_messages m WHERE ${visible} AND m.seq < ${below}) AS earlier,
-           EXISTS (SELECT 1 FROM game_messages m WHERE ${visible} AND m.seq > ${above}) AS later`;
+    SELECT EXISTS (SELECT 1 FROM game_messages m WHERE ${visible} AND m.seq < ${below}::bigint) AS earlier,
+           EXISTS (SELECT 1 FROM game_messages m WHERE ${visible} AND m.seq > ${above}::bigint) AS later`;
   return { items: page, earlier: flags!.earlier, later: flags!.later };
 }
 

@@ -24,6 +24,7 @@ const stub: GameModule<S> = {
   apply: (s) => s,
   view: (s, role) => ({ phase: s.phase, prompt: `${s.pending.join(' and ')}: play.`, log: s.log.map((e) => (role ? (e[role as 'A'] ?? e.t) : e.t)) }),
   outcome: (s) => s.outcome ?? null,
+  underway: () => true,
 };
 
 const NOW = new Date('2026-01-01T12:00:00.000Z');

@@ -167,7 +167,7 @@ export async function startGame(s: ApiServer, create: Record<string, unknown> = 
 }
 
 /** GET the game as this user. */
-export async function look(u: User, id: string): Promise<any> {
+export async function look(u: Pick<User, 'client'>, id: string): Promise<any> {
   const res = await u.client.get(`/v1/games/${id}`);
   if (res.status !== 200) throw new Error(`get: ${res.status} ${res.text}`);
   return res.body;
@@ -188,7 +188,7 @@ export async function readUntil<T>(read: () => Promise<T>, done: (x: T) => boole
 }
 
 /** Posts an action at `version` (read now if not given) and expects it to be accepted. */
-export async function act(u: User, id: string, action: unknown, version?: number): Promise<any> {
+export async function act(u: Pick<User, 'client'>, id: string, action: unknown, version?: number): Promise<any> {
   const res = await u.client.post(`/v1/games/${id}/actions`, { action, version: version ?? (await look(u, id)).version });
   if (res.status !== 200) throw new Error(`action ${JSON.stringify(action)}: ${res.status} ${res.text}`);
   return res.body;
@@ -202,6 +202,29 @@ export async function moveFirstLegal(g: Started): Promise<any> {
     return act(u, g.id, game.legalActions[0], game.version);
   }
   throw new Error('nobody can move');
+}
+
+/**
+ * The players play on, each pending one taking a 'done' or 'pass' where there is one and else its
+ * first legal action, until the game is underway (each side has made its moves of the first turn):
+ * from then on a resignation or a time-out ends it with a result instead of aborting it. The game
+ * as the last player read it.
+ */
+export async function playUntilUnderway(players: Pick<User, 'client'>[], id: string, maxMoves = 500): Promise<any> {
+  for (let moves = 0; moves < maxMoves; ) {
+    let moved = false;
+    for (const u of players) {
+      const game = await look(u, id);
+      if (game.underway || game.status !== 'active') return game;
+      if (game.legalActions.length === 0) continue;
+      const quiet = game.legalActions.find((a: any) => a.type === 'done' || a.type === 'pass') ?? game.legalActions[0];
+      await act(u, id, quiet, game.version);
+      moved = true;
+      moves++;
+    }
+    if (!moved) throw new Error('nobody can move, and the game is not underway');
+  }
+  throw new Error(`not underway after ${maxMoves} moves`);
 }
 
 /** Both players discard (the first card each may) : the game moves to turn 1's card play. */

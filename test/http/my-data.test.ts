@@ -4,7 +4,7 @@
 // frees their address, and leaves their name and address nowhere: in no answer to anyone, no
 // page, no email sent afterwards.
 import t from 'tap';
-import { act, apiServer, look, openStream, startGame, type ApiServer, type Started, type User } from '../helpers/api.js';
+import { act, apiServer, look, openStream, playUntilUnderway, startGame, type ApiServer, type Started, type User } from '../helpers/api.js';
 import { mailHarness, rawText } from '../helpers/mail.js';
 import { resignForDeletedPlayers } from '../../src/app/my-data/deletion.js';
 import { bodiesOf } from '../../src/store/outbox-body.js';
@@ -123,14 +123,15 @@ t.test('deleting my account: refused with a wrong password; then games resigned,
   const opponent = await s.signUp('Gnaeus');
   const former = await s.signUp('Titus');
   const running = await between(leaver, opponent);
+  await playUntilUnderway([leaver, opponent], running); // its resignation then has a result
   const finished = await between(leaver, former);
   t.equal((await former.client.post(`/v1/games/${finished}/resign`, {})).status, 200);
   const bot = await leaver.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'random', opponent: 'bot' });
   t.equal(bot.status, 201);
   const open = await leaver.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' });
   // The opponent's move with an Idempotency-Key: its kept answer lists the players.
-  const discard = (await look(opponent, running)).legalActions.find((a: any) => a.type === 'discard');
-  const move = () => opponent.client.post(`/v1/games/${running}/actions`, { action: discard, version: 1 }, { headers: { 'idempotency-key': 'discard-1' } });
+  const before = await look(opponent, running);
+  const move = () => opponent.client.post(`/v1/games/${running}/actions`, { action: before.legalActions[0], version: before.version }, { headers: { 'idempotency-key': 'discard-1' } });
   t.equal((await move()).status, 200);
   t.match((await move()).text, /Sertorius/, 'a retry replays the answer, which names the players');
   const stream = await openStream(s.base, '/v1/me/events', { token: leaver.token });
@@ -165,10 +166,10 @@ t.test('deleting my account: refused with a wrong password; then games resigned,
   t.same(game.players.map((p: any) => [p.role, p.user.name]), [['Caesar', 'deleted player'], ['Pompey', 'Gnaeus']], 'the seat shows a deleted player');
   t.match(await look(former, finished), { status: 'finished', players: [{ user: { name: 'deleted player' } }, { user: { name: 'Titus' } }] }, 'a finished game stays, anonymised');
   const botGame = await s.db.prisma.game.findUnique({ where: { id: bot.body.id } });
-  t.equal(botGame?.status, 'finished', 'the game against the bot is ended');
+  t.equal(botGame?.status, 'abandoned', 'the game against the bot is ended: aborted, it had not begun');
   t.equal((await opponent.client.get(`/v1/games/${open.body.id}`)).status, 404, 'the open game is cancelled');
 
-  t.match(await look(opponent, joined), { status: 'finished', outcome: { winner: 'Caesar' } }, 'so is the one joined just now');
+  t.match(await look(opponent, joined), { status: 'finished', outcome: { winner: null, aborted: true, reason: /^Pompey resigned before each side/ } }, 'so is the one joined just now: aborted');
   t.match(await s.db.prisma.outboxEmail.findUnique({ where: { id: waiting[0]!.id } }), { status: 'dropped' }, 'its email naming the leaver is dropped');
   const mails = await mail.deliver();
   const told = mails.filter((m) => m.to.includes(opponent.email)).find((m) => m.subject.includes(`#${game.number}`))!;
@@ -218,7 +219,7 @@ t.test('a deletion interrupted before its resignations is finished by the worker
   const errors: unknown[] = [];
   t.equal(await resignForDeletedPlayers(s.app.services, (_id, err) => errors.push(err)), 1, 'one game resigned');
   t.same(errors, []);
-  t.match(await look(opponent, running), { status: 'finished', outcome: { winner: 'Pompey', reason: 'Caesar resigned' } });
+  t.match(await look(opponent, running), { status: 'finished', outcome: { winner: null, aborted: true, reason: /^Caesar resigned before each side/ } }, 'aborted: it had not begun');
   t.equal(await resignForDeletedPlayers(s.app.services, (_id, err) => errors.push(err)), 0, 'and nothing more to do');
 });
 

@@ -1,7 +1,7 @@
 // Acting: actions and their errors, idempotency keys, undo, resignation.
 import t from 'tap';
 import { verifyGames } from '../../src/app/games/verify.js';
-import { act, apiServer, look, moveFirstLegal, startGame, toCommand } from '../helpers/api.js';
+import { act, apiServer, look, moveFirstLegal, playUntilUnderway, startGame, toCommand } from '../helpers/api.js';
 
 const UNKNOWN = '01900000-0000-7000-8000-000000000000';
 
@@ -203,7 +203,7 @@ t.test('undo: my own last action, if it drew nothing and revealed nothing; versi
 t.test('resign: the opponent wins at once; the game is over', async (t) => {
   const s = await apiServer(t);
   const g = await startGame(s);
-  await toCommand(g);
+  t.match(await playUntilUnderway([g.caesar, g.pompey], g.id), { underway: true, view: { turn: 2 } }, 'JC: underway once turn 2 begins');
   const res = await g.pompey.client.post(`/v1/games/${g.id}/resign`, {});
   t.equal(res.status, 200);
   t.match(res.body, {
@@ -226,6 +226,13 @@ t.test('resign: the opponent wins at once; the game is over', async (t) => {
 
   const other = await startGame(s);
   t.match(await other.caesar.client.post(`/v1/games/${other.id}/resign`, { version: 0 }), { status: 409, body: { code: 'stale_version' } });
+  // Before each side has made its moves of the first turn, a resignation aborts the game (issue 38.2).
+  const command = await toCommand(other);
+  t.equal(command.underway, false, 'turn 1: not underway');
+  const aborted = await other.pompey.client.post(`/v1/games/${other.id}/resign`, {});
+  t.match(aborted.body, { status: 'finished', underway: false, outcome: { winner: null, aborted: true, reason: 'Pompey resigned before each side had made its moves of the first turn: the game is aborted' } });
+  t.equal((await s.db.prisma.game.findUniqueOrThrow({ where: { id: other.id } })).status, 'abandoned', 'stored as ended without a result');
+  t.same(await verifyGames(s.db.prisma), { checked: 2, mismatches: [] });
   const open = (await other.caesar.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
   t.match(await other.caesar.client.post(`/v1/games/${open.id}/resign`), { status: 409, body: { detail: /not started/ } });
   t.match(await other.pompey.client.post(`/v1/games/${open.id}/resign`), { status: 403 });

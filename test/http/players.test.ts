@@ -3,7 +3,7 @@
 // games in progress and finished, each from their side with its result and rating change,
 // newest first and paged; never a private game, an address or a deadline; errors as problems.
 import t from 'tap';
-import { apiServer, type User } from '../helpers/api.js';
+import { apiServer, playUntilUnderway, type User } from '../helpers/api.js';
 
 async function game(a: User, b: User | null, create: Record<string, unknown> = {}): Promise<string> {
   const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', ...create });
@@ -41,6 +41,7 @@ t.test("a player's page: public games in progress and finished with results and 
   const open = await game(a, null); // open: on no list
   const playing = await game(a, b, { rated: true });
   const won = await game(b, a, { rated: true, role: 'Pompey' });
+  await playUntilUnderway([a, b], won);
   await a.client.post(`/v1/games/${won}/resign`); // a (Caesar) resigns: b wins
   const privateGame = await game(a, c, { visibility: 'private' });
   const bot = await game(a, null, { game: 'caesars-gallic-war', role: 'Roman', opponent: 'bot' });
@@ -77,6 +78,7 @@ t.test("a player's games page by page, newest first, from the seats' index", asy
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     const id = await game(i % 2 ? b : a, i % 2 ? a : b);
+    await playUntilUnderway([a, b], id);
     await b.client.post(`/v1/games/${id}/resign`);
     ids.unshift(id);
   }

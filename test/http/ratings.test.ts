@@ -12,7 +12,7 @@ import { runAbandonments } from '../../src/app/games/time-controls.js';
 import { INITIAL_RATING, rateGame } from '../../src/app/ratings/glicko2.js';
 import { rebuildRatings } from '../../src/app/ratings/rebuild.js';
 import { poolOf } from '../../src/store/prisma.js';
-import { act, apiServer, look, type ApiServer, type User } from '../helpers/api.js';
+import { act, apiServer, look, playUntilUnderway, type ApiServer, type User } from '../helpers/api.js';
 import { nodeArgs } from '../helpers/entry.js';
 import { mailHarness, to } from '../helpers/mail.js';
 import { TEST_TIME } from '../helpers/server.js';
@@ -21,11 +21,13 @@ const DAY = 24 * 3600 * 1000;
 const T = Date.parse(TEST_TIME);
 
 /** A rated (unless told) public game of Julius Caesar, `a` Caesar and `b` Pompey, started. */
+/** A rated game between a (Caesar) and b, played until it is underway (its end then counts). */
 async function ratedGame(a: User, b: User, create: Record<string, unknown> = {}): Promise<string> {
   const created = await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', rated: true, ...create });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
   const joined = await b.client.post(`/v1/games/${created.body.id}/join`, {});
   if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`);
+  await playUntilUnderway([a, b], created.body.id);
   return created.body.id;
 }
 
@@ -107,6 +109,7 @@ t.test('a time-out claim and an abandonment count as results; a draw-less double
 
   // Claim: Caesar discards, Pompey does not; 3 days later Caesar claims the win.
   const claimed = await ratedGame(a, b);
+  await mail.deliver(); // the first turn's
   await act(a, claimed, (await look(a, claimed)).legalActions[0]);
   clock.set(new Date(T + 3 * DAY + 1000));
   const claim = await a.client.post(`/v1/games/${claimed}/claim-timeout`, {});
@@ -118,6 +121,7 @@ t.test('a time-out claim and an abandonment count as results; a draw-less double
   // Abandonment: Pompey discards, Caesar never does; 14 days past the deadline the worker ends it.
   const start = clock.now().getTime();
   const abandoned = await ratedGame(a, b);
+  await mail.deliver();
   await act(b, abandoned, (await look(b, abandoned)).legalActions[0]);
   clock.set(new Date(start + 3 * DAY + 13 * DAY));
   t.equal(await runAbandonments(s.app.services, (_id, err) => t.fail(String(err))), 0, 'not before 14 days past the deadline');
@@ -173,15 +177,20 @@ async function runRebuildCli(url: string, args: string[] = []): Promise<{ code: 
 t.test('the leaderboard lists established ratings from the top, paged; ratings:rebuild gives back the same ratings', async (t: Test) => {
   const s = await apiServer(t);
   const [a, b, c, d] = [await s.signUp('Ann'), await s.signUp('Bea'), await s.signUp('Cato'), await s.signUp('Dido')];
-  await series(a, b, 5, (i) => (i === 2 ? 'a' : 'b')); // Ann 4-1 over Bea
-  await series(c, d, 6, (i) => (i < 4 ? 'b' : 'a')); // Cato 4-2 over Dido
-  await series(a, c, 1, () => 'b'); // one more for Ann and Cato: Ann wins
+  // Each plays each twice: 6 rated games against 3 opponents, enough to be listed.
+  await series(a, b, 2, () => 'b');
+  await series(a, c, 2, () => 'b');
+  await series(a, d, 2, (i) => (i === 0 ? 'a' : 'b')); // Ann 5-1
+  await series(b, c, 2, (i) => (i === 0 ? 'a' : 'b'));
+  await series(b, d, 2, () => 'b');
+  await series(c, d, 2, () => 'b');
 
   const board = await a.client.get('/v1/leaderboards/julius-caesar');
   t.equal(board.status, 200);
-  t.equal(board.body.maxRd, 200);
-  // Every stored rating with an RD below 200, highest first.
-  const established = (await ratingRows(s)).filter((r) => r.rd < 200).sort((x, y) => y.rating - x.rating);
+  t.match(board.body, { maxRd: 200, minGames: 5, minOpponents: 3 });
+  // Every stored rating with an RD below 200 and 5 games (here, always against 3 opponents), highest first.
+  const established = (await ratingRows(s)).filter((r) => r.rd < 200 && r.games >= 5).sort((x, y) => y.rating - x.rating);
+  t.equal(established.length, 4, 'all four are listed');
   const handleOf = Object.fromEntries([a, b, c, d].map((u) => [u.id, u.name]));
   t.ok(established.length >= 3, `${established.length} established ratings`);
   const names = board.body.items.map((x: any) => x.player.handle);
@@ -232,7 +241,7 @@ t.test('the leaderboard lists established ratings from the top, paged; ratings:r
   await s.db.prisma.$executeRaw`UPDATE game_players SET rating_after = 1 WHERE user_id = ${c.id}::uuid`;
   const spoiled = await runRebuildCli(s.db.url, ['--check']);
   t.equal(spoiled.code, 1, spoiled.out);
-  t.match(spoiled.out, /13 rated game\(s\), 5 rating\(s\).*: 7 seat\(s\) and 2 rating\(s\) differed/);
+  t.match(spoiled.out, /13 rated game\(s\), 5 rating\(s\).*: 6 seat\(s\) and 2 rating\(s\) differed/);
   const rebuilt = await runRebuildCli(s.db.url);
   t.equal(rebuilt.code, 0, rebuilt.out);
   t.match(rebuilt.out, /the rebuilt ratings are written/);
@@ -245,4 +254,66 @@ t.test('the leaderboard lists established ratings from the top, paged; ratings:r
   t.equal(again.code, 0, again.out);
   t.match(again.out, /0 seat\(s\) and 0 rating\(s\) differed/);
   t.same((await a.client.get('/v1/leaderboards/julius-caesar')).body, boardBefore, 'the same leaderboard');
+});
+
+// Issue 38.2: 8 throwaway accounts each created a rated game, the farmer joined each, and each
+// throwaway resigned at version 1: in 6 s the farmer went from 1500 to 1959 and rank 1.
+t.test('farming: throwaways that resign at once abort their games (no rating, no result); unconfirmed accounts cannot play rated; the board asks for opponents', async (t) => {
+  const s = await apiServer(t);
+  const farmer = await s.signUp('Farmer');
+  const ratingsBefore = await ratingRows(s);
+  for (let i = 0; i < 8; i++) {
+    const throwaway = await s.signUp(`Throwaway ${i}`);
+    const created = await throwaway.client.post('/v1/games', { game: 'julius-caesar', role: 'Pompey', rated: true });
+    t.equal(created.status, 201);
+    t.equal((await farmer.client.post(`/v1/games/${created.body.id}/join`, {})).status, 200);
+    const resigned = await resign(throwaway, created.body.id);
+    t.match(resigned, { status: 'finished', underway: false, outcome: { winner: null, aborted: true, reason: /^Pompey resigned before each side had made its moves of the first turn: the game is aborted$/ } }, `game ${i + 1}: aborted`);
+    t.same(resigned.players.map((p: any) => p.rating), [null, null], 'no rating change on the seats');
+  }
+  t.same(await ratingRows(s), ratingsBefore, 'the farmer\'s rating (and everyone\'s) unchanged: no rating was even made');
+  t.same((await farmer.client.get('/v1/leaderboards/julius-caesar')).body.items, [], 'the leaderboard unchanged');
+  const page = (await farmer.client.get('/v1/players/Farmer/games?status=finished')).body;
+  t.equal(page.items.length, 8, 'the aborted games are listed...');
+  t.ok(page.items.every((g: any) => g.result === null && /aborted/.test(g.reason)), '...with no result, as aborted');
+  t.same((await farmer.client.get('/v1/players/Farmer')).body.ratings, [], 'and no rating on the player\'s page');
+
+  // An unconfirmed account may neither create nor join a rated game (an unrated one, yes).
+  const fresh = await s.signUp('Fresh', { confirmed: false });
+  t.match(await fresh.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', rated: true }), { status: 403, body: { code: 'email_unconfirmed' } });
+  t.equal((await fresh.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).status, 201);
+  const open = (await farmer.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', rated: true })).body;
+  t.match(await fresh.client.post(`/v1/games/${open.id}/join`, {}), { status: 403, body: { code: 'email_unconfirmed' } });
+  t.match(await look(farmer, open.id), { status: 'open', players: [{ role: 'Caesar' }] }, 'the refused join changed nothing');
+
+  // Throwaways that play out the first turn before resigning do rate the game: the board then
+  // lists the farmer only with 5 games against 3 different opponents.
+  const [x, y] = [await s.signUp('Xanthus'), await s.signUp('Ypsilon')];
+  for (let i = 0; i < 4; i++) await resign(x, await ratedGame(farmer, x));
+  t.same((await farmer.client.get('/v1/leaderboards/julius-caesar')).body.items, [], '4 games against one throwaway: not listed');
+  for (let i = 0; i < 4; i++) await resign(y, await ratedGame(farmer, y));
+  const two = (await ratingRows(s)).find((r) => r.userId === farmer.id)!;
+  t.ok(two.games === 8 && two.rd < 200, `established after 8 games (RD ${Math.round(two.rd)})`);
+  t.same((await farmer.client.get('/v1/leaderboards/julius-caesar')).body.items, [], '8 games against two opponents: still not listed');
+  const z = await s.signUp('Zeta');
+  await resign(z, await ratedGame(farmer, z));
+  t.match((await farmer.client.get('/v1/leaderboards/julius-caesar')).body.items, [{ player: { name: 'Farmer' }, games: 9 }], 'a third opponent: listed');
+});
+
+t.test('an aborted game: a time-out claim before the first turn is over, and the emails say so', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock });
+  const mail = await mailHarness(t, s);
+  const [a, b] = [await s.signUp('Marcus'), await s.signUp('Gnaeus')];
+  const created = (await a.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', rated: true })).body;
+  await b.client.post(`/v1/games/${created.id}/join`, {});
+  await act(a, created.id, (await look(a, created.id)).legalActions[0]); // Caesar discards; Pompey never does
+  await mail.deliver();
+  clock.set(new Date(T + 3 * DAY + 1000));
+  const claim = await a.client.post(`/v1/games/${created.id}/claim-timeout`, {});
+  t.match(claim, { status: 200, body: { status: 'finished', outcome: { winner: null, aborted: true, reason: /^Pompey ran out of time before each side/ } } });
+  t.same(await ratingRows(s), [], 'no rating');
+  const told = to(t, await mail.deliver(), b.email);
+  t.match(told.subject, /Game over: Julius Caesar #\d+ — aborted, no result/);
+  t.notMatch(told.text, /you win|rating/i);
 });

@@ -14,7 +14,7 @@ import { replayGame } from '../../src/app/games/history.js';
 import { games } from '../../src/engine/index.js';
 import { diceKey, seedCommitment } from '../../src/engine/kit/dice.js';
 import { checkRecord } from '../../src/engine/record.js';
-import { act, apiServer, discardBoth, look, startGame, toCommand, type ApiServer, type User } from '../helpers/api.js';
+import { act, apiServer, discardBoth, look, playUntilUnderway, startGame, toCommand, type ApiServer, type User } from '../helpers/api.js';
 import { nodeArgs } from '../helpers/entry.js';
 import { testSeed } from '../helpers/seeds.js';
 
@@ -202,6 +202,7 @@ t.test('after the end: everything, the seed too; the record checks, here and wit
   const command = await look(g.caesar, g.id);
   await act(g.caesar, g.id, command.legalActions.find((a: any) => a.type === 'move'));
   t.equal((await g.caesar.client.post(`/v1/games/${g.id}/undo`, {})).status, 200);
+  await playUntilUnderway([g.caesar, g.pompey], g.id); // a resignation then ends it with a result
   t.equal((await g.pompey.client.post(`/v1/games/${g.id}/resign`, {})).status, 200);
   const row = await s.db.prisma.game.findUniqueOrThrow({ where: { id: g.id } });
   const entries = await s.db.prisma.gameAction.findMany({ where: { gameId: g.id }, orderBy: { seq: 'asc' } });

@@ -4,7 +4,7 @@
 // recipient is in any message.
 import t, { type Test } from 'tap';
 import { verifyUnsubscribeToken } from '../../src/app/notify/unsubscribe.js';
-import { act, apiServer, commandCard, discardBoth, look, startGame, toCommand, type ApiServer, type Started, type User } from '../helpers/api.js';
+import { act, apiServer, commandCard, discardBoth, look, playUntilUnderway, startGame, toCommand, type ApiServer, type Started, type User } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
 import { header, mailHarness, rawText, to } from '../helpers/mail.js';
 import type { ReceivedMail } from '../helpers/smtp.js';
@@ -172,6 +172,7 @@ t.test('resign: the opponent is told, the one who resigned is not', async (t) =>
   const s = await apiServer(t);
   const mail = await mailHarness(t, s);
   const g = await startGame(s);
+  await playUntilUnderway([g.caesar, g.pompey], g.id);
   await mail.deliver();
   t.equal((await g.pompey.client.post(`/v1/games/${g.id}/resign`, {})).status, 200);
   const mails = await mail.deliver();
@@ -180,6 +181,16 @@ t.test('resign: the opponent is told, the one who resigned is not', async (t) =>
   t.equal(m.subject, `Gnaeus resigned Julius Caesar #${g.game.number}: you win`);
   t.match(m.text, /Gnaeus \(Pompey\) has resigned: you win\./);
   t.match(m.text, `http://alea.test/games/${g.id}`);
+
+  // Before each side has made its first moves, the game is aborted: no "you win" (issue 38.2).
+  const h = await startGame(s);
+  await mail.deliver();
+  t.equal((await h.pompey.client.post(`/v1/games/${h.id}/resign`, {})).status, 200);
+  const early = await mail.deliver();
+  t.same(early.map((x) => x.to[0]), [h.caesar.email], 'the opponent alone is told');
+  t.equal(early[0]!.subject, `Game over: Julius Caesar #${h.game.number} — aborted, no result`);
+  t.match(early[0]!.text, /Pompey resigned before each side had made its moves of the first turn: the game is aborted\./);
+  t.notMatch(early[0]!.text, /you win/);
 });
 
 t.test('preferences: "moves" keeps only the emails that ask to act, "none" gets nothing, a muted seat nothing about its game', async (t) => {

@@ -6,7 +6,7 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { systemClock } from '../../src/app/clock.js';
-import { Client } from '../helpers/api.js';
+import { Client, confirmEmailThroughLink, playUntilUnderway } from '../helpers/api.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
 import { listen, testServer } from '../helpers/server.js';
 
@@ -28,13 +28,18 @@ t.test('a rated game: the rating change at its end, the player pages, the leader
   });
   const page = marcus.page;
   await page.goto('/signin');
-  await signUpIn(page, 'Marcus', emailFor('marcus'));
+  const addresses = { marcus: emailFor('marcus'), gnaeus: emailFor('gnaeus') };
+  await signUpIn(page, 'Marcus', addresses.marcus);
   await page.getByRole('heading', { name: 'Welcome, Marcus' }).waitFor();
   const me = new Client(base, await tokenOf(page));
 
-  const reg = await new Client(base).post('/v1/auth/register', { email: emailFor('gnaeus'), password: 'correct horse battery', name: 'Gnaeus' });
+  const reg = await new Client(base).post('/v1/auth/register', { email: addresses.gnaeus, password: 'correct horse battery', name: 'Gnaeus' });
   t.equal(reg.status, 201);
   const gnaeus = new Client(base, reg.body.token);
+  // Rated play needs confirmed addresses: both confirm theirs (the emailed links).
+  for (const address of Object.values(addresses)) await confirmEmailThroughLink({ db: s.db, anon: new Client(base) }, address);
+  await page.reload(); // the form offers rated games to a confirmed address
+  await page.getByRole('heading', { name: 'Welcome, Marcus' }).waitFor();
 
   // A rated public game from the form; Gnaeus joins from the lobby (over the API) and resigns.
   await page.getByLabel('My side').selectOption('Caesar');
@@ -46,6 +51,8 @@ t.test('a rated game: the rating change at its end, the player pages, the leader
   t.equal((await me.get(`/v1/games/${id}`)).body.rated, true, 'the form created a rated game');
   t.equal((await gnaeus.post(`/v1/games/${id}/join`, {})).status, 200);
   await page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  // Played on until each side has made its first moves: a resignation then has a result.
+  await playUntilUnderway([{ client: me }, { client: gnaeus }], id);
   t.equal((await gnaeus.post(`/v1/games/${id}/resign`)).status, 200);
 
   const changes = page.getByRole('list', { name: 'Rating changes' });
@@ -70,20 +77,37 @@ t.test('a rated game: the rating change at its end, the player pages, the leader
   await page.getByRole('region', { name: 'Finished games' }).getByText(/lost/).waitFor();
   t.match(await page.getByRole('region', { name: 'Finished games' }).innerText(), /1500 → 1338 \(−162\)/);
 
-  // The leaderboard: nobody until established; five more games, then both.
+  // The leaderboard: nobody until established with 5 games against 3 opponents; then two
+  // more players, and each plays each twice in all: the four of them, Marcus first.
   await page.getByRole('link', { name: 'Leaderboards' }).click();
   await page.getByRole('heading', { name: 'Julius Caesar: leaderboard' }).waitFor();
   await page.getByText('No established rating yet').waitFor();
-  for (let i = 0; i < 5; i++) {
-    const g = await me.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', rated: true });
-    await gnaeus.post(`/v1/games/${g.body.id}/join`, {});
-    await (i % 2 ? me : gnaeus).post(`/v1/games/${g.body.id}/resign`);
+  const others: Client[] = [];
+  for (const name of ['Cato', 'Dido']) {
+    const address = emailFor(name);
+    const r = await new Client(base).post('/v1/auth/register', { email: address, password: 'correct horse battery', name });
+    await confirmEmailThroughLink({ db: s.db, anon: new Client(base) }, address);
+    others.push(new Client(base, r.body.token));
+  }
+  const ranked = [me, gnaeus, ...others];
+  // [winner, loser]: Marcus and Gnaeus 4-2, Cato 3-3, Dido 1-5 (one-sided records leave the RD high).
+  const pairs: [number, number][] = [[1, 0], [0, 2], [2, 0], [0, 3], [0, 3], [1, 2], [1, 2], [1, 3], [3, 1], [2, 3], [2, 3]];
+  for (const [w, l] of pairs) {
+    const g = await ranked[w]!.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', rated: true });
+    await ranked[l]!.post(`/v1/games/${g.body.id}/join`, {});
+    await playUntilUnderway([{ client: ranked[w]! }, { client: ranked[l]! }], g.body.id);
+    t.equal((await ranked[l]!.post(`/v1/games/${g.body.id}/resign`)).status, 200);
   }
   await page.reload();
   const board = page.getByRole('table');
   await board.waitFor();
   const rows = await board.getByRole('row').allInnerTexts();
-  t.match(rows, [/Rank/, /^1\s+Marcus\s+\d+\s+6\s+4 · 2 · 0/, /^2\s+Gnaeus\s+\d+\s+6\s+2 · 4 · 0/]);
+  t.equal(rows.length, 5, 'a heading and the four players');
+  const record = { Marcus: '4 · 2 · 0', Gnaeus: '4 · 2 · 0', Cato: '3 · 3 · 0', Dido: '1 · 5 · 0' };
+  const cells = rows.slice(1).map((r) => r.split('\t'));
+  t.same(cells.map((c) => c[0]), ['1', '2', '3', '4'], 'ranked');
+  for (const c of cells) t.equal(`${c[3]} games, ${c[4]}`, `6 games, ${record[c[1] as keyof typeof record]}`, `${c[1]}'s row`);
+  t.same(cells.map((c) => Number(c[2])), cells.map((c) => Number(c[2])).sort((x, y) => y - x), 'highest first');
   t.same(await axe(page), [], 'axe: the leaderboard');
   await board.getByRole('link', { name: 'Gnaeus' }).click();
   await page.waitForURL(/\/players\/Gnaeus$/);

@@ -13,6 +13,7 @@ import type { Prisma } from '../../store/prisma.js';
 import { countGamesInProgress, lockUser, setGameCreationTat } from '../../store/users.js';
 import type { ServiceContext } from '../context.js';
 import { accountGone, AppError } from '../errors.js';
+import { refuseUnconfirmedRated } from '../ratings/rated-games.js';
 
 /** "minute", "2 minutes", "second", "30 seconds" */
 function every(ms: number): string {
@@ -23,11 +24,12 @@ function every(ms: number): string {
 /** What a new game is played against: people (it waits for them), the bot, or the computer. */
 export type Opponent = 'people' | 'bot' | 'computer';
 
-/** Refuses (409, 429) a new game the account may not create now; otherwise spends one creation. */
-export async function admitNewGame(tx: Prisma.TransactionClient, ctx: ServiceContext, userId: string, opponent: Opponent, now: Date): Promise<void> {
+/** Refuses (403, 409, 429) a new game the account may not create now; otherwise spends one creation. */
+export async function admitNewGame(tx: Prisma.TransactionClient, ctx: ServiceContext, userId: string, opponent: Opponent, now: Date, rated: boolean): Promise<void> {
   const limits = ctx.security.gameLimits;
   const user = await lockUser(tx, userId);
   if (!user) throw accountGone();
+  if (rated) refuseUnconfirmedRated(user, 'create');
   const counts = await countGamesInProgress(tx, userId);
   if (opponent === 'bot' && counts.againstBot >= limits.maxBotGames) {
     throw new AppError('too_many_bot_games', `You may have at most ${limits.maxBotGames} games against the bot in progress: finish or resign one first.`, { limit: limits.maxBotGames });

@@ -24,7 +24,7 @@ import { admitNewGame, type Opponent } from './game-limits.js';
 import { checkedLevel, seatsAgainstComputer } from './computer.js';
 import { refuseIfBlocked } from '../blocks/blocks.js';
 import { swapSeatTx } from '../../store/game-tx.js';
-import { refuseUnratable } from '../ratings/rated-games.js';
+import { refuseUnconfirmedRated, refuseUnratable } from '../ratings/rated-games.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -155,7 +155,7 @@ export async function insertNewGame(
   spec: Omit<NewGame, 'seed' | 'rng' | 'seedCommitment' | 'creatorSeed'> & { opponent: Opponent; playerSeed?: string | undefined },
 ): Promise<GameRow> {
   const { opponent, playerSeed, ...game } = spec;
-  await admitNewGame(tx, ctx, game.creatorId, opponent, game.now);
+  await admitNewGame(tx, ctx, game.creatorId, opponent, game.now, game.rated);
   const seed = randomBytes(32).toString('hex');
   return insertGame(tx, { ...game, seed, rng: 'chacha20', seedCommitment: seedCommitment(seed), creatorSeed: playerSeedOf(playerSeed) });
 }
@@ -320,6 +320,7 @@ export async function joinGame(
     if (g.row.computer) throw new AppError('conflict', `This game is played against the computer: it has no seat for anyone else.`);
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
     if (g.row.invitee && g.row.invitee.id !== userId) throw new AppError('conflict', `This game is offered to ${g.row.invitee.name} only.`);
+    if (g.row.rated) refuseUnconfirmedRated(user, 'join');
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
     if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
     const creator = g.row.players[0]!;

@@ -145,10 +145,14 @@ export function checkGame(m: GameModule, game: StoredGame, entries: Entry[]): st
     if (game.status !== 'finished') problems.push(`the rules ended the game but its status is ${game.status}`);
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(outcome)), game.outcome)) problems.push('the stored outcome differs from the rules\' outcome');
   }
-  if (!outcome && !resigned && game.status === 'finished') problems.push('finished without an outcome, a resignation or a time-out');
+  if (!outcome && !resigned && (game.status === 'finished' || game.status === 'abandoned')) problems.push('finished without an outcome, a resignation or a time-out');
   // Abandoned by both players (time-controls.ts): ended without a result.
   const last = entries[entries.length - 1];
   const abandonedByAll = last?.kind === 'timeout' && (last.action as { abandoned?: boolean; late?: string } | null)?.abandoned === true && (last.action as { late?: string }).late === undefined;
-  if (resigned && game.status !== (abandonedByAll ? 'abandoned' : 'finished')) problems.push(`resigned but its status is ${game.status}`);
+  // Ended by a player before it was underway: aborted (src/engine/ending.ts), without a result.
+  // A game that ended so before aborts existed kept its result (its outcome has no `aborted`).
+  const aborted = resigned && (game.outcome as { aborted?: unknown } | null)?.aborted === true;
+  if (aborted && m.underway(state)) problems.push('aborted, but the game was underway when it ended');
+  if (resigned && game.status !== (abandonedByAll || aborted ? 'abandoned' : 'finished')) problems.push(`resigned but its status is ${game.status}`);
   return problems;
 }

@@ -10,6 +10,7 @@ import type { Answer, IdempotencyKey } from './idempotency.js';
 import { publicVp, type GameResource } from './present.js';
 import { replayGame, standingActions, undoCheck } from './history.js';
 import { thenBot } from './bot.js';
+import { ending } from './change/ending.js';
 
 function sameAction(a: unknown, b: unknown): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
@@ -151,7 +152,7 @@ export async function resign(
       role,
       action: {},
       state: g.state,
-      outcome: { winner: others.length === 1 ? others[0]! : null, reason: `${role} resigned`, vp: publicVp(g.module, g.state) },
+      ...ending(g.module, g.state, { winner: others.length === 1 ? others[0]! : null, reason: `${role} resigned`, vp: publicVp(g.module, g.state) }),
     };
   });
 }

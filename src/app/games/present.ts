@@ -110,6 +110,11 @@ export interface GameResource extends GameSummary {
   legalActions: LabelledAction[];
   /** Would an undo by the caller be accepted now (play.ts's check, kept on the games row as undo_role)? */
   undoable: boolean;
+  /**
+   * Has each side made its moves of the first turn (GameModule.underway)? Until then a
+   * resignation or a time-out aborts the game (no result) instead of ending it with one.
+   */
+  underway: boolean;
   invite: { code: string; url: string } | null;
 }
 
@@ -212,7 +217,7 @@ export interface PresentMemo {
  */
 export function presentGame(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): GameResource {
   const p = presentParts(row, userId, state, config, memo);
-  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.undoable, p.invite);
+  return assemble(p.summary, p.view, p.logLength, legalActionsOf(p.m, state, p.summary, memo?.actions), p.undoable, p.underway, p.invite);
 }
 
 /**
@@ -224,8 +229,8 @@ export type KeptAnswer = Omit<GameResource, 'view' | 'legalActions'>;
 
 /** presentGame(...) as kept with a key (the same game, without its view and legal actions). */
 export function keptAnswer(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo): KeptAnswer {
-  const { summary, logLength, undoable, invite } = presentParts(row, userId, state, config, memo);
-  return { ...summary, logLength, undoable, invite };
+  const { summary, logLength, undoable, underway, invite } = presentParts(row, userId, state, config, memo);
+  return { ...summary, logLength, undoable, underway, invite };
 }
 
 /** Whether a kept answer is a KeptAnswer (answers kept before it were whole). */
@@ -236,8 +241,8 @@ export function isKeptAnswer(body: unknown): body is KeptAnswer {
 /** The whole answer again, from the kept one and the engine state at its version: what presentGame answered then. */
 export function restoreAnswer(kept: KeptAnswer, m: GameModule, state: unknown): GameResource {
   // Answers kept before `undoable` was part of them say false: they are a day old at most.
-  const { logLength, invite, undoable = false, ...summary } = kept as Omit<KeptAnswer, 'undoable'> & { undoable?: boolean };
-  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), undoable, invite);
+  const { logLength, invite, undoable = false, underway: _kept, ...summary } = kept as Omit<KeptAnswer, 'undoable' | 'underway'> & { undoable?: boolean; underway?: boolean };
+  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), undoable, underwayOf(m, state), invite);
 }
 
 function presentParts(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo) {
@@ -252,7 +257,12 @@ function presentParts(row: GameSummaryRow, userId: string, state: unknown, confi
   // Whose undo would be accepted is kept on the row by every change (change/write.ts); a game
   // changed before that, read, has it worked out from its log first (games.ts).
   const undoable = summary.status === 'active' && role !== null && row.undoRole === role;
-  return { summary, m, view, logLength, undoable, invite };
+  return { summary, m, view, logLength, undoable, underway: underwayOf(m, state), invite };
+}
+
+/** GameModule.underway of the state (false before the game starts). */
+function underwayOf(m: GameModule, state: unknown): boolean {
+  return state !== null && state !== undefined && m.underway(state);
 }
 
 /** The role's view of `state` as an answer carries it (null before the game starts), and its log's length. */
@@ -268,8 +278,8 @@ function legalActionsOf(m: GameModule, state: unknown, summary: GameSummary, kno
 }
 
 // One order of members for every game answer, whole or restored.
-function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], undoable: boolean, invite: GameResource['invite']): GameResource {
-  return { ...summary, view, logLength, legalActions, undoable, invite };
+function assemble(summary: GameSummary, view: unknown, logLength: number, legalActions: LabelledAction[], undoable: boolean, underway: boolean, invite: GameResource['invite']): GameResource {
+  return { ...summary, view, logLength, legalActions, undoable, underway, invite };
 }
 
 /**

@@ -24,6 +24,7 @@ import type { Config } from '../../config/config.js';
 import { findGame, gamesAbandoned, lockGameWithDueClock, postponeDueClocks, postponeLateSeat, updateSeatClocks, type SeatClock } from '../../store/games.js';
 import type { Prisma, PrismaClient } from '../../store/prisma.js';
 import { changeAsPlayer, changeGame } from './change/change.js';
+import { ending } from './change/ending.js';
 import type { Clock } from '../clock.js';
 import { abandonAt, ABANDON_AFTER_DAYS, DAY_MS, extendedClock, isAbandoned, isOverdue } from './clocks.js';
 import type { ServiceContext } from '../context.js';
@@ -64,7 +65,7 @@ export async function claimTimeout(
       role,
       action: { late: lateRole },
       state: g.state,
-      outcome: { winner: winners.length === 1 ? winners[0]! : role, reason: `${lateRole} ran out of time`, vp: publicVp(g.module, g.state) },
+      ...ending(g.module, g.state, { winner: winners.length === 1 ? winners[0]! : role, reason: `${lateRole} ran out of time`, vp: publicVp(g.module, g.state) }),
     };
   });
 }
@@ -242,7 +243,7 @@ export async function runAbandonments(ctx: ServiceContext, onError: (gameId: str
             role: roles[0]!,
             action: { abandoned: true, roles },
             state: g.state,
-            outcome: { winner: null, reason: `${roles.join(' and ')} abandoned the game`, vp },
+            ...ending(g.module, g.state, { winner: null, reason: `${roles.join(' and ')} abandoned the game`, vp }),
             abandoned: true,
             byService: true,
           };
@@ -253,7 +254,7 @@ export async function runAbandonments(ctx: ServiceContext, onError: (gameId: str
           role: winners[0]!,
           action: { late, abandoned: true },
           state: g.state,
-          outcome: { winner: winners.length === 1 ? winners[0]! : null, reason: `${late} abandoned the game`, vp },
+          ...ending(g.module, g.state, { winner: winners.length === 1 ? winners[0]! : null, reason: `${late} abandoned the game`, vp }),
           byService: true,
         };
       });

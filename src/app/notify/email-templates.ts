@@ -197,15 +197,16 @@ export function ratingLine(ctx: Pick<EmailContext, 'game'>, r: RatingChange): st
 
 /**
  * The game is over (`rating`: the recipient's rating before and after, a rated game). With no
- * winner, a draw, unless the game ended without a result (both players abandoned it: `abandoned`).
+ * winner, a draw, unless the game ended without a result (both players abandoned it: `abandoned`)
+ * or was aborted (ended before each side had made its first moves: the outcome says `aborted`).
  */
 export function gameEndedEmail(
   ctx: EmailContext,
-  outcome: { winner: string | null; reason: string; vp: Record<string, number> },
+  outcome: { winner: string | null; reason: string; vp: Record<string, number>; aborted?: true },
   rating?: RatingChange | null,
   abandoned = false,
 ): Email {
-  const result = abandoned ? 'no result' : outcome.winner === null ? 'a draw' : outcome.winner === ctx.recipient.role ? 'you win' : `${outcome.winner} wins`;
+  const result = outcome.aborted ? 'aborted, no result' : abandoned ? 'no result' : outcome.winner === null ? 'a draw' : outcome.winner === ctx.recipient.role ? 'you win' : `${outcome.winner} wins`;
   const vp = Object.entries(outcome.vp)
     .map(([r, n]) => `${r} ${n}`)
     .join(', ');

@@ -128,7 +128,12 @@ export function plan(c: GameChange): PlannedEmail[] {
     const outcome = c.outcome;
     const rating = (role: string) => c.ratings?.[role] ?? null;
     const ending = c.action as { late?: string; abandoned?: boolean } | null;
-    if (c.kind === 'resign') {
+    if (outcome.aborted) {
+      // Before each side had made its first moves: no result, and no "you win" (ending.ts). Told:
+      // whoever did not end it (the resigner's or claimer's opponent; everyone, after an abandonment).
+      const told = c.kind === 'timeout' && ending?.abandoned ? c.seats : c.kind === 'timeout' ? c.seats.filter((x) => x.role === ending?.late) : others;
+      for (const s of told) out.push({ role: s.role, kind: c.kind === 'resign' ? 'resigned' : 'timeout', build: (ctx) => gameEndedEmail(ctx, outcome, null) });
+    } else if (c.kind === 'resign') {
       for (const s of others) out.push({ role: s.role, kind: 'resigned', build: (ctx) => opponentResignedEmail(ctx, actorRef, rating(s.role)) });
     } else if (c.kind === 'timeout' && ending?.abandoned) {
       // Made by the worker, not a player: everyone is told (time-controls.ts, abandonment).

@@ -1,15 +1,21 @@
 // A leaderboard per game (GET /v1/leaderboards/{game}): the established ratings from the highest,
 // paged. A rating is established once its RD is below ESTABLISHED_RD: a newcomer (RD 350) gets
 // there after 3 to 5 rated games (about 3 against established players, 5 against newcomers),
-// and until then the player's page marks the rating provisional. Ratings do not grow less sure
-// with time away (glicko2.ts), so a player who stops playing keeps their place.
+// and until then the player's page marks the rating provisional. The leaderboard also asks for
+// MIN_LISTED_GAMES rated games against MIN_LISTED_OPPONENTS different people, as Lichess does
+// (issue: one player's eight throwaway accounts resigning to him made him first in 6 s). Ratings
+// do not grow less sure with time away (glicko2.ts), so a player who stops playing keeps their place.
 import { games as modules } from '../../engine/index.js';
 import { leaderboardPage, type StoredRating } from '../../store/ratings.js';
 import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
 
-/** Ratings with an RD below this are established: on the leaderboard, not marked provisional. */
+/** Ratings with an RD below this are established: not marked provisional. */
 export const ESTABLISHED_RD = 200;
+/** The leaderboard lists established ratings of at least this many rated games... */
+export const MIN_LISTED_GAMES = 5;
+/** ...played against at least this many different opponents. */
+export const MIN_LISTED_OPPONENTS = 3;
 
 /** A rating as pages show it: whole points, with the player's rated games. */
 export interface RatingFigures {
@@ -36,6 +42,9 @@ export interface Leaderboard {
   title: string;
   /** The RD a rating must be below to be listed. */
   maxRd: number;
+  /** The rated games, and the different opponents in them, a listed player has had at least. */
+  minGames: number;
+  minOpponents: number;
   items: LeaderboardEntry[];
   nextCursor: string | null;
 }
@@ -59,10 +68,10 @@ export async function getLeaderboard(ctx: ServiceContext, game: string, input: {
   if (!m) throw new AppError('not_found', `There is no game "${game}".`);
   const limit = input.limit ?? 50;
   const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
-  const rows = await leaderboardPage(ctx.prisma, game, ESTABLISHED_RD, after, limit + 1);
+  const rows = await leaderboardPage(ctx.prisma, game, { maxRd: ESTABLISHED_RD, minGames: MIN_LISTED_GAMES, minOpponents: MIN_LISTED_OPPONENTS }, after, limit + 1);
   const page = rows.slice(0, limit);
   const first = (after?.rank ?? 0) + 1;
   const items = page.map((r, i) => ({ rank: first + i, player: { id: r.userId, name: r.name, handle: r.handle }, ...ratingFigures(r) }));
   const last = page[page.length - 1];
-  return { game, title: m.title, maxRd: ESTABLISHED_RD, items, nextCursor: rows.length > limit && last ? encodeCursor(first + page.length - 1, last.rating, last.userId) : null };
+  return { game, title: m.title, maxRd: ESTABLISHED_RD, minGames: MIN_LISTED_GAMES, minOpponents: MIN_LISTED_OPPONENTS, items, nextCursor: rows.length > limit && last ? encodeCursor(first + page.length - 1, last.rating, last.userId) : null };
 }

@@ -21,6 +21,14 @@ function outcome(s: State): Outcome | null {
   return { winner: s.result.winner, reason: s.result.reason, vp: { Roman: s.result.vp } };
 }
 
+/**
+ * 4: the first card play is over (both cards played, both actions and the battles they made done)
+ * once the second is revealed, or its cards put away at its end (4.3) while the second is chosen.
+ */
+function underway(s: State): boolean {
+  return s.turn > 1 || s.round > 1 || (s.round === 1 && s.played.Roman === null && s.played.Barbarian === null);
+}
+
 /** The optional rules a game may be created with (state.ts's Options; the defaults are DEFAULT_OPTIONS). */
 const OPTIONS = [
   { name: 'yearlyObjectives', title: 'Yearly Objectives (10), scored in 7.9', values: [false, true], default: DEFAULT_OPTIONS.yearlyObjectives },
@@ -53,6 +61,7 @@ export const caesarsGallicWar = defineModule<State, CGWView, Role, SetupOptions 
   view,
   fullView,
   outcome,
+  underway,
   catalog,
   // 12 Solitaire: in a game set up with { solitaire: true } the Barbarian is the bot. Its one
   // action, "bot", lets the engine play all its decisions (bot.ts) up to the Roman's next one.

@@ -9,6 +9,7 @@ import { describe } from './describe.js';
 import { pendingRoles, startGame, STEPS } from './flow.js';
 import { ROLES, type Role } from './roles.js';
 import { sameDraws } from './rng.js';
+import { FIRST_YEAR } from './calendar.js';
 import { setup, setupLegacy } from './setup.js';
 import { blocks, cloneState, hasBlock, idx, type State } from './state.js';
 import { fullView, view, type JCView } from './view.js';
@@ -28,6 +29,11 @@ function byBlockOrder(x: string, y: string): number {
 
 function outcome(s: State): Outcome | null {
   return s.result ? { winner: s.result.winner, reason: s.result.reason, vp: { ...s.result.vp } } : null;
+}
+
+/** 2.0: turn 1 is over (both Card Phase plays, both command phases and their battles) once turn 2 begins. */
+function underway(s: State): boolean {
+  return s.year > FIRST_YEAR || s.turn >= 2;
 }
 
 /**
@@ -70,6 +76,7 @@ export const juliusCaesar = defineModule<State, JCView, Role, SetupOptions>({
   view,
   fullView,
   outcome,
+  underway,
   undoable,
   catalog,
 });

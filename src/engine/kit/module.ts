@@ -44,6 +44,8 @@ export interface ModuleParts<S extends { step: string }, V, R extends string, O 
   /** See GameModule.fullView. */
   fullView?(s: S): V;
   outcome(s: S): Outcome | null;
+  /** See GameModule.underway. */
+  underway(s: S): boolean;
   /** Besides the role check: see GameModule.undoable. */
   undoable?(before: S, after: S, role: R): boolean;
   catalog?(): { [key: string]: Json };
@@ -128,6 +130,7 @@ export function defineModule<S extends { step: string }, V, R extends string, O 
     view: (s, role) => parts.view(s, isRole(role) ? role : null),
     ...(parts.fullView && { fullView: parts.fullView }),
     outcome: parts.outcome,
+    underway: parts.underway,
     ...(undoable && { undoable: (before: S, after: S, role: string) => isRole(role) && undoable(before, after, role) }),
     ...(parts.catalog && { catalog: parts.catalog }),
     ...(robot && { bot: { role: robot.role, action: () => ({ ...BOT_ACTION }) } }),

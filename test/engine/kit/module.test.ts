@@ -53,6 +53,7 @@ function parts(over: Partial<ModuleParts<Toy, Toy, Role, { solitaire?: boolean }
     },
     view: (s) => s,
     outcome: (s) => (s.step === 'over' ? { winner: s.at.Ann >= 4 ? 'Ann' : 'Bob', reason: 'arrived', vp: {} } : null),
+    underway: (s) => s.at.Ann + s.at.Bob > 0,
     ...over,
   };
 }

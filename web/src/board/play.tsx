@@ -76,6 +76,13 @@ export function useActing(game: Game, onGame: (g: Game) => void, reload: () => P
 /** Whether it is this player's move in `game`. */
 export const myMove = (game: Game) => game.status === 'active' && !!game.role && (game.pending as string[]).includes(game.role);
 
+/** The outcome's first words: who won, a draw, or a game ended without a result (aborted, or abandoned by both). */
+export function outcomeHeadline(outcome: NonNullable<Game['outcome']>, me: string | null): string {
+  if (outcome.aborted) return 'Aborted: no result. ';
+  if (outcome.winner) return outcome.winner === me ? 'You won! ' : `${outcome.winner} won. `;
+  return /abandoned the game$/.test(outcome.reason) ? 'No result. ' : 'A draw. ';
+}
+
 /** Undo, resign, and against a late opponent: claim the win or give a day. Each one's error shows beside it. */
 export function Controls({ game, me, opponent, acting }: { game: Game; me: string | null; opponent: string | null; acting: Acting }) {
   const { busy, simple, extend } = acting;
@@ -111,7 +118,11 @@ export function Controls({ game, me, opponent, acting }: { game: Game; me: strin
         {err('undo')}
       </p>
       <p>
-        <button class="secondary" disabled={busy} onClick={() => run('resign', () => simple('/v1/games/{id}/resign', 'Resign this game? Your opponent wins.'))}>
+        <button
+          class="secondary"
+          disabled={busy}
+          onClick={() => run('resign', () => simple('/v1/games/{id}/resign', game.underway ? 'Resign this game? Your opponent wins.' : 'Resign this game? It is not underway yet (each side has not made its first moves), so it is aborted: no result, no rating.'))}
+        >
           Resign
         </button>{' '}
         {err('resign')}
@@ -176,7 +187,7 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
       <div class="status-line">{children}</div>
       {game.outcome ? (
         <p class="outcome" role="status">
-          <strong>{game.outcome.winner ? (game.outcome.winner === me ? 'You won! ' : `${game.outcome.winner} won. `) : 'A draw. '}</strong>
+          <strong>{outcomeHeadline(game.outcome, me)}</strong>
           {game.outcome.reason}
         </p>
       ) : null}

@@ -19,7 +19,7 @@ function whose(g: GameSummary): preact.JSX.Element {
     const mine = g.players.find((p) => p.role === g.role)?.rating;
     return (
       <span class="badge">
-        {w ? (w === g.role ? 'you won' : `${w} won`) : 'draw'}
+        {g.outcome?.aborted ? 'aborted' : w ? (w === g.role ? 'you won' : `${w} won`) : /abandoned the game$/.test(g.outcome?.reason ?? '') ? 'no result' : 'draw'}
         {mine ? `, ${mine.before} → ${mine.after} (${signed(mine.change)})` : ''}
       </span>
     );
@@ -108,6 +108,7 @@ export function Home() {
 }
 
 function NewGame() {
+  const confirmed = me.use()?.emailConfirmed ?? false;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [gameId, setGameId] = useState<GameId>(GAMES[0]!.id);
@@ -183,7 +184,8 @@ function NewGame() {
         )}
         {!solo && opponentKind !== 'computer' && (
           <label class="inline">
-            <input type="checkbox" name="rated" /> Rated: the result changes both players' ratings
+            <input type="checkbox" name="rated" disabled={!confirmed} /> Rated: the result changes both players' ratings
+            {!confirmed && <span class="muted"> (confirm your email address first: rated games need one)</span>}
           </label>
         )}
         {solo ? (

@@ -56,7 +56,7 @@ function GameLine({ g }: { g: PlayerGame }) {
       )}
       {g.rated && <span class="badge">rated</span>}{' '}
       {g.status === 'finished' ? (
-        <span class="badge result">{g.result === 'win' ? 'won' : g.result === 'loss' ? 'lost' : g.result === 'draw' ? 'draw' : 'no result'}</span>
+        <span class="badge result">{g.result === 'win' ? 'won' : g.result === 'loss' ? 'lost' : g.result === 'draw' ? 'draw' : /aborted/.test(g.reason ?? '') ? 'aborted' : 'no result'}</span>
       ) : (
         g.toMove && <span class="badge move">to move</span>
       )}
