@@ -11,14 +11,14 @@ export function LeaderboardPage({ game }: { game: string }) {
   const entry = gameEntry(game);
   const [items, setItems] = useState<Entry[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
-  const [maxRd, setMaxRd] = useState(200);
+  const [rule, setRule] = useState({ maxRd: 200, minGames: 5, minOpponents: 3 });
   const [error, setError] = useState<string | null>(null);
   async function load(after: string | null) {
     const { data, error } = await api.GET('/v1/leaderboards/{game}', { params: { path: { game: game as GameId }, query: after ? { cursor: after } : {} } });
     if (data) {
       setItems((old) => [...(after ? (old ?? []) : []), ...data.items]);
       setCursor(data.nextCursor);
-      setMaxRd(data.maxRd);
+      setRule({ maxRd: data.maxRd, minGames: data.minGames, minOpponents: data.minOpponents });
     } else setError(problemText(error));
   }
   useEffect(() => {
@@ -33,7 +33,7 @@ export function LeaderboardPage({ game }: { game: string }) {
     <main class="narrow">
       <h1>{entry.title}: leaderboard</h1>
       <p class="muted">
-        Glicko-2 ratings from rated games, listed once established (RD below {maxRd}, after about 3 to 5 rated games).{' '}
+        Glicko-2 ratings from rated games, listed once established (RD below {rule.maxRd}) after at least {rule.minGames} rated games against {rule.minOpponents} different opponents.{' '}
         {GAMES.filter((g) => g.id !== game).map((g) => (
           <a key={g.id} href={`/leaderboards/${g.id}`}>
             {g.title}'s leaderboard
@@ -44,7 +44,7 @@ export function LeaderboardPage({ game }: { game: string }) {
       {items === null ? (
         <p class="loading">Loading…</p>
       ) : items.length === 0 ? (
-        <p>No established rating yet: play rated games.</p>
+        <p>No established rating yet: play rated games against several opponents.</p>
       ) : (
         <table class="leaderboard">
           <thead>
