@@ -30,7 +30,8 @@ const SECRET_NAMES = new Set(['token', 'access_token', 'password', 'secret', 'ke
 // `%69nvite` are "invite[]" and "invite". A pattern over the raw text misses such spellings.
 function secretIn(pair: string): string | null {
   for (const key of Object.keys(parseQuery(pair))) {
-    for (const part of key.split(/[^A-Za-z0-9_]+/)) if (SECRET_NAMES.has(part.toLowerCase())) return part;
+    // Parts of a camelCase key too: `inviteCode` (the join's own body member, sent in a query by mistake) is "invite" and "Code".
+    for (const part of key.split(/[^A-Za-z0-9_]+|(?<=[a-z0-9])(?=[A-Z])/)) if (SECRET_NAMES.has(part.toLowerCase())) return part;
   }
   return null;
 }

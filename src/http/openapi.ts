@@ -108,7 +108,8 @@ export interface OperationRoute {
   method: HTTPMethods;
   url: string;
   schema: FastifySchema;
-  config: { operationId: string };
+  /** `mediaTypes`: the media types its request body may have (null: it takes no body). */
+  config: { operationId: string; mediaTypes: string[] | null };
 }
 
 /** Method, URL and schemas of one operation, ready to spread into app.route(). */
@@ -120,7 +121,7 @@ export function operation(api: OpenApi, operationId: string): OperationRoute {
     method: method.toUpperCase() as HTTPMethods,
     url: path.replace(/\{([^}]+)\}/g, ':$1'), // /games/{id} -> /games/:id
     schema: routeSchema(api, [...(item.parameters ?? []), ...(op.parameters ?? [])], op),
-    config: { operationId },
+    config: { operationId, mediaTypes: op.requestBody ? Object.keys(resolve<OpenAPIV3_1.RequestBodyObject>(api, op.requestBody, 'requestBodies').content ?? {}) : null },
   };
 }
 

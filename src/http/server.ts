@@ -149,6 +149,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  // A body is taken in the media types its operation lists, and no other: the server parses JSON
+  // for every route, so a route that lists only form bodies (the one-click unsubscribe) took JSON
+  // too. A body of another type is a 415, before anything reads it.
+  app.addHook('preValidation', async (request) => {
+    const listed = (request.routeOptions.config as { mediaTypes?: string[] | null }).mediaTypes;
+    const type = request.headers['content-type']?.split(';')[0]!.trim().toLowerCase();
+    if (!listed || !type || request.body === undefined || listed.includes(type)) return;
+    throw new AppError('unsupported_media_type', `This operation takes a body of type ${listed.join(' or ')}, not ${type}.`);
+  });
+
   // Game ids are UUIDs, whose hex digits may come in either case: past validation there is one
   // spelling (lower case, as the database writes them), so that, say, an event stream opened
   // with an upper-case id hears the changes of its game.

@@ -2,10 +2,45 @@
 // and the rematch of a finished game (src/app/lobby/rematch.ts).
 import { Prisma } from './generated/prisma/client.js';
 import type { Db } from './games.js';
+import { poolOf, type PrismaClient } from './prisma.js';
+
+/** In this process, the seeks of each game waiting for their turn at its lock. */
+const seekQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `fn` with the seeks of `module` held back, in every process (a session advisory lock on a
+ * connection of its own; `fn` uses others): two compatible seeks sent at once would each find no
+ * game waiting and each make one. In this process they queue for the lock one at a time, so
+ * the seeks waiting hold one connection, not one each.
+ */
+export function withSeekLock<T>(prisma: PrismaClient, module: string, fn: () => Promise<T>): Promise<T> {
+  const turn = (seekQueues.get(module) ?? Promise.resolve()).then(async () => {
+    const client = await poolOf(prisma).connect();
+    const key = `seek:${module}`;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  });
+  const settled = turn.catch(() => undefined);
+  seekQueues.set(module, settled);
+  void settled.then(() => {
+    if (seekQueues.get(module) === settled) seekQueues.delete(module);
+  });
+  return turn;
+}
 
 export interface SeekQuery {
   seekerId: string;
   module: string;
+  /** Rated games only, or unrated ones only. */
+  rated: boolean;
   /** The sides the seeker would play (of a game of two sides). */
   roles: string[];
   /** Acceptable times per move (null: no time limit); undefined: any. */
@@ -23,7 +58,7 @@ export interface SeekQuery {
  */
 export async function seekCandidates(db: Db, q: SeekQuery): Promise<{ id: string; creatorRole: string; anyRole: boolean }[]> {
   const conditions = [
-    Prisma.sql`g.status = 'open' AND g.visibility = 'public' AND g.module = ${q.module} AND g.invitee_id IS NULL`,
+    Prisma.sql`g.status = 'open' AND g.visibility = 'public' AND g.module = ${q.module} AND g.invitee_id IS NULL AND g.rated = ${q.rated}`,
     Prisma.sql`g.options->>'solitaire' IS DISTINCT FROM 'true' AND g.created_by <> ${q.seekerId}::uuid`,
     Prisma.sql`NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = g.created_by AND b.blocked_id = ${q.seekerId}::uuid) OR (b.blocker_id = ${q.seekerId}::uuid AND b.blocked_id = g.created_by))`,
     Prisma.sql`(SELECT count(*) FROM game_players p WHERE p.game_id = g.id) = 1`,
@@ -49,14 +84,14 @@ export async function seekCandidates(db: Db, q: SeekQuery): Promise<{ id: string
 }
 
 /** The seeker's own open public games of this module, newest first (a seek repeated waits in the same game). */
-export async function ownOpenGames(db: Db, userId: string, module: string): Promise<{ id: string; role: string; anyRole: boolean; daysPerMove: number | null; options: unknown }[]> {
-  const rows = await db.$queryRaw<{ id: string; role: string; any_role: boolean; days_per_move: number | null; options: unknown }[]>`
-    SELECT g.id::text AS id, p.role, g.any_role, g.days_per_move, g.options
+export async function ownOpenGames(db: Db, userId: string, module: string): Promise<{ id: string; role: string; anyRole: boolean; daysPerMove: number | null; options: unknown; rated: boolean }[]> {
+  const rows = await db.$queryRaw<{ id: string; role: string; any_role: boolean; days_per_move: number | null; options: unknown; rated: boolean }[]>`
+    SELECT g.id::text AS id, p.role, g.any_role, g.days_per_move, g.options, g.rated
       FROM games g JOIN game_players p ON p.game_id = g.id AND p.user_id = g.created_by
      WHERE g.created_by = ${userId}::uuid AND g.status = 'open' AND g.visibility = 'public' AND g.module = ${module}
        AND g.invitee_id IS NULL AND g.options->>'solitaire' IS DISTINCT FROM 'true'
      ORDER BY g.number DESC LIMIT 20`;
-  return rows.map((r) => ({ id: r.id, role: r.role, anyRole: r.any_role, daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move), options: r.options }));
+  return rows.map((r) => ({ id: r.id, role: r.role, anyRole: r.any_role, daysPerMove: r.days_per_move === null ? null : Number(r.days_per_move), options: r.options, rated: r.rated }));
 }
 
 /** The id of the rematch of a game, if one was offered (and not withdrawn). */

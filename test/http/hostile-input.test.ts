@@ -5,6 +5,7 @@ import pg from 'pg';
 import t from 'tap';
 import { apiServer, openEvents, startGame } from '../helpers/api.js';
 import { fixedClock } from '../../src/app/clock.js';
+import { unsubscribeUrl } from '../../src/app/notify/unsubscribe.js';
 import { logCapture, TEST_TIME } from '../helpers/server.js';
 
 t.test('display names: control characters are refused, names are NFC, invisible-only names are refused (register and PATCH /v1/me)', async (t) => {
@@ -258,4 +259,80 @@ t.test('failed sign-ins of addresses nobody tried for a day are forgotten', asyn
   clock.advance(25 * 3600_000);
   await s.anon.post('/v1/auth/login', { email: 'later@example.org', password: 'wrong password!' });
   t.same(await emails(), ['later@example.org']);
+});
+
+// Issue 38.6: the documented largest cursor answered 500 (PostgreSQL 22003); integers in paths and
+// queries took "0x10", "1e2", "01" and " 1".
+t.test('numbers in paths and queries: plain decimal only, within the documented range; the largest works', async (t) => {
+  const s = await apiServer(t);
+  const g = await startGame(s);
+  const p = g.caesar.client;
+  t.match(await p.get(`/v1/games/${g.id}/messages?after=2147483647`), { status: 200, body: { items: [], earlier: false, later: false } }, 'after = the documented maximum: an empty page');
+  t.match(await p.get(`/v1/games/${g.id}/messages?before=2147483647`), { status: 200, body: { items: [] } });
+  t.match(await p.get(`/v1/games/${g.id}/messages?after=2147483648`), { status: 400, body: { code: 'validation_failed', errors: [{ in: 'query', path: '/after' }] } }, 'one past it: a 400 naming the field');
+  t.match(await p.get(`/v1/games/${g.id}/positions/2147483647`), { status: 404 });
+  for (const n of ['0x10', '1e2', '01', '%20 1', '1%20', '+1', '1.0', '-0']) {
+    t.match(await p.get(`/v1/games/${g.id}/positions/${n}`), { status: 400, body: { code: 'validation_failed', errors: [{ in: 'path', path: '/n' }] } }, `positions/${n}`);
+  }
+  t.equal((await p.get(`/v1/games/${g.id}/positions/1`)).status, 200, 'positions/1 as ever');
+  for (const q of ['limit=0x10', 'limit=1e1', 'limit=010']) t.match(await p.get(`/v1/games?${q}`), { status: 400, body: { errors: [{ path: '/limit' }] } }, q);
+  t.equal((await p.get('/v1/games?limit=10')).status, 200);
+});
+
+// Issue 38.8: with a valid token, 30 wrong current passwords from 3 addresses, then the right one, changed it.
+t.test('a wrong current password counts as a failed sign-in: changing the password, the address or deleting the account is throttled per account and address', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const loginBackoff = { freeAttempts: 3, baseMs: 10_000, maxMs: 60_000, resetAfterMs: 3600_000 };
+  const loginCeiling = { freeAttempts: 12, baseMs: 10_000, maxMs: 60_000, resetAfterMs: 3600_000 };
+  const s = await apiServer(t, { clock, security: { loginBackoff, loginCeiling } });
+  const u = await s.signUp('Tullia');
+  const headers = { authorization: `Bearer ${u.token}` };
+  const change = (remoteAddress: string, currentPassword = 'wrong password!') =>
+    s.app.inject({ method: 'POST', url: '/v1/me/password', headers, payload: { currentPassword, newPassword: 'a brand new password' }, remoteAddress });
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i++) statuses.push((await change(`203.0.113.${i % 3}`)).statusCode);
+  // As sign-ins: three free failures from each address, and the fourth, answered, starts its wait.
+  t.same(statuses.slice(0, 12), Array(12).fill(403), 'four failures answered from each of three addresses');
+  t.same(statuses.slice(12), Array(18).fill(429), 'then each waits');
+  const right = await change('203.0.113.1', 'correct horse battery');
+  t.equal(right.statusCode, 429, 'the right password from a guessing address waits too');
+  t.ok(Number(right.headers['retry-after']) > 0);
+  const email = await s.app.inject({ method: 'POST', url: '/v1/me/email', headers, payload: { email: 'elsewhere@example.org', currentPassword: 'correct horse battery' }, remoteAddress: '203.0.113.2' });
+  t.equal(email.statusCode, 429, 'and so does changing the address from there');
+  const deletion = await s.app.inject({ method: 'POST', url: '/v1/me/deletion', headers, payload: { password: 'correct horse battery' }, remoteAddress: '203.0.113.0' });
+  t.equal(deletion.statusCode, 429, 'and deleting the account');
+  t.equal((await s.anon.post('/v1/auth/login', { email: u.email, password: 'correct horse battery' })).status, 200, 'the account is untouched: the old password signs in');
+  clock.advance(120_000);
+  t.equal((await change('203.0.113.1', 'correct horse battery')).statusCode, 200, 'after the wait, the right password works');
+});
+
+// Issue 38.10.
+t.test('a message of invisible characters only is empty; a JSON body to the one-click unsubscribe is a 415; ?inviteCode= is masked in the log', async (t) => {
+  const logs = logCapture('info');
+  const s = await apiServer(t, { logger: logs.logger });
+  const g = await startGame(s);
+  for (const text of ['\u200b', '\u200b\u200c\u2060', ' \u3164 ', '\ufeff\n\u200b']) {
+    t.match(await g.caesar.client.post(`/v1/games/${g.id}/messages`, { text }), { status: 400, body: { code: 'validation_failed', errors: [{ path: '/text' }], detail: /is empty/ } }, JSON.stringify(text));
+  }
+  t.equal((await g.caesar.client.post(`/v1/games/${g.id}/messages`, { text: 'Ave\u200b!' })).status, 201, 'a joiner within text stays');
+
+  const created = await g.caesar.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' });
+  const code = created.body.invite.code as string;
+  for (const res of [
+    await g.pompey.client.get(`/v1/games/${created.body.id}?inviteCode=${code}`),
+    await g.pompey.client.post(`/v1/games/${created.body.id}/join?inviteCode=${code}`, {}),
+  ]) {
+    t.ok(res.status >= 400 && res.status < 500, `the query's name is invite: ${res.status}`);
+    t.notMatch(res.text, code, 'the answer does not repeat the code');
+  }
+  t.notMatch(logs.text(), code, 'its code is nowhere in the log');
+  t.match(logs.text(), /invite=xxx/);
+
+  const url = new URL(unsubscribeUrl(s.app.config.publicUrl, s.app.config.jwtSecret, g.caesar.id));
+  const json = await s.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ 'List-Unsubscribe': 'One-Click' }) });
+  t.equal(json.statusCode, 415, 'a JSON body is not the form RFC 8058 sends');
+  t.match(JSON.parse(json.body), { code: 'unsupported_media_type' });
+  t.match((await g.caesar.client.get('/v1/me')).body, { notifications: { email: 'all' } }, 'and unsubscribes nobody');
+  const form = await s.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+  t.equal(form.statusCode, 200, 'the form does');
 });

@@ -5,6 +5,7 @@
 import t from 'tap';
 import { TEST_SECURITY } from '../helpers/server.js';
 import { apiServer, look, openEvents, startGame, type ApiServer, type User } from '../helpers/api.js';
+import { testSeed } from '../helpers/seeds.js';
 
 const JC = 'julius-caesar';
 const CGW = 'caesars-gallic-war';
@@ -166,4 +167,34 @@ t.test('play anyone never pairs blocked players; bad seeks; the creation limits 
   const limited = await seek(a!, { roles: ['Caesar'], daysPerMove: [14] });
   t.equal(limited.status, 409, 'a seek that makes a game counts against the open games allowed');
   t.equal(limited.body.code, 'too_many_open_games');
+});
+
+// Issue 38.7: seeks had no `rated` (and joined rated games without asking) and took no player
+// seed (the server drew every input of those games' dice); two compatible seeks at once each waited.
+t.test('play anyone: rated or not as asked (unrated by default), with the seeker\'s own seed; two compatible seeks at once pair', async (t) => {
+  const s: ApiServer = await apiServer(t);
+  const [a, b, c, d] = await Promise.all(['Marcus', 'Gnaeus', 'Cicero', 'Crassus'].map((n) => s.signUp(n)));
+  const rated = await create(a!, { game: JC, role: 'Caesar', rated: true });
+  const plain = await seek(b!, {});
+  t.equal(plain.status, 201, 'an unrated seek does not join the rated game waiting');
+  t.match(plain.body, { rated: false });
+  t.not(plain.body.id, rated.id);
+  const seed = testSeed(38);
+  const wantsRated = await seek(c!, { rated: true, playerSeed: seed });
+  t.equal(wantsRated.status, 200, 'a rated seek joins it');
+  t.equal(wantsRated.body.id, rated.id);
+  t.match(wantsRated.body.players.find((p: any) => p.user.id === c!.id), { playerSeed: seed, playerSeedBy: 'player' }, 'with the seeker\'s own seed');
+  const waits = await seek(d!, { rated: true, roles: ['Pompey'], playerSeed: testSeed(39) });
+  t.match(waits, { status: 201, body: { rated: true, players: [{ role: 'Pompey', playerSeed: testSeed(39), playerSeedBy: 'player' }] } }, 'a rated seek that waits: a rated game, with its seed');
+  const unconfirmed = await s.signUp('Novus', { confirmed: false });
+  t.match(await seek(unconfirmed, { rated: true }), { status: 403, body: { code: 'email_unconfirmed' } });
+
+  // Two compatible seeks sent at once: one waits, the other joins it (every time).
+  for (let round = 0; round < 4; round++) {
+    const [x, y] = await Promise.all([`X${round}`, `Y${round}`].map((n) => s.signUp(n)));
+    const both = await Promise.all([seek(x!, { game: CGW }), seek(y!, { game: CGW })]);
+    t.same(both.map((r) => r.status).sort(), [200, 201], `round ${round}: one made the game, the other joined it`);
+    t.equal(both[0]!.body.id, both[1]!.body.id, 'the same game');
+    t.equal((await look(x!, both[0]!.body.id)).status, 'active');
+  }
 });

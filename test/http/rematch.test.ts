@@ -4,6 +4,7 @@
 // games in progress, games against the bot, or between players of whom one blocked the other.
 import t from 'tap';
 import { apiServer, openEvents, openStream, startGame } from '../helpers/api.js';
+import { testSeed } from '../helpers/seeds.js';
 
 const rematch = (id: string) => `/v1/games/${id}/rematch`;
 
@@ -123,4 +124,23 @@ t.test('not against the bot, not between blocked players, not for another game',
   await priv.caesar.client.post(`/v1/games/${priv.id}/resign`, {});
   t.equal((await g.caesar.client.post(rematch(priv.id))).status, 404, "another player's private game");
   t.equal((await g.caesar.client.post(rematch('0195f3b0-7c1e-7cc3-9a4e-2d1f4f7a9b10'))).status, 404);
+});
+
+// Issue 38.7: a rematch took no player seed (the server drew it) and was rated whenever the old
+// game was, without asking.
+t.test('a rematch is rated only if asked, and carries the offerer\'s own seed', async (t) => {
+  const s = await apiServer(t);
+  for (const asked of [undefined, true]) {
+    const g = await startGame(s, { rated: true });
+    await g.pompey.client.post(`/v1/games/${g.id}/resign`, {});
+    const seed = testSeed(asked ? 71 : 70);
+    const offered = await g.caesar.client.post(rematch(g.id), { ...(asked !== undefined && { rated: asked }), playerSeed: seed });
+    t.equal(offered.status, 201);
+    t.match(offered.body, { rated: asked === true, players: [{ role: 'Pompey', playerSeed: seed, playerSeedBy: 'player' }] }, asked ? 'rated, as asked' : 'unrated when not asked, as a new game');
+  }
+  const g = await startGame(s);
+  await g.pompey.client.post(`/v1/games/${g.id}/resign`, {});
+  t.match(await g.caesar.client.post(rematch(g.id), { playerSeed: 'not a seed' }), { status: 400, body: { errors: [{ path: '/playerSeed' }] } });
+  t.match(await g.caesar.client.post(rematch(g.id), { rated: 'yes' }), { status: 400, body: { errors: [{ path: '/rated' }] } });
+  t.equal((await g.caesar.client.get(rematch(g.id))).status, 404, 'the refused offers made nothing');
 });

@@ -7,6 +7,7 @@ import { accountGone, AppError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
 import type { Revocation } from '../events.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { nothingVisible } from '../visible-text.js';
 import { sendConfirmationLink } from './email-confirmation.js';
 import { admitSignIn } from './sign-in-throttle.js';
 import { currentVacation, endVacation, startVacation, vacationDaysLeft, type VacationView } from './vacation.js';
@@ -69,7 +70,6 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 // broke the database; escapes and newlines forge log lines and email text), no lone surrogates,
 // no bidirectional overrides (text that displays as another name), and something visible.
 const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
-const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}]/gu;
 const NAME_MAX = 50;
 
 /** The name as stored (NFC, spaces collapsed); a 400 naming /name if it cannot be a name. */
@@ -77,7 +77,7 @@ export function normaliseName(name: string): string {
   const refuse = (message: string) => new AppError('validation_failed', `This display name ${message}.`, { errors: [{ in: 'body', path: '/name', message }] });
   if (FORBIDDEN_IN_NAME.test(name)) throw refuse('contains a control or formatting character');
   const n = name.normalize('NFC').trim().replace(/\s+/g, ' ');
-  if (n.replace(INVISIBLE, '') === '') throw refuse('has no visible character');
+  if (nothingVisible(n)) throw refuse('has no visible character');
   if ([...n].length > NAME_MAX) throw refuse(`is longer than ${NAME_MAX} characters`);
   return n;
 }
@@ -124,6 +124,22 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
 
 function wrongPassword(): AppError {
   return new AppError('wrong_password', 'The current password is wrong.', { errors: [{ in: 'body', path: '/currentPassword', message: 'is not your password' }] });
+}
+
+/**
+ * Proves a signed-in user's password for a change that asks for it (the password, the address,
+ * the account's deletion), throttled as sign-ins are (sign-in-throttle.ts: per account and client
+ * address, in the database): a stolen token is not a way to guess the password either (issue: 30
+ * wrong passwords from 3 addresses, then the right one, changed it). A wrong one counts as a
+ * failed sign-in; `wrong` is its error.
+ */
+export async function provePassword(ctx: ServiceContext, user: Pick<User, 'email' | 'passwordHash'>, password: string, address: string, wrong: () => AppError = wrongPassword): Promise<void> {
+  const attempt = await admitSignIn(ctx, { email: user.email, address }, ctx.clock.now());
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await attempt.failed();
+    throw wrong();
+  }
+  await attempt.succeeded();
 }
 
 /** What a request's access token says of itself (src/http/auth.ts). */
@@ -187,12 +203,10 @@ export async function signOut(ctx: ServiceContext, token: TokenClaims): Promise<
 }
 
 /** A new password, proven by the current one; every token issued before is revoked. */
-export async function changePassword(ctx: ServiceContext, userId: string, input: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
+export async function changePassword(ctx: ServiceContext, userId: string, input: { currentPassword: string; newPassword: string }, address: string): Promise<SignedIn> {
   const user = await findUserById(ctx.prisma, userId);
   if (!user) throw accountGone();
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw wrongPassword();
-  }
+  await provePassword(ctx, user, input.currentPassword, address);
   const passwordHash = await hashPassword(input.newPassword, ctx.security.password);
   const now = ctx.clock.now();
   const updated = await revokeTokens(ctx, userId, { passwordHash, now });
@@ -209,13 +223,11 @@ export async function signOutEverywhere(ctx: ServiceContext, userId: string): Pr
  * Asks to change the account's address, proven by the password: the new address gets a link, and
  * replaces the old one when it is confirmed; until then Alea keeps writing to the old one.
  */
-export async function changeEmail(ctx: ServiceContext, userId: string, input: { email: string; currentPassword: string }): Promise<UserView> {
+export async function changeEmail(ctx: ServiceContext, userId: string, input: { email: string; currentPassword: string }, address: string): Promise<UserView> {
   const email = normaliseEmail(input.email);
   const found = await findUserById(ctx.prisma, userId);
   if (!found) throw accountGone();
-  if (!(await verifyPassword(input.currentPassword, found.passwordHash))) {
-    throw wrongPassword();
-  }
+  await provePassword(ctx, found, input.currentPassword, address);
   if (email === found.email) throw new AppError('conflict', 'This is your address already.', { errors: [{ in: 'body', path: '/email', message: 'is your address already' }] });
   if (await findUserByEmail(ctx.prisma, email)) throw emailTaken();
   return ctx.prisma.$transaction(async (tx) => {

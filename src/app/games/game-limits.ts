@@ -29,7 +29,7 @@ export async function admitNewGame(tx: Prisma.TransactionClient, ctx: ServiceCon
   const limits = ctx.security.gameLimits;
   const user = await lockUser(tx, userId);
   if (!user) throw accountGone();
-  if (rated) refuseUnconfirmedRated(user, 'create');
+  if (rated) refuseUnconfirmedRated(user);
   const counts = await countGamesInProgress(tx, userId);
   if (opponent === 'bot' && counts.againstBot >= limits.maxBotGames) {
     throw new AppError('too_many_bot_games', `You may have at most ${limits.maxBotGames} games against the bot in progress: finish or resign one first.`, { limit: limits.maxBotGames });

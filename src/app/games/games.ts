@@ -320,7 +320,7 @@ export async function joinGame(
     if (g.row.computer) throw new AppError('conflict', `This game is played against the computer: it has no seat for anyone else.`);
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
     if (g.row.invitee && g.row.invitee.id !== userId) throw new AppError('conflict', `This game is offered to ${g.row.invitee.name} only.`);
-    if (g.row.rated) refuseUnconfirmedRated(user, 'join');
+    if (g.row.rated) refuseUnconfirmedRated(user);
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
     if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
     const creator = g.row.players[0]!;

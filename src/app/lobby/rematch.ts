@@ -1,5 +1,6 @@
 // A rematch: once a game between two people is over, either of them offers the other a new game
-// with the same options and time per move, sides swapped. The new game is private and offered to
+// with the same options and time per move, sides swapped, rated if asked (as a new game) and with
+// the offerer's own seed for the dice. The new game is private and offered to
 // the opponent alone (games.invitee_id: they may see and join it, nobody else), who accepts by
 // joining it as any game (from the page, or from the email's link) or declines by cancelling it.
 // One rematch per game: a second offer, by either player, answers the one there is (a withdrawn
@@ -31,7 +32,7 @@ async function playedGame(db: Prisma.TransactionClient | ServiceContext['prisma'
 }
 
 /** The rematch offered now (201), or the one offered before (200), as the caller sees it. */
-export async function offerRematch(ctx: ServiceContext, userId: string, gameId: string): Promise<{ status: number; body: GameResource }> {
+export async function offerRematch(ctx: ServiceContext, userId: string, gameId: string, input: { rated?: boolean; playerSeed?: string } = {}): Promise<{ status: number; body: GameResource }> {
   const done = await ctx.prisma.$transaction(async (tx) => {
     const now = ctx.clock.now();
     // Offers of one game queue on its row lock: the second finds the first's.
@@ -54,8 +55,9 @@ export async function offerRematch(ctx: ServiceContext, userId: string, gameId: 
       visibility: 'private',
       inviteCode: null,
       daysPerMove: row.daysPerMove,
-      // Same options: a rated game's rematch is rated too.
-      rated: row.rated,
+      // Rated if asked, as a new game is (the web client offers the old game's choice).
+      rated: input.rated === true,
+      ...(input.playerSeed !== undefined && { playerSeed: input.playerSeed }),
       creatorId: userId,
       creatorRole: opponent.role,
       inviteeId: opponent.userId,

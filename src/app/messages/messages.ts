@@ -11,6 +11,7 @@
 // why), or block the other player (src/app/blocks/: then neither writes to the other, and the
 // blocker no longer reads what the other wrote). Each author may send MESSAGES_PER_MINUTE a
 // minute across all games (429 with Retry-After past it). Emails: message-emails.ts.
+import { nothingVisible } from '../visible-text.js';
 import { findGameSummary, type GameRow, type SeatRow } from '../../store/games.js';
 import { findReader, findReaders, insertMessage, markSeen, pageOfMessages, recentMessageTimes, setReaderOff, type MessageRow } from '../../store/messages.js';
 import { lockUser } from '../../store/users.js';
@@ -110,12 +111,12 @@ export async function listMessages(ctx: ServiceContext, userId: string, gameId: 
 // break the layout), lone surrogates, and bidirectional overrides (text that reads as other text).
 const FORBIDDEN = /[\p{Cs}\u202a-\u202e\u2066-\u2069]|(?![\n])\p{Cc}/u;
 
-/** The text as stored: newlines as \n, NFC, trimmed; a 400 naming /text if it cannot be a message. */
+/** The text as stored: newlines as \n, NFC, trimmed; a 400 naming /text if it cannot be a message (one of only invisible characters is empty). */
 export function messageText(raw: string): string {
   const refuse = (message: string) => new AppError('validation_failed', `This message ${message}.`, { errors: [{ in: 'body', path: '/text', message }] });
   const text = raw.replace(/\r\n?/g, '\n').normalize('NFC').trim();
   if (FORBIDDEN.test(text)) throw refuse('contains a control or formatting character (only line breaks are allowed)');
-  if (text === '') throw refuse('is empty');
+  if (nothingVisible(text)) throw refuse('is empty');
   const length = [...text].length;
   if (length > MESSAGE_MAX) throw refuse(`is longer than ${MESSAGE_MAX} characters (${length})`);
   return text;

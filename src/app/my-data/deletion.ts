@@ -6,18 +6,17 @@
 // with the event streams opened with them.
 import { accountGone, AppError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
-import { rememberRevocation } from '../accounts/accounts.js';
-import { verifyPassword } from '../accounts/passwords.js';
+import { provePassword, rememberRevocation } from '../accounts/accounts.js';
 import { resign } from '../games/play.js';
 import { findUserById, lockUser } from '../../store/users.js';
 import { activeSeatsOfDeletedUsers, eraseAccount } from '../../store/user-data.js';
 
-export async function deleteAccount(ctx: ServiceContext, userId: string, input: { password: string }): Promise<void> {
+export async function deleteAccount(ctx: ServiceContext, userId: string, input: { password: string }, address: string): Promise<void> {
   const found = await findUserById(ctx.prisma, userId);
   if (!found) throw accountGone();
-  if (!(await verifyPassword(input.password, found.passwordHash))) {
-    throw new AppError('wrong_password', 'The password is wrong: your account is not deleted.', { errors: [{ in: 'body', path: '/password', message: 'is not your password' }] });
-  }
+  await provePassword(ctx, found, input.password, address, () =>
+    new AppError('wrong_password', 'The password is wrong: your account is not deleted.', { errors: [{ in: 'body', path: '/password', message: 'is not your password' }] }),
+  );
   const now = ctx.clock.now();
   const { openGames, generation } = await ctx.prisma.$transaction(async (tx) => {
     const user = await lockUser(tx, userId);

@@ -21,7 +21,7 @@ export function scoreOf(role: string, winner: string | null): 0 | 0.5 | 1 {
 }
 
 /** The 403 for a rated game made or joined by an account whose address is not confirmed. */
-export function refuseUnconfirmedRated(user: { emailVerifiedAt: Date | null }, doing: 'create' | 'join'): void {
+export function refuseUnconfirmedRated(user: { emailVerifiedAt: Date | null }): void {
   if (user.emailVerifiedAt !== null) return;
-  throw new AppError('email_unconfirmed', `Rated games need a confirmed email address: confirm yours with the link Alea emailed you (your home page sends it again) before you ${doing} one.`);
+  throw new AppError('email_unconfirmed', 'Rated games need a confirmed email address: confirm yours with the link Alea emailed you (your home page sends it again) first.');
 }

@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
     ...limited('changePassword'),
     handler: async (request) => {
       const input = request.body as { currentPassword: string; newPassword: string };
-      const { user, tokenGeneration } = await changePassword(app.services, userOf(request), input);
+      const { user, tokenGeneration } = await changePassword(app.services, userOf(request), input, request.ip);
       return { ...app.issueToken(user.id, tokenGeneration), tokenType: 'Bearer', user };
     },
   });

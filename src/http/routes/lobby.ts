@@ -22,7 +22,7 @@ export const lobbyRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { a
   app.route({
     ...operation(api, 'offerRematch'),
     handler: async (request, reply) => {
-      const answer = await offerRematch(app.services, userOf(request), (request.params as WithId).id);
+      const answer = await offerRematch(app.services, userOf(request), (request.params as WithId).id, (request.body ?? {}) as { rated?: boolean; playerSeed?: string });
       reply.header('location', `/v1/games/${answer.body.id}`);
       return reply.code(answer.status).send(answer.body);
     },

@@ -22,7 +22,7 @@ export const meRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api 
 
   app.route({
     ...limitedOperation(app, api, 'changeEmail'),
-    handler: async (request) => changeEmail(app.services, userOf(request), request.body as { email: string; currentPassword: string }),
+    handler: async (request) => changeEmail(app.services, userOf(request), request.body as { email: string; currentPassword: string }, request.ip),
   });
 
   app.route({
@@ -46,7 +46,7 @@ export const meRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api 
   app.route({
     ...limitedOperation(app, api, 'deleteAccount'),
     handler: async (request, reply) => {
-      await deleteAccount(app.services, userOf(request), request.body as { password: string });
+      await deleteAccount(app.services, userOf(request), request.body as { password: string }, request.ip);
       return reply.code(204).send();
     },
   });

@@ -262,7 +262,8 @@ function Rematch({ game }: { game: Game }) {
   }, [told]);
 
   async function offer() {
-    const { data, error } = await api.POST('/v1/games/{id}/rematch', { params: { path: { id: game.id } } });
+    // Rated as this game was, with my own seed for the new game's dice.
+    const { data, error } = await api.POST('/v1/games/{id}/rematch', { params: { path: { id: game.id } }, body: { rated: game.rated, playerSeed: playerSeed() } });
     if (data) setRematch(data);
     else setError(problemText(error));
   }
@@ -286,7 +287,7 @@ function Rematch({ game }: { game: Game }) {
       <h2 id="rematch-title">Rematch</h2>
       {rematch === null ? (
         <>
-          <p class="muted">The same game again, with sides swapped and the same options.</p>
+          <p class="muted">The same game again, with sides swapped and the same options{game.rated ? ', rated' : ''}.</p>
           <button onClick={offer}>Offer a rematch</button>
         </>
       ) : rematch.status !== 'open' ? (

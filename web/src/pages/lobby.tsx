@@ -7,6 +7,7 @@ import { api, problemText, type GameId, type GameSummary, type Role } from '../a
 import { GAMES, gameEntry, optionsText } from '../games/registry';
 import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
+import { me } from '../session';
 
 const DAYS = [1, 2, 3, 5, 7, 14];
 const timeText = (days: number | null) => (days ? `${days} day${days === 1 ? '' : 's'} per move` : 'no time limit');
@@ -120,6 +121,7 @@ export function Lobby({ changed }: { changed: number }) {
 
 /** Play anyone: the game, the sides I would play and the times I accept; the server pairs or my seek waits. */
 function PlayAnyone() {
+  const confirmed = me.use()?.emailConfirmed ?? false;
   const [gameId, setGameId] = useState<GameId>(GAMES[0]!.id);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -132,7 +134,7 @@ function PlayAnyone() {
     if (times.length === 0) return void setError('Choose at least one time per move.');
     setBusy(true);
     const { data, error } = await api.POST('/v1/seeks', {
-      body: { game: gameId, ...(side !== 'either' && { roles: [side as Role] }), daysPerMove: times },
+      body: { game: gameId, ...(side !== 'either' && { roles: [side as Role] }), daysPerMove: times, rated: f.get('rated') === 'on', playerSeed: playerSeed() },
     });
     setBusy(false);
     if (data) navigate(`/games/${data.id}`);
@@ -164,6 +166,10 @@ function PlayAnyone() {
             <input type="checkbox" name="days" value="none" /> no limit
           </label>
         </fieldset>
+        <label class="inline">
+          <input type="checkbox" name="rated" disabled={!confirmed} /> Rated (paired with rated games only)
+          {!confirmed && <span class="muted"> (confirm your email address first: rated games need one)</span>}
+        </label>
         {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" disabled={busy}>
           Find an opponent
