@@ -8,7 +8,7 @@
 // sealed cards, each role's view contained in it.
 import { createHash } from 'node:crypto';
 import t from 'tap';
-import { games, type Action, type GameModule } from '../../src/engine/index.js';
+import { endingOutcome, games, type Action, type GameModule } from '../../src/engine/index.js';
 import { diceKey, seedCommitment, seededRoles } from '../../src/engine/kit/dice.js';
 import { addedLines, checkRecord, fullViewOf, logOf, RECORD_FORMAT, walkLog, type GameRecord, type LogStep } from '../../src/engine/record.js';
 import { chooser } from '../helpers/chooser.js';
@@ -72,7 +72,8 @@ function playedRecord(m: GameModule, n: number, options: Record<string, string |
     reader: { role: null, complete: true },
     verifiable: true,
     entries,
-    result: resigned ? { winner: m.roles.find((r) => r !== loser)!, reason: `${loser} resigned`, vp: {} } : m.outcome(state)!,
+    // A resignation before each side has made its first moves aborts the game (ending.ts).
+    result: resigned ? endingOutcome(m, state, { winner: m.roles.find((r) => r !== loser)!, reason: `${loser} resigned`, vp: {} }) : m.outcome(state)!,
   };
 }
 
@@ -142,6 +143,11 @@ t.test('a finished game\'s record checks; each change to it fails with its reaso
   const wrong = copy(resigned);
   wrong.result = { ...wrong.result!, winner: wrong.entries[wrong.entries.length - 1]!.role };
   t.match(checkRecord(wrong), { ok: false, problem: /^The recorded winner is/ }, 'a resignation won by the one who resigned');
+  t.match(resigned.result, { aborted: true, winner: null }, 'resigned in turn 1: aborted');
+  t.ok(checkRecord(resigned).ok, 'and checks so');
+  const given = copy(resigned);
+  given.result = { winner: 'Caesar', reason: `${resigned.entries.at(-1)!.role} resigned`, vp: {} };
+  t.match(checkRecord(given), { ok: false, problem: /not yet underway when .* resigned: it is aborted, but the record gives it a result/ }, 'an aborted game recorded with a winner');
 
   t.match(checkRecord({ ...copy(r), seedCommitment: null }), { ok: false, problem: /created before dice commitments/ });
   t.match(checkRecord({ ...copy(r), status: 'active', reader: { role: 'Caesar', complete: false } }), { ok: false, problem: /is not over/ });

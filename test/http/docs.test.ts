@@ -79,7 +79,7 @@ t.test('operation() takes method, URL and schemas from the document', async (t) 
   t.same(operation(api, 'testOp'), {
     method: 'POST',
     url: '/games/:gameId',
-    config: { operationId: 'testOp' },
+    config: { operationId: 'testOp', mediaTypes: ['application/json'] },
     schema: {
       params: { type: 'object', properties: { gameId: { type: 'string', format: 'uuid' } }, required: ['gameId'] },
       querystring: { type: 'object', properties: { dryRun: { type: 'boolean' } } },

@@ -116,7 +116,7 @@ t.test('both late (a sealed step nobody played): reminders to both, and no overd
   );
 });
 
-t.test('claim-timeout: not_overdue (409) before the deadline; after it the claimant wins and the late player is told', async (t) => {
+t.test('claim-timeout: not_overdue (409) before the deadline; after it the claim ends the game (aborted: the first turn is not over) and the late player is told', async (t) => {
   const { s, clock, mail } = await server(t);
   const g = await pompeyToMove(s);
   const watcher = await s.signUp('Cicero');
@@ -133,19 +133,20 @@ t.test('claim-timeout: not_overdue (409) before the deadline; after it the claim
   clock.set(at(3));
   const won = await g.caesar.client.post(`/v1/games/${g.id}/claim-timeout`, {}, { headers: { 'idempotency-key': 'claim-1' } });
   t.equal(won.status, 200);
-  t.match(won.body, { status: 'finished', pending: [], deadline: null, version: 3, finishedAt: iso(3), outcome: { winner: 'Caesar', reason: 'Pompey ran out of time', vp: { Caesar: Number, Pompey: Number } } });
+  // Turn 1 is not over: the claim aborts the game (the ratings test claims a win in an underway game).
+  t.match(won.body, { status: 'finished', pending: [], deadline: null, version: 3, finishedAt: iso(3), outcome: { winner: null, aborted: true, reason: /^Pompey ran out of time before each side/, vp: { Caesar: Number, Pompey: Number } } });
   t.same(won.body.legalActions, []);
   const again = await g.caesar.client.post(`/v1/games/${g.id}/claim-timeout`, {}, { headers: { 'idempotency-key': 'claim-1' } });
   t.equal(again.headers.get('idempotent-replayed'), 'true');
   t.match(await g.caesar.client.post(`/v1/games/${g.id}/claim-timeout`, {}), { status: 409, body: { code: 'conflict', detail: /over/ } });
   const log = (await g.pompey.client.get(`/v1/games/${g.id}/log`)).body.entries as string[];
-  t.equal(log[log.length - 1], 'Pompey ran out of time; Caesar claimed the win.');
+  t.equal(log[log.length - 1], 'Pompey ran out of time, and Caesar claimed. The game is aborted: each side had not yet made its moves of the first turn.');
 
   const mails = await mail.deliver();
   t.equal(mails.length, 1, 'the late player only (the claimant knows)');
   const m = to(t, mails, g.pompey.email);
-  t.equal(m.subject, `Game over: Julius Caesar #${g.game.number} — Caesar wins`);
-  t.match(m.text, /Pompey ran out of time\./);
+  t.equal(m.subject, `Game over: Julius Caesar #${g.game.number} — aborted, no result`);
+  t.match(m.text, /Pompey ran out of time before each side had made its moves of the first turn: the game is aborted\./);
   t.match(m.text, /Final VP: Caesar \d+, Pompey \d+\./);
   t.same(await verifyGames(s.db.prisma), { checked: 1, mismatches: [] }, 'the game replays: a time-out is an ending like a resignation');
 });

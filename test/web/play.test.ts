@@ -7,7 +7,7 @@ import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { systemClock } from '../../src/app/clock.js';
 import { BLOCKS } from '../../src/engine/julius-caesar/data/blocks.js';
-import { Client } from '../helpers/api.js';
+import { Client, playUntilUnderway } from '../helpers/api.js';
 import { battleButtons, battlePanel, clickPlace, pickBlock } from '../helpers/board.js';
 import { chooser } from '../helpers/chooser.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, privateGameOverApi, signUpIn, type Watched } from '../helpers/browser.js';
@@ -238,7 +238,9 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   t.ok(uiActions > 0, `the battle was fought in the browser (${uiActions} actions)`);
   t.ok(sawDice, 'the dice of this battle were shown in its panel');
 
-  // Caesar resigns (with confirmation); both see the result.
+  // On to turn 2 through the API (a resignation in turn 1 would abort the game), then Caesar
+  // resigns (with confirmation); both see the result.
+  await playUntilUnderway([{ client: api.Caesar }, { client: api.Pompey }], id);
   caesar.page.once('dialog', (d) => void d.accept());
   await caesar.page.getByRole('button', { name: 'Resign' }).click();
   await caesar.page.getByText(/Pompey won\./).waitFor();

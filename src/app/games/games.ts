@@ -287,7 +287,7 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
   const role = roleOf(row, userId);
   // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
   const last = row.status === 'finished' || row.status === 'abandoned' ? await lastEntry(ctx.prisma, gameId) : null;
-  const ending = last?.kind === 'resign' || last?.kind === 'timeout' ? entryNote(last) : null;
+  const ending = last?.kind === 'resign' || last?.kind === 'timeout' ? entryNote(last, row.outcome) : null;
   return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
 }
 

@@ -319,17 +319,20 @@ export function presentLog(row: GameRow, role: string | null, state: unknown, en
 /**
  * The service's own words for a log entry the engine writes nothing for: an undo, a resignation,
  * a win on time, an extension (null for the others). Public: each of them is seen by both players.
+ * `outcome`: the game's, for the entry that ended it (an aborted game says so).
  */
-export function entryNote(e: { kind: string; role: string; action: unknown }): string | null {
+export function entryNote(e: { kind: string; role: string; action: unknown }, outcome?: unknown): string | null {
   const a = (e.action ?? {}) as { late?: string; roles?: string[]; days?: number; abandoned?: boolean };
+  const aborted = (outcome as { aborted?: unknown } | null | undefined)?.aborted === true ? ' The game is aborted: each side had not yet made its moves of the first turn.' : '';
   switch (e.kind) {
     case 'undo':
       return `${e.role} took back their last action.`;
     case 'resign':
-      return `${e.role} resigned.`;
+      return `${e.role} resigned.${aborted}`;
     case 'timeout':
       // Ended by the worker: a move 14 days past its deadline (time-controls.ts, abandonment).
-      if (a.abandoned) return `${a.late ?? a.roles?.join(' and ') ?? 'The players'} abandoned the game.`;
+      if (a.abandoned) return `${a.late ?? a.roles?.join(' and ') ?? 'The players'} abandoned the game.${aborted}`;
+      if (aborted) return `${a.late ?? 'The opponent'} ran out of time, and ${e.role} claimed.${aborted}`;
       return `${a.late ?? 'The opponent'} ran out of time; ${e.role} claimed the win.`;
     case 'extend':
       return `${e.role} gave ${(a.roles ?? ['the opponent']).join(' and ')} ${a.days === 1 ? '1 more day' : `${a.days ?? 'more'} more days`}.`;
