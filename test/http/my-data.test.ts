@@ -235,3 +235,34 @@ t.test('every table that refers to a user has its line in the deletion\'s list (
   t.ok(tables.includes('game_players') && tables.includes('login_throttle') && tables.includes('game_presence'), `found: ${tables.join(', ')}`);
   for (const table of tables) t.ok(USER_TABLE_NAMES.includes(table), `${table} is handled by the deletion`);
 });
+
+t.test('a deleted player\'s name leaves the emails kept for others: the opponent\'s export shows "deleted player" (issue 38)', async (t) => {
+  const s = await apiServer(t);
+  const mail = await mailHarness(t, s);
+  const leaver = await s.signUp('Zeldabdrg');
+  const opponent = await s.signUp('Gnaeus');
+  const running = await between(leaver, opponent);
+  const finished = await between(opponent, leaver);
+  t.equal((await opponent.client.post(`/v1/games/${finished}/resign`, {})).status, 200);
+  // Emails to the opponent that name the leaver: a message (sent), a rematch offer (sent), a message not sent yet.
+  t.equal((await leaver.client.post(`/v1/games/${running}/messages`, { text: 'Ave.' })).status, 201);
+  t.equal((await leaver.client.post(`/v1/games/${finished}/rematch`, {})).status, 201);
+  const sent = await mail.deliver();
+  t.ok(sent.some((m) => m.to.includes(opponent.email) && /^Zeldabdrg offers a rematch/.test(m.subject)), 'the rematch offer went');
+  const before = (await opponent.client.get('/v1/me/export')).body.emails.map((e: any) => e.subject);
+  t.ok(before.some((x: string) => /^Zeldabdrg wrote a message in Julius Caesar #\d+$/.test(x)), 'the export lists them, by name, while the account lives');
+
+  t.equal((await leaver.client.post('/v1/me/deletion', { password: PASSWORD })).status, 204);
+  const res = await opponent.client.get('/v1/me/export');
+  t.equal(res.status, 200);
+  t.notOk(/zeldabdrg/i.test(res.text), 'the name is nowhere in the opponent\'s export');
+  const subjects = res.body.emails.map((e: any) => e.subject);
+  t.ok(subjects.some((x: string) => /^deleted player wrote a message in Julius Caesar #\d+$/.test(x)), `the message email shows a deleted player: ${JSON.stringify(subjects)}`);
+  t.ok(subjects.some((x: string) => /^deleted player offers a rematch/.test(x)), 'so does the rematch offer');
+  // Nor in what the outbox keeps of those emails (their bodies), about any of the leaver's games.
+  const kept = await s.db.prisma.outboxEmail.findMany({ where: { toAddress: opponent.email } });
+  for (const row of kept) {
+    const { text, html } = bodiesOf(row);
+    t.notOk(/zeldabdrg/i.test(`${row.subject}\n${text}\n${html ?? ''}`), `kept email "${row.subject}" names nobody`);
+  }
+});
