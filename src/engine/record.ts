@@ -59,8 +59,10 @@ export interface GameRecord {
   /** The game's options (the module's own, as every game answer lists them). */
   options: Record<string, string | boolean>;
   status: 'active' | 'finished';
-  /** The role the game's bot plays, or null. */
+  /** The role the rulebook bot plays (a game set up as solitaire), or null. */
   bot: string | null;
+  /** The computer opponent (the service's search) and its level, when it held a seat; or null. */
+  computer: { role: string; level: string } | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -132,11 +134,14 @@ export function fullViewOf(m: GameModule, state: unknown): unknown {
   return m.fullView ? m.fullView(state) : m.view(state, null);
 }
 
-/** The generator key of a game from its seeds (kit/dice.ts), as the service keys it when the game starts. */
-export function recordKey(m: GameModule, seed: string, bot: string | null, players: readonly { role: string; playerSeed: string | null }[]): string {
+/**
+ * The generator key of a game from its seeds (kit/dice.ts), as the service keys it when the game
+ * starts; `unseeded` is the role no person holds (the rulebook bot's or the computer's), or null.
+ */
+export function recordKey(m: GameModule, seed: string, unseeded: string | null, players: readonly { role: string; playerSeed: string | null }[]): string {
   const seeds: Record<string, string> = {};
   for (const p of players) if (p.playerSeed !== null) seeds[p.role] = p.playerSeed;
-  return diceKey(seed, seededRoles(m.roles, bot), seeds);
+  return diceKey(seed, seededRoles(m.roles, unseeded), seeds);
 }
 
 export interface CheckResult {
@@ -159,6 +164,29 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 const short = (hex: string) => `${hex.slice(0, 12)}…`;
+
+/**
+ * Who held each seat of a record: a person (in `players`), the rulebook bot (`bot`) or the
+ * computer (`computer`), each role exactly once. The bot's role and the computer's add no seed
+ * (`unseeded`). A problem in words instead, if the record's seats do not add up.
+ */
+function seatsOf(m: GameModule, r: Partial<GameRecord>): { bot: string | null; unseeded: string | null } | string {
+  const bot = r.bot ?? null;
+  const computer = r.computer ?? null;
+  if (bot !== null && botRole(m, { solitaire: true }) !== bot) return `${m.title} has no rulebook bot playing ${bot}.`;
+  if (computer !== null && (typeof computer !== 'object' || !m.roles.includes(computer.role) || typeof computer.level !== 'string')) return `The record's computer seat ${JSON.stringify(computer)} is not a role of ${m.title} with a level.`;
+  const holders = new Map<string, string[]>(m.roles.map((role) => [role, []]));
+  for (const p of r.players ?? []) holders.set(p.role, [...(holders.get(p.role) ?? []), `a person (${p.name})`]);
+  if (bot !== null) holders.get(bot)!.push('the rulebook bot');
+  if (computer !== null) holders.get(computer.role)!.push(`the computer (${computer.level})`);
+  for (const [role, by] of holders) {
+    if (!m.roles.includes(role)) return `The record seats ${by.join(' and ')} as ${role}, which is not a role of ${m.title}.`;
+    if (by.length === 0) return `The record says nobody held the seat of ${role}: neither a person, nor the rulebook bot, nor the computer.`;
+    if (by.length > 1) return `The record has two holders of the seat of ${role}: ${by.join(' and ')}.`;
+  }
+  if (bot !== null && computer !== null) return 'The record has both the rulebook bot and the computer at the table.';
+  return { bot, unseeded: bot ?? computer?.role ?? null };
+}
 
 /**
  * Checks a game record: the server's seed matches the commitment published when the game was
@@ -186,17 +214,19 @@ export function checkRecord(input: unknown): CheckResult {
   if (commitment !== r.seedCommitment) return fail(`The seed does not match the commitment: SHA-256 of the seed is ${short(commitment)}, the commitment published at the start is ${short(r.seedCommitment)}.`);
   checks.push(`The seed ${short(r.seed)} is the one committed to when the game was created: its SHA-256 is the commitment ${short(r.seedCommitment)}.`);
 
-  // 2. The key comes from the server's seed and the players' seeds.
+  // 2. Who held each seat, and the key from the server's seed and the people's seeds.
   const options = (r.options ?? {}) as SetupOptions;
-  const bot = r.bot ?? null;
+  const seats = seatsOf(m, r);
+  if (typeof seats === 'string') return fail(seats);
+  const { bot, unseeded } = seats;
+  // The rulebook bot's game is set up as solitaire; the computer's is an ordinary one.
   const setupOptions: SetupOptions = bot !== null ? { ...options, solitaire: true } : { ...options };
-  if (bot !== null && botRole(m, setupOptions) !== bot) return fail(`${m.title} has no bot playing ${bot}.`);
-  const roles = seededRoles(m.roles, bot);
+  const roles = seededRoles(m.roles, unseeded);
   for (const role of roles) {
     const p = r.players.find((x) => x.role === role);
     if (!p || !isSeedHex(p.playerSeed)) return fail(`The record has no seed of ${role}'s player.`);
   }
-  const key = recordKey(m, r.seed, bot, r.players);
+  const key = recordKey(m, r.seed, unseeded, r.players);
   checks.push(`The dice are keyed by SHA-256 of the server's seed and the seeds of ${roles.map((role) => `${role} (${r.players!.find((x) => x.role === role)!.name})`).join(' and ')}, in that order.`);
 
   // 3. Every entry replays from that key and writes the log the record shows.
@@ -246,9 +276,13 @@ export function checkRecord(input: unknown): CheckResult {
   if (!result) return fail('The record of a finished game has no result.');
   if (end.kind === 'resign' || end.kind === 'timeout') {
     if (ruled) return fail(`The rules ended the game before its last entry (${ruled.reason}), yet it ends with a ${end.kind}.`);
-    const winner = end.kind === 'resign' ? (m.roles.filter((x) => x !== end.role).length === 1 ? m.roles.find((x) => x !== end.role)! : null) : end.role;
-    if (result.winner !== winner) return fail(`The recorded winner is ${result.winner ?? 'nobody'}, but the ${end.kind === 'resign' ? `resignation of ${end.role}` : `time-out claimed by ${end.role}`} makes it ${winner ?? 'nobody'}.`);
-    checks.push(`The game ended by ${end.kind === 'resign' ? `${end.role}'s resignation` : `a win on time claimed by ${end.role}`}, as recorded: ${result.winner ?? 'nobody'} wins.`);
+    // A time-out is won by its claimant, unless every side abandoned the game (`roles`): then nobody wins.
+    const abandonedBy = end.kind === 'timeout' ? (end.action as { roles?: unknown } | null)?.roles : undefined;
+    const byAll = Array.isArray(abandonedBy) && m.roles.every((x) => abandonedBy.includes(x));
+    const winner = end.kind === 'resign' ? (m.roles.filter((x) => x !== end.role).length === 1 ? m.roles.find((x) => x !== end.role)! : null) : byAll ? null : end.role;
+    const how = end.kind === 'resign' ? `resignation of ${end.role}` : byAll ? 'abandonment of the game by every side' : `time-out claimed by ${end.role}`;
+    if (result.winner !== winner) return fail(`The recorded winner is ${result.winner ?? 'nobody'}, but the ${how} makes it ${winner ?? 'nobody'}.`);
+    checks.push(`The game ended by the ${how}, as recorded: ${winner === null ? 'nobody wins' : `${winner} wins`}.`);
   } else {
     if (!ruled) return fail(`The replay does not end the game, but the record says it ended: ${result.reason}.`);
     if (!jsonEqual(ruled, result)) return fail(`The replay ends with ${JSON.stringify(ruled)}, the record says ${JSON.stringify(result)}.`);

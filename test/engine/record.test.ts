@@ -27,10 +27,16 @@ t.test('the commitment is SHA-256 of the seed; the key, SHA-256 of the seeds in 
   t.throws(() => diceKey(s, ['Caesar', 'Pompey'], { Caesar: a }), /No seed for Pompey/);
 });
 
+/** Who holds a seat no person holds: the rulebook bot (set up as solitaire) or the computer at a level (an ordinary set-up). */
+type Opponent = { bot: string } | { computer: { role: string; level: string } } | null;
+
 /** Plays a random game to its end (or `limit` actions) and writes its record as the service does once it is over. */
-function playedRecord(m: GameModule, n: number, options: Record<string, string | boolean>, bot: string | null, limit = 5000): GameRecord {
+function playedRecord(m: GameModule, n: number, options: Record<string, string | boolean>, opponent: Opponent | string, limit = 5000): GameRecord {
+  const against: Opponent = typeof opponent === 'string' ? { bot: opponent } : opponent;
+  const bot = against && 'bot' in against ? against.bot : null;
+  const computer = against && 'computer' in against ? against.computer : null;
   const seed = testSeed(1000 + n);
-  const roles = seededRoles(m.roles, bot);
+  const roles = seededRoles(m.roles, bot ?? computer?.role ?? null);
   const playerSeeds = Object.fromEntries(roles.map((r, i) => [r, testSeed(2000 + 10 * n + i)]));
   const setupOptions = bot ? { ...options, solitaire: true } : options;
   let state = m.setup(diceKey(seed, roles, playerSeeds), setupOptions);
@@ -63,6 +69,7 @@ function playedRecord(m: GameModule, n: number, options: Record<string, string |
     options,
     status: 'finished',
     bot,
+    computer,
     createdAt: '2026-01-01T00:00:00.000Z',
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:00:00.000Z',
@@ -147,6 +154,31 @@ t.test('a finished game\'s record checks; each change to it fails with its reaso
   t.match(checkRecord({ ...copy(r), status: 'active', reader: { role: 'Caesar', complete: false } }), { ok: false, problem: /is not over/ });
   t.match(checkRecord({ format: 'x' }), { ok: false, problem: /not a game record/ });
   t.match(checkRecord('text'), { ok: false });
+});
+
+t.test('every finished game checks, whoever held its seats: people, the rulebook bot, the computer in either seat (issue 38)', async (t) => {
+  const jc = games['julius-caesar']!;
+  const cgw = games['caesars-gallic-war']!;
+  const gaul = { yearlyObjectives: false, historicalReinforcements: false, restrictedNaval: false, legionI: true, altCardValues: false };
+  const kinds: [string, GameModule, Record<string, string | boolean>, Opponent][] = [
+    ['Julius Caesar, two people', jc, { scenario: 'historical' }, null],
+    ['Julius Caesar, the computer (easy) as Pompey', jc, { scenario: 'historical' }, { computer: { role: 'Pompey', level: 'easy' } }],
+    ['Julius Caesar, the computer (hard) as Caesar', jc, { scenario: 'historical' }, { computer: { role: 'Caesar', level: 'hard' } }],
+    ["Caesar's Gallic War, two people", cgw, gaul, null],
+    ["Caesar's Gallic War, the rulebook bot as Barbarian", cgw, gaul, { bot: 'Barbarian' }],
+    ["Caesar's Gallic War, the computer (normal) as Barbarian", cgw, gaul, { computer: { role: 'Barbarian', level: 'normal' } }],
+    ["Caesar's Gallic War, the computer (normal) as Roman", cgw, gaul, { computer: { role: 'Roman', level: 'normal' } }],
+  ];
+  for (const [name, m, options, against] of kinds) {
+    const r = playedRecord(m, 40 + kinds.findIndex((k) => k[0] === name), options, against);
+    const result = checkRecord(r);
+    t.ok(result.ok, `${name}: ${r.entries.length} entries, ${r.result!.reason}: ${result.problem ?? 'checks'}`);
+  }
+  // The computer's role is not the bot's: a record that says the bot played it does not replay.
+  const computerGame = playedRecord(cgw, 50, gaul, { computer: { role: 'Barbarian', level: 'normal' } });
+  t.match(checkRecord({ ...copy(computerGame), computer: null, bot: 'Barbarian' }), { ok: false }, 'the computer taken for the rulebook bot');
+  t.match(checkRecord({ ...copy(computerGame), computer: { role: 'Roman', level: 'normal' } }), { ok: false, problem: /Roman/ }, 'a seat held twice');
+  t.match(checkRecord({ ...copy(computerGame), computer: null }), { ok: false, problem: /Barbarian/ }, 'a seat held by nobody');
 });
 
 t.test('JC-42 CGW-5 the full view shows everything the role views hide, and holds each of them', async (t) => {

@@ -10,12 +10,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { fixedClock } from '../../src/app/clock.js';
 import { replayGame } from '../../src/app/games/history.js';
+import { runAbandonments } from '../../src/app/games/time-controls.js';
+import { startComputer } from '../../src/computer/runner.js';
 import { games } from '../../src/engine/index.js';
 import { diceKey, seedCommitment } from '../../src/engine/kit/dice.js';
 import { checkRecord } from '../../src/engine/record.js';
 import { act, apiServer, discardBoth, look, startGame, toCommand, type ApiServer, type User } from '../helpers/api.js';
+import { chooser } from '../helpers/chooser.js';
+import { TINY } from '../helpers/computer.js';
 import { nodeArgs } from '../helpers/entry.js';
+import { TEST_TIME } from '../helpers/server.js';
 import { testSeed } from '../helpers/seeds.js';
 
 const jc = games['julius-caesar']!;
@@ -306,4 +312,95 @@ t.test('a game created before dice commitments keeps working; its record says it
   t.match(checkRecord(record), { ok: false, problem: /created before dice commitments/ });
   t.match(await ok(a, `/v1/games/${row.id}/positions/3`), { full: true, n: 3 }, 'its positions replay');
   t.same(jc.roles, ['Caesar', 'Pompey']);
+});
+
+/** Random legal moves by the people of game `id` (`seats` by role) for `moves` moves, the computer's runner (if any) moving for its role. */
+async function playFor(id: string, seats: Record<string, User>, moves: number, seed: number, computer?: { fill(): Promise<number>; settle(): Promise<void> }): Promise<void> {
+  const pick = chooser(seed);
+  for (let k = 0; k < moves; k++) {
+    const any = await look(Object.values(seats)[0]!, id);
+    if (any.status !== 'active') return;
+    const people = any.pending.filter((r: string) => seats[r]);
+    if (people.length === 0) {
+      if (!computer) return;
+      await computer.fill();
+      await computer.settle();
+      continue;
+    }
+    const u = seats[people[pick(people.length)]]!;
+    const mine = await look(u, id);
+    if (!mine.legalActions.length) continue;
+    const { label: _l, ...action } = mine.legalActions[pick(mine.legalActions.length)];
+    const res = await u.client.post(`/v1/games/${id}/actions`, { action, version: mine.version });
+    if (res.status !== 200 && res.status !== 409) throw new Error(`${JSON.stringify(action)}: ${res.status} ${res.text}`);
+  }
+}
+
+t.test('every finished game checks, whoever held its seats: people, the rulebook bot, the computer at a level, in both games (issue 38)', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock });
+  const computer = startComputer(s.app.services, { threads: 1, memoryMb: 256, budget: TINY })!;
+  t.teardown(() => computer.stop());
+  const DAY = 24 * 3600_000;
+
+  const kinds: { name: string; game: string; role: string; opponent?: 'bot' | 'computer'; level?: string; end: 'resign' | 'claim' | 'abandoned' }[] = [
+    { name: 'Julius Caesar, two people, resigned', game: 'julius-caesar', role: 'Caesar', end: 'resign' },
+    { name: 'Julius Caesar, two people, a win on time', game: 'julius-caesar', role: 'Caesar', end: 'claim' },
+    { name: 'Julius Caesar, two people, abandoned by both', game: 'julius-caesar', role: 'Caesar', end: 'abandoned' },
+    { name: 'Julius Caesar, the computer (easy) as Pompey', game: 'julius-caesar', role: 'Caesar', opponent: 'computer', level: 'easy', end: 'resign' },
+    { name: 'Julius Caesar, the computer (hard) as Caesar', game: 'julius-caesar', role: 'Pompey', opponent: 'computer', level: 'hard', end: 'resign' },
+    { name: "Caesar's Gallic War, two people", game: 'caesars-gallic-war', role: 'Roman', end: 'resign' },
+    { name: "Caesar's Gallic War, the rulebook bot", game: 'caesars-gallic-war', role: 'Roman', opponent: 'bot', end: 'resign' },
+    { name: "Caesar's Gallic War, the computer (normal) as Barbarian", game: 'caesars-gallic-war', role: 'Roman', opponent: 'computer', level: 'normal', end: 'resign' },
+    { name: "Caesar's Gallic War, the computer (easy) as Roman", game: 'caesars-gallic-war', role: 'Barbarian', opponent: 'computer', level: 'easy', end: 'resign' },
+  ];
+  let n = 0;
+  for (const kind of kinds) {
+    await t.test(kind.name, async (t) => {
+      n++;
+      const m = games[kind.game]!;
+      const other = m.roles.find((r) => r !== kind.role)!;
+      const a = await s.signUp(`Marcus${n}`);
+      const created = await a.client.post('/v1/games', { game: kind.game, role: kind.role, ...(kind.opponent && { opponent: kind.opponent }), ...(kind.level && { level: kind.level }), ...(!kind.opponent && { daysPerMove: 3 }) });
+      t.equal(created.status, 201, created.text);
+      const id = created.body.id as string;
+      const seats: Record<string, User> = { [kind.role]: a };
+      if (!kind.opponent) {
+        const b = await s.signUp(`Gnaeus${n}`);
+        t.equal((await b.client.post(`/v1/games/${id}/join`, {})).status, 200);
+        seats[other] = b;
+      }
+      await playFor(id, seats, kind.end === 'abandoned' ? 0 : 12, 100 + n, kind.opponent === 'computer' ? computer : undefined);
+      if (kind.end === 'resign') t.equal((await a.client.post(`/v1/games/${id}/resign`, {})).status, 200);
+      else {
+        // Past every deadline: a claim by whoever is not to move, or the worker's abandonment of both.
+        const game = await look(a, id);
+        clock.advance((kind.end === 'claim' ? 4 : 18) * DAY);
+        if (kind.end === 'claim') {
+          const claimant = Object.keys(seats).find((r) => !game.pending.includes(r));
+          const late = game.pending.length === 1 ? game.pending[0] : null;
+          if (!claimant || !late) {
+            // Both to move (a sealed play): play one side, then claim against the other.
+            await act(seats[game.pending[0]]!, id, (await look(seats[game.pending[0]]!, id)).legalActions[0]);
+            clock.advance(4 * DAY);
+          }
+          const now = await look(a, id);
+          const by = Object.keys(seats).find((r) => !now.pending.includes(r))!;
+          const claim = await seats[by]!.client.post(`/v1/games/${id}/claim-timeout`, {});
+          t.equal(claim.status, 200, claim.text);
+        } else {
+          t.equal(await runAbandonments(s.app.services, (_id, err) => t.error(err)), 1, 'abandoned');
+        }
+      }
+      const record = await ok(a, `/v1/games/${id}/record`);
+      t.match(record, { status: 'finished', bot: kind.opponent === 'bot' ? other : null, computer: kind.opponent === 'computer' ? { role: other, level: kind.level } : null });
+      t.same(record.players.map((p: any) => p.role).sort(), Object.keys(seats).sort(), 'the people, and only they, are players');
+      t.equal(record.entries.at(-1).kind, kind.end === 'resign' ? 'resign' : 'timeout');
+      if (kind.opponent === 'computer') t.ok(record.entries.some((e: any) => e.kind === 'action' && e.role === other), 'the computer moved');
+      const checked = checkRecord(record);
+      t.ok(checked.ok, `${record.entries.length} entries, ${record.result.reason}: ${checked.problem ?? 'checks'}`);
+      const transcript = await a.client.get(`/v1/games/${id}/transcript`);
+      t.match(transcript.text, new RegExp(`^Players: .*${other} \\((${kind.opponent === 'computer' ? `the computer, ${kind.level}` : kind.opponent === 'bot' ? 'the bot' : `Gnaeus${n}`})\\)`, 'm'), 'the transcript names who held the other seat');
+    });
+  }
 });

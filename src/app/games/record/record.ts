@@ -4,8 +4,7 @@
 // whole board (the engine's fullView). While it runs, a player gets only what their own views
 // showed (their own actions; the opponent's as their log shows them), an observer of a public
 // game the observer's; never the seed.
-import { addedLines, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
-import { unseededRole } from '../history.js';
+import { addedLines, botRole, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
 import type { GameModule } from '../../../engine/index.js';
 import type { Outcome } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
@@ -88,8 +87,9 @@ export async function recordOf(db: Db, row: GameSummaryRow, reader: Reader): Pro
     title: m.title,
     options: presentOptions(m, row.options),
     status: reader.complete ? 'finished' : 'active',
-    // The role with no seed: the bot's, or the computer's.
-    bot: unseededRole(m, row),
+    // Who held the seat no person holds: the rulebook bot (a solitaire game), or the computer at its level.
+    bot: botRole(m, row.options),
+    computer: row.computer && { role: row.computer.role, level: row.computer.level },
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -164,12 +164,12 @@ export async function gameTranscript(ctx: ServiceContext, userId: string, gameId
   const heading = HEADINGS[r.game] ?? /^$/;
   const name = (role: string) => {
     const p = r.players.find((x) => x.role === role);
-    return p ? `${role} (${p.name})` : role === r.bot ? `${role} (the bot)` : role;
+    return p ? `${role} (${p.name})` : role === r.bot ? `${role} (the bot)` : role === r.computer?.role ? `${role} (the computer, ${r.computer.level})` : role;
   };
   const options = Object.entries(r.options).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
   const out = [
     `Alea game #${r.number}: ${r.title}`,
-    `Players: ${[...r.players.map((p) => name(p.role)), ...(r.bot ? [name(r.bot)] : [])].join(' against ')}`,
+    `Players: ${moduleOf({ module: r.game }).roles.map(name).join(' against ')}`,
     ...(options ? [`Options: ${options}`] : []),
     `Created ${when(r.createdAt)}, started ${when(r.startedAt)}${r.finishedAt ? `, finished ${when(r.finishedAt)}` : ''}`,
     `Result: ${r.result ? `${r.result.winner ?? 'a draw'}${r.result.winner ? ' wins' : ''} (${r.result.reason})` : 'the game goes on'}`,
