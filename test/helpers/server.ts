@@ -1,6 +1,7 @@
 // The Fastify app wired for tests: a fresh database (unless one is given), a fixed clock, no
 // logs, and a configuration that needs no environment. Use app.inject() for most tests and
 // listen() when a test needs a real HTTP connection.
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,9 @@ import { contractChecker, type ContractChecker } from './contract.js';
 import { testDatabase, type TestDatabase } from './db.js';
 
 export const TEST_TIME = '2026-01-01T12:00:00.000Z';
+
+/** The key that signs game records in tests: fixed, so a record signed in one test server checks with another's keys. */
+export const TEST_RECORD_KEY = { privateKey: createHash('sha256').update('alea test record key').digest('base64url'), since: '2026-01-01T00:00:00.000Z' };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = join(tmpdir(), 'alea-test-data');
@@ -39,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: '*',
     computerThreads: 1,
     computerThreadMemoryMb: 256,
+    recordSigningKey: TEST_RECORD_KEY,
+    recordOldKeys: [],
     ...overrides,
   };
 }

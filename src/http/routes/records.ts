@@ -1,6 +1,8 @@
 // A game's record (JSON), its transcript (text) and its past positions, as the caller may read
-// them (src/app/games/record/).
+// them (src/app/games/record/); and, for anyone, what checking a record online needs: Alea's
+// public record keys and a finished game's commitment.
 import type { FastifyPluginAsync } from 'fastify';
+import { gameCommitment, recordKeys } from '../../app/games/record/published.js';
 import { gamePosition, gameRecord, gameTranscript } from '../../app/games/record/record.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -25,6 +27,20 @@ export const recordRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { 
       reply.header('content-disposition', `inline; filename="alea-game-${record.number}.json"`).header('cache-control', 'private, no-cache');
       return record;
     },
+  });
+
+  app.route({
+    ...operation(api, 'getRecordKeys'),
+    handler: async (_request, reply) => {
+      // Keys change only with a restart (a rotation); a checker may keep them a while.
+      reply.header('cache-control', 'public, max-age=300');
+      return recordKeys(app.services);
+    },
+  });
+
+  app.route({
+    ...operation(api, 'getGameCommitment'),
+    handler: async (request) => gameCommitment(app.services, (request.params as WithId).id),
   });
 
   app.route({

@@ -4,7 +4,7 @@
 // whole board (the engine's fullView). While it runs, a player gets only what their own views
 // showed (their own actions; the opponent's as their log shows them), an observer of a public
 // game the observer's; never the seed.
-import { addedLines, botRole, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
+import { addedLines, botRole, checkCommitment, checkReplay, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
 import type { GameModule } from '../../../engine/index.js';
 import type { Outcome } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import { notFound } from '../change/checks.js';
 import { presentOptions } from '../game-options.js';
 import { apiStatus, canSee, entryNote, moduleOf, recentLog, roleOf } from '../present.js';
+import { keyringOf } from './keyring.js';
 import { replayOf } from './replays.js';
 
 /** Who reads: their role (null: an observer), and whether they get everything (the game is over). */
@@ -27,6 +28,9 @@ async function readable(ctx: ServiceContext, userId: string, gameId: string): Pr
   if (!row || !canSee(row, userId)) throw notFound();
   return { row, reader: { role: roleOf(row, userId), complete: apiStatus(row.status) === 'finished' }, version: row.snapshot?.version ?? 0 };
 }
+
+/** The reader of a finished game's record: everyone alike, who read the one record Alea signs. */
+export const EVERYONE: Reader = { role: null, complete: true };
 
 /** The position as the reader may see it: the whole board once the game is over, else the reader's own view. */
 function viewFor(m: GameModule, state: unknown, reader: Reader): unknown {
@@ -56,11 +60,34 @@ function entryFor(e: TimedEntry, reader: Reader, log: string[]): RecordEntry {
 /** GET /v1/games/{id}/record: the game's record as the caller may read it. */
 export async function gameRecord(ctx: ServiceContext, userId: string, gameId: string): Promise<GameRecord> {
   const { row, reader } = await readable(ctx, userId, gameId);
-  return recordOf(ctx.prisma, row, reader);
+  return recordOf(ctx, row, reader.complete ? EVERYONE : reader);
 }
 
-/** A started game's record for this reader (`npm run check-record -- --game` reads it as the public once over). */
-export async function recordOf(db: Db, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
+/** What building a record needs: the database, and the configuration's keys to sign a finished game's. */
+export type RecordContext = Pick<ServiceContext, 'prisma' | 'config' | 'log'>;
+
+/**
+ * A started game's record for this reader. Once the game is over the record is the same for
+ * everyone (reader: null, complete) and signed with Alea's current key, after Alea has checked
+ * it itself (its seed is the one committed to, and it replays to its recorded end): a stored game
+ * that does not replay is never signed, and its record says so. A game created before dice
+ * commitments is signed too (its record is Alea's), though its dice cannot be checked.
+ */
+export async function recordOf(ctx: RecordContext, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
+  const record = await buildRecord(ctx.prisma, row, reader);
+  if (!reader.complete) return record;
+  if (record.seedCommitment !== null) {
+    const m = moduleOf(row);
+    const failed = [checkCommitment(record, undefined), checkReplay(m, record)].find((c) => c.status !== 'passed');
+    if (failed) {
+      ctx.log.error({ gameId: row.id, check: failed.name, reason: failed.reason }, 'a finished game\'s record does not check: it is served unsigned');
+      return { ...record, verifiable: false, unverifiableReason: `Alea's own check of this game failed (${failed.name}: ${failed.reason}), so Alea did not sign its record.` };
+    }
+  }
+  return keyringOf(ctx.config).sign(record);
+}
+
+async function buildRecord(db: Db, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
   if (row.status === 'open') throw new AppError('conflict', 'This game has not started: it has no record yet.');
   const version = row.snapshot?.version ?? 0;
   const replay = await replayOf(db, row);
