@@ -9,16 +9,19 @@
 // sequential `/healthz` prober beside it (one request every 20 ms, its latencies' p50 and p95):
 //   idle:        nothing else;
 //   transcript:  --clients clients (4) each fetch the transcript of the longest finished game
-//                --requests times (20) one after another;
+//                --requests times (20) one after another (in rounds until 3 s have passed, so
+//                that the prober has samples enough when it is quick);
 //   record:      the same with its record (JSON);
 //   running:     the same with the running game's record, each client one of its readers;
 //   exports:     --exports players (3) download their data export at once.
-// Each phase reports the requests' rate and latency and the prober's p50/p95.
+// Each phase reports the requests' rate and latency and the prober's p50/p95; then what the
+// finished games' records kept in game_records take on disk.
 //
 // Usage: npm run bench:records [-- --game caesars-gallic-war --clients 4 --requests 20 --exports 3 --keep DIR]
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chooser } from '../test/helpers/chooser.js';
 import { BENCH_SECURITY, benchConfig, throwawayPostgres } from './bench-config.js';
 
@@ -32,6 +35,7 @@ const EXPORTS = Number(arg('exports', '3'));
 const GAME = arg('game', 'caesars-gallic-war');
 const KEEP = arg('keep', '');
 const PROBE_EVERY_MS = 20;
+const MIN_SECONDS = 3;
 const PASSWORD = 'correct horse battery';
 
 // ------------------------------------------------------------------ the server (a child process)
@@ -121,22 +125,33 @@ async function probed<T>(base: string, load: () => Promise<T>): Promise<{ health
   return { healthz, result, seconds };
 }
 
-/** `clients` loops of `requests` sequential GETs of `path` (client k with tokens[k % n]); each request's time. */
-async function many(base: string, path: string, tokens: string[], clients = CLIENTS, requests = REQUESTS): Promise<{ times: number[]; bytes: number }> {
+/**
+ * `clients` loops of `requests` sequential GETs of `path` (client k with tokens[k % n]), in rounds
+ * until MIN_SECONDS have passed (so the prober has samples enough when it is quick); each request's time.
+ */
+async function many(base: string, path: string, tokens: string[], clients = CLIENTS, requests = REQUESTS): Promise<{ times: number[]; bytes: number; rounds: number }> {
   const times: number[] = [];
   let bytes = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, k) => {
-      for (let i = 0; i < requests; i++) {
-        const t = performance.now();
-        const res = await call(base, 'GET', path, tokens[k % tokens.length]);
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
-        times.push(performance.now() - t);
-        bytes = res.text.length;
-      }
-    }),
-  );
-  return { times, bytes };
+  let rounds = 0;
+  const t0 = performance.now();
+  do {
+    rounds++;
+    await round();
+  } while (performance.now() - t0 < MIN_SECONDS * 1000);
+  return { times, bytes, rounds };
+  async function round() {
+    await Promise.all(
+      Array.from({ length: clients }, async (_, k) => {
+        for (let i = 0; i < requests; i++) {
+          const t = performance.now();
+          const res = await call(base, 'GET', path, tokens[k % tokens.length]);
+          if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
+          times.push(performance.now() - t);
+          bytes = res.text.length;
+        }
+      }),
+    );
+  }
 }
 
 async function main(): Promise<void> {
@@ -176,7 +191,7 @@ async function main(): Promise<void> {
       ['running', `/v1/games/${running.id}/record`, [a.token, b.token, c.token]],
     ] as const) {
       const r = await probed(base, () => many(base, path, [...who]));
-      row(phase, r, `${CLIENTS} × ${REQUESTS} GETs (${(r.result.bytes / 1024).toFixed(0)} KiB each), ${rate(r.result.times.length, r.seconds)}, p50 ${ms(percentile(r.result.times, 50))}, first ${ms(r.result.times[0]!)}`);
+      row(phase, r, `${r.result.rounds} × ${CLIENTS} × ${REQUESTS} GETs (${(r.result.bytes / 1024).toFixed(0)} KiB each), ${rate(r.result.times.length, r.seconds)}, p50 ${ms(percentile(r.result.times, 50))}, first ${ms(r.result.times[0]!)}`);
     }
     const exports = await probed(base, () =>
       Promise.all(
@@ -189,6 +204,16 @@ async function main(): Promise<void> {
       ),
     );
     row('exports', exports, `${EXPORTS} at once, ${exports.result.map((e) => `${ms(e.ms)} (${(e.bytes / 1024).toFixed(0)} KiB)`).join(', ')}`);
+
+    // What keeping finished records costs: game_records' size (its TOAST, compressed, included) per game kept.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows: sizes } = await client.query(`SELECT count(*)::int AS n, pg_total_relation_size('game_records')::bigint AS bytes,
+      sum(length(record))::bigint AS record, sum(length(transcript))::bigint AS transcript FROM game_records`);
+    await client.end();
+    const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+    const k = sizes[0];
+    console.log(`game_records: ${k.n} finished games kept, ${kib(Number(k.bytes))} on disk (${kib(Number(k.bytes) / k.n)} a game; their text ${kib((Number(k.record) + Number(k.transcript)) / k.n)} a game, record ${kib(Number(k.record) / k.n)} and transcript ${kib(Number(k.transcript) / k.n)})`);
 
     console.log('\n| phase | load | /healthz p50 | p95 | probes |\n| --- | --- | --- | --- | --- |');
     for (const r of rows) console.log(`| ${r.join(' | ')} |`);

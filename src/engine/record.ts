@@ -8,4 +8,4 @@ export * from './record/format.js';
 export { checkRecord, type CheckOptions } from './record/check.js';
 export { checkSignature, keyIdOf, recordParts, signedMessage, type PublicRecordKey } from './record/signature.js';
 export { checkCommitment, type ServerCommitment } from './record/commitment.js';
-export { checkReplay } from './record/replay-check.js';
+export { checkReplay, replayCheck } from './record/replay-check.js';

@@ -100,7 +100,7 @@ const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
       UPDATE users SET deleted_at = ${now}, display_name = ${DELETED_NAME},
              email = ${`deleted-${randomBytes(16).toString('hex')}@deleted.invalid`}, pending_email = NULL, email_verified_at = NULL,
              password_hash = '!deleted', email_preference = 'none', vacation_started_at = NULL, vacation_ends_at = NULL,
-             vacation_year = NULL, vacation_days_used = 0, game_creation_tat = NULL,
+             vacation_year = NULL, vacation_days_used = 0, game_creation_tat = NULL, export_tat = NULL,
              token_generation = token_generation + 1, updated_at = ${now}
        WHERE id = ${u.id}::uuid`,
   ],

@@ -3,7 +3,7 @@
 // listen() when a test needs a real HTTP connection.
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -57,6 +57,7 @@ export const TEST_SECURITY: Partial<SecuritySettings> = {
   password: { logN: 10, r: 8, p: 1 },
   authRateLimit: { max: 10_000, windowMs: 60_000 },
   gameLimits: { burst: 10_000, intervalMs: 1, maxOpen: 10_000, maxBotGames: 10_000, maxComputerGames: 10_000, lobbyPerCreator: 10_000 },
+  exportLimits: { burst: 10_000, intervalMs: 1 },
 };
 
 export interface TestServerOptions {
@@ -128,6 +129,14 @@ export async function testServer(t: Test, options: TestServerOptions = {}): Prom
     });
     app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
+      if (/^application\/json/.test(type) && payload instanceof Readable) {
+        // A streamed answer (the data export): checked whole once it has all gone by, as it is sent.
+        const chunks: Buffer[] = [];
+        const seen = new PassThrough();
+        seen.on('data', (c: Buffer) => chunks.push(c));
+        seen.on('end', () => report(request, checker.check(request.routeOptions.config?.operationId, reply.statusCode, type, JSON.parse(Buffer.concat(chunks).toString('utf8')))));
+        return payload.pipe(seen);
+      }
       const json = /^application\/(problem\+)?json/.test(type) && typeof payload === 'string';
       report(request, checker.check(request.routeOptions.config?.operationId, reply.statusCode, type, json ? JSON.parse(payload) : payload));
       return payload;

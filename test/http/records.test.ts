@@ -4,7 +4,10 @@
 // transcripts and positions for players, observers and strangers during a game (each reader's
 // share only, compared with the views that reader was served; never the seed) and after it
 // (everything, the seed too, and it checks); `npm run check-record` on a file and on the
-// database; positions' authorisation and bounds; a game created before commitments.
+// database; positions' authorisation and bounds; a game created before commitments. Issue 38:
+// finished records signed by Alea, each forgery of the review failing with its own reason, the
+// keys published and rotated, every kind of seat checked, finished records made once and kept,
+// running ones kept per reader and version.
 import { spawn } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +16,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { replayGame } from '../../src/app/games/history.js';
+import { forgetReplays } from '../../src/app/games/record/replays.js';
+import { forgetFinishedRecords } from '../../src/app/games/record/stored.js';
 import { runAbandonments } from '../../src/app/games/time-controls.js';
 import { startComputer } from '../../src/computer/runner.js';
 import { games } from '../../src/engine/index.js';
@@ -570,4 +575,75 @@ t.test('every finished game checks, whoever held its seats: people, the rulebook
       t.match(transcript.text, new RegExp(`^Players: .*${other} \\((${kind.opponent === 'computer' ? `the computer, ${kind.level}` : kind.opponent === 'bot' ? 'the bot' : `Gnaeus${n}`})\\)`, 'm'), 'the transcript names who held the other seat');
     });
   }
+});
+
+t.test('a finished game\'s record and transcript are made once and kept; made again when a name or the key changes (issue 38)', async (t) => {
+  const db = await testDatabase(t);
+  const s = await apiServer(t, { db });
+  const g = await midGame(s);
+  t.equal((await g.pompey.client.post(`/v1/games/${g.id}/resign`, {})).status, 200);
+  t.equal(await db.prisma.storedRecord.count(), 0, 'nothing is made before it is read');
+  // Five first reads at once, by players and a stranger: one record, the same for all, kept.
+  const stranger = await s.signUp('Stranger');
+  const first = await Promise.all([g.caesar, g.pompey, stranger, g.caesar, g.pompey].map((u) => u.client.get(`/v1/games/${g.id}/record`)));
+  t.ok(first.every((r) => r.status === 200 && r.text === first[0]!.text), 'the same record, byte for byte, for everyone');
+  const kept = await db.prisma.storedRecord.findUniqueOrThrow({ where: { gameId: g.id } });
+  t.equal(kept.record, first[0]!.text, 'kept as it is served');
+  t.equal(kept.keyId, first[0]!.body.signature.keyId);
+  t.same(JSON.parse(kept.names), [['Caesar', 'Marcus'], ['Pompey', 'Gnaeus']]);
+  t.equal(kept.transcript, (await stranger.client.get(`/v1/games/${g.id}/transcript`)).text, 'and its transcript with it');
+
+  // Read from what is kept, not made again: a kept record changed behind Alea's back is what is served.
+  forgetFinishedRecords();
+  const marked = JSON.stringify(JSON.parse(kept.record), null, 1);
+  await db.prisma.storedRecord.update({ where: { gameId: g.id }, data: { record: marked, transcript: `${kept.transcript}(kept)\n` } });
+  t.equal((await stranger.client.get(`/v1/games/${g.id}/record`)).text, marked, 'the record is the row kept');
+  t.match((await stranger.client.get(`/v1/games/${g.id}/transcript`)).text, /\(kept\)\n$/, 'and so is the transcript');
+  t.ok(checkRecord(JSON.parse(marked), await online(s, { id: g.id })).ok, '(which, being only laid out otherwise, still checks)');
+
+  // A rename: made again with the new name, signed again.
+  t.equal((await g.caesar.client.patch('/v1/me', { name: 'Gaius' })).status, 200);
+  const renamed = await ok(stranger, `/v1/games/${g.id}/record`);
+  t.same(renamed.players.map((p: any) => p.name), ['Gaius', 'Gnaeus'], 'the new name, as every other answer shows it');
+  t.ok(checkRecord(renamed, await online(s, renamed)).ok, 'signed again');
+  t.same(JSON.parse((await db.prisma.storedRecord.findUniqueOrThrow({ where: { gameId: g.id } })).names), [['Caesar', 'Gaius'], ['Pompey', 'Gnaeus']], 'and kept again');
+
+  // The key that signed it taken out of the published ones: signed again with the current key.
+  const newKey = { privateKey: Buffer.alloc(32, 6).toString('base64url'), since: null };
+  const other = await apiServer(t, { db, config: { recordSigningKey: newKey, recordOldKeys: [] } });
+  forgetFinishedRecords();
+  const resigned = (await other.anon.withToken(stranger.token).get(`/v1/games/${g.id}/record`)).body;
+  t.not(resigned.signature.keyId, renamed.signature.keyId, 'a key no longer published: signed with the current one');
+  t.ok(checkRecord(resigned, await online(other, resigned)).ok);
+  t.equal((await db.prisma.storedRecord.findUniqueOrThrow({ where: { gameId: g.id } })).keyId, resigned.signature.keyId);
+});
+
+t.test('a running game\'s record is kept per reader and version: each reader gets their own, never another\'s (issue 38)', async (t) => {
+  const s = await apiServer(t);
+  const g = await midGame(s);
+  const observer = await s.signUp('Watcher');
+  const version = (await look(g.caesar, g.id)).version;
+  const discardEntry = await s.db.prisma.gameAction.findFirstOrThrow({ where: { gameId: g.id, role: 'Caesar', kind: 'action' }, orderBy: { seq: 'asc' } });
+  const discard = (discardEntry.action as any).card as string;
+  const caesar = await ok(g.caesar, `/v1/games/${g.id}/record`);
+  t.ok(JSON.stringify(caesar).includes(discard), 'Caesar\'s record shows his discard');
+  await g.caesar.client.get(`/v1/games/${g.id}/transcript`);
+  // What Caesar was served at this version is kept: the same version read again is served from it
+  // (shown here by changing the stored log under it, which no real change does without a new version).
+  await s.db.prisma.gameAction.update({ where: { gameId_seq: { gameId: g.id, seq: discardEntry.seq } }, data: { action: { ...(discardEntry.action as object), tampered: true } } });
+  forgetReplays();
+  t.same(await ok(g.caesar, `/v1/games/${g.id}/record`), caesar, 'Caesar again at the same version: what was made for him');
+  await s.db.prisma.gameAction.update({ where: { gameId_seq: { gameId: g.id, seq: discardEntry.seq } }, data: { action: discardEntry.action as object } });
+  forgetReplays();
+  // Each other reader at the same version gets their own share, never Caesar's.
+  for (const [who, u, role] of [['Pompey', g.pompey, 'Pompey'], ['an observer', observer, null]] as const) {
+    const record = await ok(u, `/v1/games/${g.id}/record`);
+    t.match(record, { reader: { role, complete: false }, entries: { length: version } }, `${who}: their own share`);
+    const transcript = (await u.client.get(`/v1/games/${g.id}/transcript`)).text;
+    t.notOk(JSON.stringify(record).includes(discard) || transcript.includes(discard), `${who}: not Caesar's discard ${discard}`);
+  }
+  // A new version: made anew.
+  const moved = await act(g.caesar, g.id, (await look(g.caesar, g.id)).legalActions.find((a: any) => a.type === 'move'));
+  const after = await ok(g.caesar, `/v1/games/${g.id}/record`);
+  t.equal(after.entries.length, moved.version, 'the next version\'s record has the new entry');
 });

@@ -208,7 +208,7 @@ t.test('a finished game: the whole board replayed, the record downloaded, the di
     await verify.page.screenshot({ path: `/tmp/alea-verify-failing-${device}.png`, fullPage: true });
     t.same(await axe(verify.page), [], `axe (WCAG 2.2 AA): /verify, a record that fails (${device})`);
     await show('x.json', 'not json', 'x.json is not JSON');
-    const width = await verify.page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await verify.page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
     t.ok(width <= viewport.width, `${device}: nothing wider than the screen (${width} px)`);
     t.same(realErrors(verify.errors), [], 'no console error');
   }

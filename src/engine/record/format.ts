@@ -145,6 +145,11 @@ export function botRole(m: GameModule, options: unknown): string | null {
  * an action the rules refuse and Error for an undo that matches nothing.
  */
 export function walkLog(m: GameModule, first: unknown, steps: readonly LogStep[], each: (step: LogStep, state: unknown) => void): void {
+  for (const { step, state } of walkSteps(m, first, steps)) each(step, state);
+}
+
+/** walkLog as a generator: each entry with the state after it, one at a time (a caller may pause between them). */
+export function* walkSteps(m: GameModule, first: unknown, steps: readonly LogStep[]): Generator<{ step: LogStep; state: unknown }> {
   let state = first;
   // The state before each action still standing: an undo goes back to it.
   const before: { seq: number; role: string; state: unknown }[] = [];
@@ -158,7 +163,7 @@ export function walkLog(m: GameModule, first: unknown, steps: readonly LogStep[]
       if (!last || last.seq !== undoes || last.role !== step.role) throw new Error(`The undo of entry ${step.seq} does not take back the latest action still standing.`);
       state = last.state;
     }
-    each(step, state);
+    yield { step, state };
   }
 }
 

@@ -6,7 +6,7 @@
 
 import { isSeedHex, seededRoles } from '../kit/dice.js';
 import { RuleError, type GameModule, type SetupOptions } from '../types.js';
-import { addedLines, botRole, fullViewOf, logOf, recordKey, walkLog, type GameRecord, type NamedCheck, type RecordEntry } from './format.js';
+import { addedLines, botRole, fullViewOf, logOf, recordKey, walkSteps, type GameRecord, type NamedCheck, type RecordEntry } from './format.js';
 
 /** Equal as JSON values, whatever the order of object keys. */
 function jsonEqual(a: unknown, b: unknown): boolean {
@@ -46,6 +46,19 @@ const ENDINGS = new Set(['resign', 'timeout']);
 
 /** The replay check of a record of game module `m` (the caller found it by the record's `game`). */
 export function checkReplay(m: GameModule, r: Partial<GameRecord>): NamedCheck {
+  const steps = replayCheck(m, r);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The replay check, an entry at a time: it pauses (yields) after each entry replayed, so that a
+ * caller with other work to do (the service, checking a long game before it signs its record)
+ * may do it between entries; its value is the check.
+ */
+export function* replayCheck(m: GameModule, r: Partial<GameRecord>): Generator<undefined, NamedCheck> {
   const held: string[] = [];
   const check = (status: NamedCheck['status'], reason?: string): NamedCheck => ({ name: 'replay', status, held, ...(reason !== undefined && { reason }) });
   const fail = (reason: string) => check('failed', reason);
@@ -91,11 +104,10 @@ export function checkReplay(m: GameModule, r: Partial<GameRecord>): NamedCheck {
   let mismatch: string | null = null;
   let endedAt: number | null = null;
   try {
-    walkLog(m, first, entries, (step, state) => {
-      if (mismatch) return;
+    for (const { step, state } of walkSteps(m, first, entries)) {
       if (endedAt !== null) {
         mismatch = `Entry ${step.seq} (${step.kind} by ${step.role}) follows the end of the game: the rules ended it at entry ${endedAt}.`;
-        return;
+        break;
       }
       const now = logOf(fullViewOf(m, state));
       const added = addedLines(log, now);
@@ -105,10 +117,12 @@ export function checkReplay(m: GameModule, r: Partial<GameRecord>): NamedCheck {
         const at = k < 0 ? Math.min(added.length, recorded.length) : k;
         mismatch = `Entry ${step.seq} (${step.kind} by ${step.role}) replays differently: the replay writes ${JSON.stringify(added[at] ?? '(nothing)')} where the record says ${JSON.stringify(recorded[at] ?? '(nothing)')}.`;
       }
+      if (mismatch) break;
       log = now;
       last = state;
       if (m.outcome(state) && !ENDINGS.has(step.kind)) endedAt = step.seq;
-    });
+      yield;
+    }
   } catch (err) {
     // A log that went astray first is the reason, not the action it later makes impossible.
     if (mismatch) return fail(mismatch);

@@ -3,7 +3,8 @@
 // public record keys and a finished game's commitment.
 import type { FastifyPluginAsync } from 'fastify';
 import { gameCommitment, recordKeys } from '../../app/games/record/published.js';
-import { gamePosition, gameRecord, gameTranscript } from '../../app/games/record/record.js';
+import { gameRecordJson, gameTranscript } from '../../app/games/record/read.js';
+import { gamePosition } from '../../app/games/record/record.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
 
@@ -22,10 +23,10 @@ export const recordRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { 
     ...operation(api, 'getGameRecord'),
     handler: async (request, reply) => {
       const { id } = request.params as WithId;
-      const record = await gameRecord(app.services, userOf(request), id);
-      // Saved as a file by a browser that follows the link; a finished game's record never changes.
-      reply.header('content-disposition', `inline; filename="alea-game-${record.number}.json"`).header('cache-control', 'private, no-cache');
-      return record;
+      const { number, json } = await gameRecordJson(app.services, userOf(request), id);
+      // Saved as a file by a browser that follows the link. The JSON as made once (read.ts), sent as it is.
+      reply.header('content-disposition', `inline; filename="alea-game-${number}.json"`).header('cache-control', 'private, no-cache');
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   });
 

@@ -1,10 +1,11 @@
-// A game's record, its past positions and its transcript, as the reader may see them. Once the
+// How a game's record, its past positions and its transcript are made, as the reader may see
+// them (read.ts serves records and transcripts, kept once made: stored.ts, readers.ts). Once the
 // game is over everything is public: the record holds every action, the server's seed and the
-// full log (enough to replay it and check the dice: src/engine/record.ts), and a position is the
-// whole board (the engine's fullView). While it runs, a player gets only what their own views
-// showed (their own actions; the opponent's as their log shows them), an observer of a public
-// game the observer's; never the seed.
-import { addedLines, botRole, checkCommitment, checkReplay, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
+// full log (enough to replay it and check the dice: src/engine/record.ts), it is the same for
+// every reader and signed, and a position is the whole board (the engine's fullView). While it
+// runs, a player gets only what their own views showed (their own actions; the opponent's as
+// their log shows them), an observer of a public game the observer's; never the seed.
+import { addedLines, botRole, checkCommitment, fullViewOf, replayCheck, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
 import type { GameModule } from '../../../engine/index.js';
 import type { Outcome } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
@@ -15,6 +16,7 @@ import { presentOptions } from '../game-options.js';
 import { apiStatus, canSee, entryNote, moduleOf, recentLog, roleOf } from '../present.js';
 import { keyringOf } from './keyring.js';
 import { replayOf } from './replays.js';
+import { inSlices } from './slices.js';
 
 /** Who reads: their role (null: an observer), and whether they get everything (the game is over). */
 export interface Reader {
@@ -23,7 +25,7 @@ export interface Reader {
 }
 
 /** The game, if the user may see it, and what of it they may read. */
-async function readable(ctx: ServiceContext, userId: string, gameId: string): Promise<{ row: GameSummaryRow; reader: Reader; version: number }> {
+export async function readable(ctx: ServiceContext, userId: string, gameId: string): Promise<{ row: GameSummaryRow; reader: Reader; version: number }> {
   const row = await findGameSummary(ctx.prisma, gameId);
   if (!row || !canSee(row, userId)) throw notFound();
   return { row, reader: { role: roleOf(row, userId), complete: apiStatus(row.status) === 'finished' }, version: row.snapshot?.version ?? 0 };
@@ -57,12 +59,6 @@ function entryFor(e: TimedEntry, reader: Reader, log: string[]): RecordEntry {
   };
 }
 
-/** GET /v1/games/{id}/record: the game's record as the caller may read it. */
-export async function gameRecord(ctx: ServiceContext, userId: string, gameId: string): Promise<GameRecord> {
-  const { row, reader } = await readable(ctx, userId, gameId);
-  return recordOf(ctx, row, reader.complete ? EVERYONE : reader);
-}
-
 /** What building a record needs: the database, and the configuration's keys to sign a finished game's. */
 export type RecordContext = Pick<ServiceContext, 'prisma' | 'config' | 'log'>;
 
@@ -78,7 +74,7 @@ export async function recordOf(ctx: RecordContext, row: GameSummaryRow, reader: 
   if (!reader.complete) return record;
   if (record.seedCommitment !== null) {
     const m = moduleOf(row);
-    const failed = [checkCommitment(record, undefined), checkReplay(m, record)].find((c) => c.status !== 'passed');
+    const failed = [checkCommitment(record, undefined), await inSlices(replayCheck(m, record))].find((c) => c.status !== 'passed');
     if (failed) {
       ctx.log.error({ gameId: row.id, check: failed.name, reason: failed.reason }, 'a finished game\'s record does not check: it is served unsigned');
       return { ...record, verifiable: false, unverifiableReason: `Alea's own check of this game failed (${failed.name}: ${failed.reason}), so Alea did not sign its record.` };
@@ -92,13 +88,19 @@ async function buildRecord(db: Db, row: GameSummaryRow, reader: Reader): Promise
   const version = row.snapshot?.version ?? 0;
   const replay = await replayOf(db, row);
   const m = replay.module;
-  const entries: RecordEntry[] = [];
-  let log: string[] = [];
-  replay.forEach(version, (e, state) => {
-    const now = logOf(viewFor(m, state, reader));
-    entries.push(entryFor(e, reader, addedLines(log, now)));
-    log = now;
-  });
+  const entries = await inSlices(
+    (function* () {
+      const out: RecordEntry[] = [];
+      let log: string[] = [];
+      for (const [e, state] of replay.states(version)) {
+        const now = logOf(viewFor(m, state, reader));
+        out.push(entryFor(e, reader, addedLines(log, now)));
+        log = now;
+        yield;
+      }
+      return out;
+    })(),
+  );
   const seed = reader.complete && row.seedCommitment !== null ? row.seed : null;
   const unverifiable =
     row.seedCommitment === null
@@ -185,9 +187,13 @@ const HEADINGS: Record<string, RegExp> = {
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
 
-/** GET /v1/games/{id}/transcript: the record in words, as the caller may read it. */
-export async function gameTranscript(ctx: ServiceContext, userId: string, gameId: string): Promise<string> {
-  const r = await gameRecord(ctx, userId, gameId);
+/** The names a game's record shows, seat by seat, as one string: a record made with other names is out of date. */
+export function namesOf(row: GameSummaryRow): string {
+  return JSON.stringify(row.players.map((p) => [p.role, p.user.displayName]));
+}
+
+/** The transcript (GET /v1/games/{id}/transcript): a record in words, for the reader it was made for. */
+export function transcriptOf(r: GameRecord): string {
   const heading = HEADINGS[r.game] ?? /^$/;
   const name = (role: string) => {
     const p = r.players.find((x) => x.role === role);
