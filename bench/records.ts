@@ -17,7 +17,8 @@
 // Each phase reports the requests' rate and latency and the prober's p50/p95; then what the
 // finished games' records kept in game_records take on disk.
 //
-// Usage: npm run bench:records [-- --game caesars-gallic-war --clients 4 --requests 20 --exports 3 --keep DIR]
+// Usage: npm run bench:records [-- --game caesars-gallic-war --clients 4 --requests 20 --exports 3 --keep DIR --profile DIR]
+// (--profile writes a V8 CPU profile of the server to DIR, for Chrome DevTools)
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,7 @@ const REQUESTS = Number(arg('requests', '20'));
 const EXPORTS = Number(arg('exports', '3'));
 const GAME = arg('game', 'caesars-gallic-war');
 const KEEP = arg('keep', '');
+const PROFILE = arg('profile', '');
 const PROBE_EVERY_MS = 20;
 const MIN_SECONDS = 3;
 const PASSWORD = 'correct horse battery';
@@ -163,7 +165,7 @@ async function main(): Promise<void> {
     await createDatabase(server.url(), 'alea');
     const url = withDatabase(server.url(), 'alea');
     await migrate(url);
-    child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_DIR: dir } });
+    child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_DIR: dir } });
     const base = await new Promise<string>((resolve, reject) => {
       child!.once('message', (m: { url: string }) => resolve(m.url));
       child!.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
@@ -208,12 +210,12 @@ async function main(): Promise<void> {
     // What keeping finished records costs: game_records' size (its TOAST, compressed, included) per game kept.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows: sizes } = await client.query(`SELECT count(*)::int AS n, pg_total_relation_size('game_records')::bigint AS bytes,
-      sum(length(record))::bigint AS record, sum(length(transcript))::bigint AS transcript FROM game_records`);
+    const { rows: sizes } = await client.query(`SELECT count(*)::int AS n, pg_total_relation_size('game_records')::bigint AS bytes, sum(length(body_z))::bigint AS z FROM game_records`);
     await client.end();
     const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
     const k = sizes[0];
-    console.log(`game_records: ${k.n} finished games kept, ${kib(Number(k.bytes))} on disk (${kib(Number(k.bytes) / k.n)} a game; their text ${kib((Number(k.record) + Number(k.transcript)) / k.n)} a game, record ${kib(Number(k.record) / k.n)} and transcript ${kib(Number(k.transcript) / k.n)})`);
+    const text = (await Promise.all(finished.map(async (g) => (await call(base, 'GET', `/v1/games/${g.id}/record`, a.token)).text.length + (await call(base, 'GET', `/v1/games/${g.id}/transcript`, a.token)).text.length))).reduce((x, y) => x + y, 0);
+    console.log(`game_records: ${k.n} finished games kept, ${kib(Number(k.bytes))} on disk with the table's pages and index (${kib(Number(k.bytes) / k.n)} a game; compressed ${kib(Number(k.z) / k.n)} a game, for ${kib(text / finished.length)} of record and transcript)`);
 
     console.log('\n| phase | load | /healthz p50 | p95 | probes |\n| --- | --- | --- | --- | --- |');
     for (const r of rows) console.log(`| ${r.join(' | ')} |`);

@@ -17,6 +17,7 @@ import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { replayGame } from '../../src/app/games/history.js';
 import { forgetReplays } from '../../src/app/games/record/replays.js';
+import { findStoredRecord, saveStoredRecord } from '../../src/store/records.js';
 import { forgetFinishedRecords } from '../../src/app/games/record/stored.js';
 import { runAbandonments } from '../../src/app/games/time-controls.js';
 import { startComputer } from '../../src/computer/runner.js';
@@ -587,7 +588,9 @@ t.test('a finished game\'s record and transcript are made once and kept; made ag
   const stranger = await s.signUp('Stranger');
   const first = await Promise.all([g.caesar, g.pompey, stranger, g.caesar, g.pompey].map((u) => u.client.get(`/v1/games/${g.id}/record`)));
   t.ok(first.every((r) => r.status === 200 && r.text === first[0]!.text), 'the same record, byte for byte, for everyone');
-  const kept = await db.prisma.storedRecord.findUniqueOrThrow({ where: { gameId: g.id } });
+  const row = await db.prisma.storedRecord.findUniqueOrThrow({ where: { gameId: g.id } });
+  const kept = (await findStoredRecord(db.prisma, g.id))!;
+  t.ok(row.bodyZ.length * 2 < kept.record.length + kept.transcript.length, `kept compressed: ${row.bodyZ.length} bytes for ${kept.record.length + kept.transcript.length} characters`);
   t.equal(kept.record, first[0]!.text, 'kept as it is served');
   t.equal(kept.keyId, first[0]!.body.signature.keyId);
   t.same(JSON.parse(kept.names), [['Caesar', 'Marcus'], ['Pompey', 'Gnaeus']]);
@@ -596,7 +599,7 @@ t.test('a finished game\'s record and transcript are made once and kept; made ag
   // Read from what is kept, not made again: a kept record changed behind Alea's back is what is served.
   forgetFinishedRecords();
   const marked = JSON.stringify(JSON.parse(kept.record), null, 1);
-  await db.prisma.storedRecord.update({ where: { gameId: g.id }, data: { record: marked, transcript: `${kept.transcript}(kept)\n` } });
+  await saveStoredRecord(db.prisma, g.id, { ...kept, record: marked, transcript: `${kept.transcript}(kept)\n` }, new Date());
   t.equal((await stranger.client.get(`/v1/games/${g.id}/record`)).text, marked, 'the record is the row kept');
   t.match((await stranger.client.get(`/v1/games/${g.id}/transcript`)).text, /\(kept\)\n$/, 'and so is the transcript');
   t.ok(checkRecord(JSON.parse(marked), await online(s, { id: g.id })).ok, '(which, being only laid out otherwise, still checks)');
