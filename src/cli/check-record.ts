@@ -17,6 +17,7 @@ import { devRecordKey, loadOrCreateDevSecrets } from '../config/dev-secrets.js';
 import { checkRecord, type CheckOptions, type CheckResult, type PublicRecordKey } from '../engine/record.js';
 import { createLogger } from '../logger.js';
 import { findGameSummary } from '../store/games.js';
+import { findStoredRecord } from '../store/records.js';
 import { closePrismaClient, createPrismaClient } from '../store/prisma.js';
 import { toolDatabase } from './database.js';
 
@@ -86,13 +87,20 @@ async function fromDatabase(game: string): Promise<Loaded> {
     if (!row) throw new Error(`there is no game ${game} in ${db.source}`);
     if (row.status === 'open') throw new Error(`game #${row.number} has not started`);
     if (row.status === 'active') throw new Error(`game #${row.number} is not over: its record can be checked when it ends`);
-    const record = await recordOf({ prisma, config, log: createLogger('silent') }, row, EVERYONE);
+    // The record Alea keeps for the game, as it serves it (a kept one changed in the database fails
+    // its signature); one made here, and not kept, if none is kept yet.
+    const kept = await findStoredRecord(prisma, row.id);
+    const record = kept ? (JSON.parse(kept.record) as unknown) : await recordOf({ prisma, config, log: createLogger('silent') }, row, EVERYONE);
     const keys = keyringOf(config).published;
     return {
       record,
       source: `game #${row.number} in ${db.source}`,
       options: { keys, server: { number: row.number, seedCommitment: row.seedCommitment } },
-      how: [`keys: this configuration's (${keys.map((k) => k.keyId).join(', ')})`, 'commitment: compared with the one stored for the game'],
+      how: [
+        kept ? 'record: the one kept for the game (game_records)' : 'record: none kept yet, so made here as Alea makes it (and not kept)',
+        `keys: this configuration's (${keys.map((k) => k.keyId).join(', ')})`,
+        'commitment: compared with the one stored for the game',
+      ],
     };
   } finally {
     await closePrismaClient(prisma);

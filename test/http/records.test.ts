@@ -292,6 +292,14 @@ t.test('after the end: everything, the seed too, signed; the record checks, here
   t.equal(db.code, 0, db.out);
   t.match(db.out, new RegExp(`checking game #${row.number}`));
   t.match(db.out, /keys: this configuration's/);
+  t.match(db.out, /record: the one kept for the game \(game_records\)/, 'the record Alea kept (read above)');
+  // A kept record changed in the database fails its signature there.
+  const kept = (await findStoredRecord(s.db.prisma, g.id))!;
+  await saveStoredRecord(s.db.prisma, g.id, { ...kept, record: kept.record.replace('"Gnaeus"', '"Gnaeus Magnus"') }, new Date());
+  const tampered = await checkRecordCli(['--game', g.id], { DATABASE_URL: s.db.url, DATA_DIR: dir, RECORD_SIGNING_KEY: TEST_RECORD_KEY.privateKey });
+  t.equal(tampered.code, 1, tampered.out);
+  t.match(tampered.out, /signature: FAILED: The record was changed after Alea signed it: its details/);
+  await saveStoredRecord(s.db.prisma, g.id, kept, new Date());
 
   const changedSeed = { ...record, seed: testSeed(5) };
   writeFileSync(file, JSON.stringify(changedSeed));
