@@ -105,7 +105,9 @@ export async function playWholeGames(t: Test, seats: readonly Seat[], firstSeed:
       // Its record checks (issue 38: no game against the computer did): the computer's role is no bot's.
       const record = await human.client.GET('/v1/games/{id}/record', { params: { path: { id: game.id } } });
       t.match(record.data, { computer: { role: seat.computer, level: 'easy' }, bot: null }, 'the record names the computer and its level');
-      const checked = checkRecord(record.data);
+      const keys = await human.client.GET('/v1/record-keys');
+      const commitment = await human.client.GET('/v1/games/{id}/commitment', { params: { path: { id: game.id } } });
+      const checked = checkRecord(record.data, { keys: keys.data!.keys, server: commitment.data! });
       t.ok(checked.ok, `its record checks: ${checked.problem ?? ''}`);
       const emails = await db.prisma.outboxEmail.findMany({ where: { gameId: game.id } });
       t.ok(emails.length > 0, 'the person gets emails');
