@@ -1,6 +1,6 @@
 # Production image: node dist/main.js applies pending migrations, then serves HTTP.
 #   docker build -t alea .
-#   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e JWT_SECRET=... alea
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e JWT_SECRET=... -e RECORD_SIGNING_KEY=... alea
 # See docker-compose.yml for a stack with PostgreSQL and a mail catcher.
 
 # --- build: all dependencies, generated Prisma client, TypeScript compiled to dist/ ---

@@ -73,6 +73,8 @@ async function serveAlea(databaseUrl: string, pool: number): Promise<{ url: stri
       corsOrigins: '*',
       computerThreads: 0,
       computerThreadMemoryMb: 256,
+      recordSigningKey: { privateKey: process.env.BENCH_RECORD_KEY!, since: null },
+      recordOldKeys: [],
     },
     prisma,
     clock: systemClock,
@@ -365,7 +367,7 @@ async function main(): Promise<void> {
     const jwtSecret = randomBytes(32).toString('hex');
 
     const start = async (kind: Kind) => {
-      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL), BENCH_JWT_SECRET: jwtSecret } });
+      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL), BENCH_JWT_SECRET: jwtSecret, BENCH_RECORD_KEY: randomBytes(32).toString('base64url') } });
       children.push(c);
       const url = await new Promise<string>((resolve, reject) => {
         c.once('message', (m: { url: string }) => resolve(m.url));

@@ -24,6 +24,8 @@ export function benchConfig(databaseUrl: string, dir: string) {
     corsOrigins: '*' as const,
     computerThreads: 0,
     computerThreadMemoryMb: 256,
+    recordSigningKey: { privateKey: randomBytes(32).toString('base64url'), since: null },
+    recordOldKeys: [],
   };
 }
 

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
         mode: 'production', port: 0, host: '127.0.0.1', publicUrl: 'http://bench.alea.test', databaseUrl,
         jwtSecret: randomBytes(32).toString('hex'), smtpUrl: undefined, mailFrom: 'Alea <alea@bench.test>',
         logLevel: 'silent', dataDir: dir, mailDir: dir, worker: false, corsOrigins: '*', computerThreads: 0, computerThreadMemoryMb: 256,
+        recordSigningKey: { privateKey: randomBytes(32).toString('base64url'), since: null }, recordOldKeys: [],
       },
       prisma,
       clock: systemClock,

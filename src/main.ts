@@ -8,7 +8,7 @@ import { systemClock } from './app/clock.js';
 import { sharedEvents } from './app/events.js';
 import { sharedRecentStates } from './app/games/recent-states.js';
 import { ConfigError, loadConfig, type Config, type EnvConfig } from './config/config.js';
-import { loadOrCreateDevSecrets } from './config/dev-secrets.js';
+import { devRecordKey, loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
 import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
@@ -47,9 +47,10 @@ async function main(): Promise<void> {
   logger.info({ mode: env.mode }, 'starting Alea');
 
   // Development conveniences; in production loadConfig() has already required both variables.
-  const devSecrets = !env.jwtSecret || !env.databaseUrl ? await loadOrCreateDevSecrets(env.dataDir) : undefined;
+  const devSecrets = !env.jwtSecret || !env.databaseUrl || !env.recordSigningKey ? await loadOrCreateDevSecrets(env.dataDir) : undefined;
   if (!env.jwtSecret) logger.warn(`JWT_SECRET is not set: using a generated development secret kept in ${env.dataDir}/secrets.json`);
-  const config: Config = { ...env, jwtSecret: env.jwtSecret ?? devSecrets!.jwtSecret };
+  if (!env.recordSigningKey) logger.warn(`RECORD_SIGNING_KEY is not set: game records are signed with a generated development key kept in ${env.dataDir}/secrets.json`);
+  const config: Config = { ...env, jwtSecret: env.jwtSecret ?? devSecrets!.jwtSecret, recordSigningKey: env.recordSigningKey ?? devRecordKey(devSecrets!) };
   if (!config.smtpUrl) logger.info(`SMTP_URL is not set: emails are written to ${config.mailDir} instead of being sent`);
 
   let local: LocalPostgres | undefined;

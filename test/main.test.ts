@@ -112,5 +112,6 @@ t.test('bad configuration: exit 1 with a message naming the variable, before sta
   t.equal((await production.exited).code, 1);
   t.match(production.stderr(), /DATABASE_URL is required when NODE_ENV=production/);
   t.match(production.stderr(), /JWT_SECRET is required when NODE_ENV=production/);
+  t.match(production.stderr(), /RECORD_SIGNING_KEY is required when NODE_ENV=production/);
   t.notOk(existsSync(join(cwd, '.data')), 'nothing was created');
 });

@@ -56,6 +56,8 @@ export interface SecuritySettings {
   };
   /** Event streams open at once in this process, per user and per client address (429 past them). */
   eventStreams: { perUser: number; perAddress: number };
+  /** Downloads of one's data (src/app/my-data/export-limits.ts): `burst` in a row, then one every intervalMs (429 past it). */
+  exportLimits: { burst: number; intervalMs: number };
   /**
    * HTTP server timeouts: complete headers, a complete request, and an idle keep-alive
    * connection (Node closes a connection past any of them), so idle or trickling connections
@@ -93,6 +95,9 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   gameLimits: { burst: 10, intervalMs: 60_000, maxOpen: 10, maxBotGames: 5, maxComputerGames: 3, lobbyPerCreator: 3 },
   // A player follows a few games on a few devices; an address may hide many players (NAT).
   eventStreams: { perUser: 16, perAddress: 64 },
+  // A player downloads their data now and then: 3 in a row, then one every 10 minutes (an export
+  // of many long games takes the server a second or more, streamed a game at a time).
+  exportLimits: { burst: 3, intervalMs: 10 * 60_000 },
   // A proxy in front must close idle connections before the server does: set its idle timeout
   // below keepAliveMs (30 s).
   httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 30_000 },

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { systemClock } from '../app/clock.js';
 import { ConfigError, loadConfig, type EnvConfig } from '../config/config.js';
-import { loadOrCreateDevSecrets } from '../config/dev-secrets.js';
+import { devRecordKey, loadOrCreateDevSecrets } from '../config/dev-secrets.js';
 import { createLogger } from '../logger.js';
 import { createTransport } from '../mail/transport.js';
 import { migrate } from '../store/migrate.js';
@@ -35,7 +35,9 @@ try {
   process.exit(1);
 }
 const logger = createLogger(env.logLevel);
-const jwtSecret = env.jwtSecret ?? (await loadOrCreateDevSecrets(env.dataDir)).jwtSecret;
+const devSecrets = !env.jwtSecret || !env.recordSigningKey ? await loadOrCreateDevSecrets(env.dataDir) : undefined;
+const jwtSecret = env.jwtSecret ?? devSecrets!.jwtSecret;
+const recordSigningKey = env.recordSigningKey ?? devRecordKey(devSecrets!);
 const db = await toolDatabase();
 logger.info({ database: db.source }, 'starting the Alea worker');
 await migrate(db.url, { log: (message) => logger.info(message) });
@@ -50,7 +52,7 @@ const events = await sharedEvents(
   sharedRecentStates,
 );
 const services = {
-  config: { ...env, jwtSecret },
+  config: { ...env, jwtSecret, recordSigningKey },
   prisma,
   clock: systemClock,
   events,

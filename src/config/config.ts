@@ -41,10 +41,29 @@ export interface Config {
   computerThreads: number;
   /** The heap cap of each search thread, in MiB (a thread past it is stopped, its search dropped). */
   computerThreadMemoryMb: number;
+  /**
+   * The Ed25519 key that signs finished games' records (src/app/games/record/keyring.ts). Always
+   * set after start-up (generated in development).
+   */
+  recordSigningKey: RecordSigningKey;
+  /** Public keys that signed records before (rotated out), still published so those records check. */
+  recordOldKeys: RecordOldKey[];
 }
 
-/** What the environment alone says; jwtSecret may still be missing outside production. */
-export type EnvConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
+/** A private Ed25519 key: its 32 bytes (base64url), and since when it signs (published; null: not said). */
+export interface RecordSigningKey {
+  privateKey: string;
+  since: string | null;
+}
+
+/** A public Ed25519 key that signed records before: its 32 bytes (base64url), and since when it did. */
+export interface RecordOldKey {
+  publicKey: string;
+  since: string | null;
+}
+
+/** What the environment alone says; jwtSecret and the record key may still be missing outside production. */
+export type EnvConfig = Omit<Config, 'jwtSecret' | 'recordSigningKey'> & { jwtSecret: string | undefined; recordSigningKey: RecordSigningKey | undefined };
 
 export interface ConfigProblem {
   variable: string;
@@ -62,7 +81,7 @@ export class ConfigError extends Error {
 }
 
 // Values of these are never echoed back in error messages: they may hold credentials.
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'RECORD_SIGNING_KEY']);
 
 const JWT_SECRET_MIN_LENGTH = 32;
 
@@ -79,6 +98,23 @@ const urlWithProtocols = (protocols: string[], message: string) =>
       return false;
     }
   }, message);
+
+/**
+ * A record key as the variables write it: `[DATE@]KEY`, KEY 32 bytes in base64url (or base64),
+ * DATE (optional) since when it signs, an ISO 8601 date. Null if it is not that.
+ */
+export function parseRecordKey(text: string): { key: string; since: string | null } | null {
+  const at = text.lastIndexOf('@');
+  const since = at < 0 ? null : text.slice(0, at).trim();
+  const key = (at < 0 ? text : text.slice(at + 1)).trim();
+  if (since !== null && !(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(since) && Number.isFinite(Date.parse(since)))) return null;
+  if (!/^[A-Za-z0-9_+/-]+=*$/.test(key)) return null;
+  const bytes = Buffer.from(key.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''), 'base64url');
+  if (bytes.length !== 32) return null;
+  return { key: bytes.toString('base64url'), since: since === null ? null : new Date(Date.parse(since)).toISOString() };
+}
+
+const RECORD_KEY_FORMAT = 'must be 32 bytes in base64url (or base64), optionally after a date and @: 2026-12-01@<key>';
 
 // A bare address or "Name <address>".
 const MAIL_FROM = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
@@ -114,6 +150,10 @@ const envSchema = z.object({
   ),
   COMPUTER_THREAD_MEMORY_MB: optional(
     z.coerce.number({ error: 'must be an integer from 64 to 16384' }).int({ error: 'must be an integer from 64 to 16384' }).min(64, { error: 'must be an integer from 64 to 16384' }).max(16384, { error: 'must be an integer from 64 to 16384' }),
+  ),
+  RECORD_SIGNING_KEY: optional(z.string().refine((v) => parseRecordKey(v) !== null, { error: `${RECORD_KEY_FORMAT} (generate one with npm run record-key)` })),
+  RECORD_OLD_KEYS: optional(
+    z.string().refine((v) => v.split(',').every((k) => parseRecordKey(k) !== null), { error: `must be a comma-separated list of public keys: each ${RECORD_KEY_FORMAT.replace('must be ', '')}` }),
   ),
   CORS_ORIGINS: optional(
     z.string().refine((v) => v === '*' || v === 'off' || v.split(',').every((o) => isOrigin(o.trim())), {
@@ -156,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     // silently start an embedded database or sign tokens with a throwaway secret.
     if (!e.DATABASE_URL) problems.push({ variable: 'DATABASE_URL', message: 'is required when NODE_ENV=production' });
     if (!e.JWT_SECRET) problems.push({ variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' });
+    if (!e.RECORD_SIGNING_KEY) problems.push({ variable: 'RECORD_SIGNING_KEY', message: 'is required when NODE_ENV=production (generate one with npm run record-key)' });
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -184,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     // One core stays for the API, PostgreSQL and the rest of the worker; at least one search.
     computerThreads: e.COMPUTER_THREADS ?? defaultComputerThreads(),
     computerThreadMemoryMb: e.COMPUTER_THREAD_MEMORY_MB ?? 512,
+    recordSigningKey: e.RECORD_SIGNING_KEY === undefined ? undefined : signingKey(parseRecordKey(e.RECORD_SIGNING_KEY)!),
+    recordOldKeys: (e.RECORD_OLD_KEYS ?? '').split(',').filter((k) => k.trim() !== '').map((k) => parseRecordKey(k)!).map(({ key, since }) => ({ publicKey: key, since })),
   };
 }
 
@@ -191,3 +234,5 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
 export function defaultComputerThreads(): number {
   return Math.max(1, availableParallelism() - 1);
 }
+
+const signingKey = ({ key, since }: { key: string; since: string | null }): RecordSigningKey => ({ privateKey: key, since });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Prisma } from './generated/prisma/client.js';
 import type { Db } from './games.js';
-import { bodiesOf } from './outbox-body.js';
+import { bodiesOf, packBody } from './outbox-body.js';
 
 /** What a deleted account is shown as, wherever its name was. */
 export const DELETED_NAME = 'deleted player';
@@ -55,6 +55,11 @@ type Eraser = (tx: Prisma.TransactionClient, u: Erased, now: Date, done: { openG
  * player". Rows that are only the user's own business are deleted.
  */
 const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
+  // Emails kept for other players about the user's games (a message, a rematch offer, a move, any
+  // status): those not sent yet are dropped, and the name becomes the deleted player's in every
+  // one's subject and bodies, since the export shows their subjects to their recipients. First,
+  // while a rematch the user offered is still a game with the user's seat (cancelled below).
+  ['outbox', (tx, u, now) => forgetNameInOthersEmails(tx, u, now)],
   // Open games the user created and nobody joined, and those offered to the user alone (a
   // rematch: the offer is void): cancelled. A started game stays (the deletion resigns it after
   // this), and so does its creator.
@@ -74,10 +79,9 @@ const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
   ['idempotency_keys', (tx, u) => tx.$executeRaw`DELETE FROM idempotency_keys WHERE user_id = ${u.id}::uuid`],
   ['idempotency_keys', (tx, u) => renameInKeptAnswers(tx, u.id)],
   // Emails: every one to the user or their addresses, sent or not (their bodies hold the name,
-  // the addresses and links); pending emails to other players that name the user are dropped
-  // (a game in progress is resigned, and its end-of-game email, written after this, names nobody).
+  // the addresses and links). (Other players' emails that name the user: the first line. A game
+  // in progress is resigned, and its end-of-game email, written after this, names nobody.)
   ['outbox', (tx, u) => tx.$executeRaw`DELETE FROM outbox WHERE user_id = ${u.id}::uuid OR to_address = ${u.email} OR to_address = ${u.pendingEmail ?? u.email}`],
-  ['outbox', (tx, u, now) => dropPendingNaming(tx, u, now)],
   ['email_confirmations', (tx, u) => tx.$executeRaw`DELETE FROM email_confirmations WHERE user_id = ${u.id}::uuid`],
   // Confirmation links counted per address: kept. They name no account and hold the address only
   // as a keyed digest; a day later they are gone. Erasing them would let an account that mailed
@@ -100,7 +104,7 @@ const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
       UPDATE users SET deleted_at = ${now}, display_name = ${DELETED_NAME},
              email = ${`deleted-${randomBytes(16).toString('hex')}@deleted.invalid`}, pending_email = NULL, email_verified_at = NULL,
              password_hash = '!deleted', email_preference = 'none', vacation_started_at = NULL, vacation_ends_at = NULL,
-             vacation_year = NULL, vacation_days_used = 0, game_creation_tat = NULL,
+             vacation_year = NULL, vacation_days_used = 0, game_creation_tat = NULL, export_tat = NULL,
              token_generation = token_generation + 1, updated_at = ${now}
        WHERE id = ${u.id}::uuid`,
   ],
@@ -150,19 +154,26 @@ async function renameInKeptAnswers(tx: Prisma.TransactionClient, userId: string)
   }
 }
 
-/** Pending emails to other players about the user's games whose subject or bodies carry the name: dropped. */
-async function dropPendingNaming(tx: Prisma.TransactionClient, u: Erased, now: Date): Promise<void> {
+/**
+ * Emails to other players about the user's games whose subject or bodies carry the name (or the
+ * address): dropped if not sent yet, and in every one, whatever its status, the name replaced by
+ * DELETED_NAME and the address by nothing (their recipients' exports list the subjects).
+ */
+async function forgetNameInOthersEmails(tx: Prisma.TransactionClient, u: Erased, now: Date): Promise<void> {
   const rows = await tx.outboxEmail.findMany({
-    where: { status: 'pending', game: { players: { some: { userId: u.id } } } },
-    select: { id: true, subject: true, textBody: true, htmlBody: true, bodyZ: true },
+    where: { userId: { not: u.id }, game: { players: { some: { userId: u.id } } } },
+    select: { id: true, status: true, subject: true, textBody: true, htmlBody: true, bodyZ: true },
   });
-  const naming = rows.filter((r) => {
+  const name = [u.displayName, escapeHtml(u.displayName)];
+  const forget = (s: string) => name.reduce((x, n) => x.split(n).join(DELETED_NAME), s.split(u.email).join(''));
+  for (const r of rows) {
     const { text, html } = bodiesOf(r);
-    const marks = [u.displayName, escapeHtml(u.displayName), u.email];
-    return [r.subject, text, html ?? ''].some((s) => marks.some((m) => s.includes(m)));
-  });
-  if (naming.length) {
-    await tx.outboxEmail.updateMany({ where: { id: { in: naming.map((r) => r.id) }, status: 'pending' }, data: { status: 'dropped', lastError: 'a player deleted their account', nextAttemptAt: now } });
+    if (![r.subject, text, html ?? ''].some((s) => s.includes(u.displayName) || s.includes(name[1]!) || s.includes(u.email))) continue;
+    const bodies = r.bodyZ ? { bodyZ: Buffer.from(packBody(forget(text), html === null ? null : forget(html)), 'base64') } : { textBody: forget(text), htmlBody: html === null ? null : forget(html) };
+    await tx.outboxEmail.update({
+      where: { id: r.id },
+      data: { subject: forget(r.subject), ...bodies, ...(r.status === 'pending' && { status: 'dropped', lastError: 'a player deleted their account', nextAttemptAt: now }) },
+    });
   }
 }
 

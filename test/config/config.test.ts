@@ -10,6 +10,11 @@ const problems = (env: NodeJS.ProcessEnv) => {
   throw new Error('expected a ConfigError');
 };
 
+// Ed25519 keys as the variables take them: 32 bytes, base64url.
+const KEY = Buffer.alloc(32, 7).toString('base64url');
+const OLD = Buffer.alloc(32, 8).toString('base64url');
+const OLD2 = Buffer.alloc(32, 9).toString('base64url');
+
 t.test('no configuration at all: a development setup on localhost', async (t) => {
   const config = loadConfig({}, { cwd: '/srv/alea' });
   t.match(config, {
@@ -26,6 +31,8 @@ t.test('no configuration at all: a development setup on localhost', async (t) =>
     mailDir: '/srv/alea/.data/mail',
     worker: true,
     corsOrigins: '*',
+    recordSigningKey: undefined,
+    recordOldKeys: [],
   });
 });
 
@@ -46,6 +53,8 @@ t.test('every variable is read', async (t) => {
       CORS_ORIGINS: 'https://app.example, http://localhost:5173',
       COMPUTER_THREADS: '3',
       COMPUTER_THREAD_MEMORY_MB: '256',
+      RECORD_SIGNING_KEY: `2026-12-01@${KEY}`,
+      RECORD_OLD_KEYS: `${OLD}, 2026-01-01T00:00:00Z@${OLD2}`,
     },
     { cwd: '/srv/alea' },
   );
@@ -65,7 +74,25 @@ t.test('every variable is read', async (t) => {
     corsOrigins: ['https://app.example', 'http://localhost:5173'],
     computerThreads: 3,
     computerThreadMemoryMb: 256,
+    recordSigningKey: { privateKey: KEY, since: '2026-12-01T00:00:00.000Z' },
+    recordOldKeys: [
+      { publicKey: OLD, since: null },
+      { publicKey: OLD2, since: '2026-01-01T00:00:00.000Z' },
+    ],
   });
+});
+
+t.test('RECORD_SIGNING_KEY and RECORD_OLD_KEYS: 32 bytes of base64url (or base64), after an optional date and @ (issue 38)', async (t) => {
+  t.same(loadConfig({ RECORD_SIGNING_KEY: KEY }).recordSigningKey, { privateKey: KEY, since: null });
+  t.same(loadConfig({ RECORD_SIGNING_KEY: Buffer.from(KEY, 'base64url').toString('base64') }).recordSigningKey, { privateKey: KEY, since: null }, 'base64 with padding');
+  for (const bad of ['short', KEY.slice(0, 40), `${KEY}AAAA`, `yesterday@${KEY}`, `${KEY}!`]) {
+    const err = problems({ RECORD_SIGNING_KEY: bad });
+    t.same(err.problems.map((p) => p.variable), ['RECORD_SIGNING_KEY'], bad);
+    t.match(err.message, /RECORD_SIGNING_KEY must be 32 bytes in base64url/);
+    t.notOk(err.message.includes(bad), 'the value is never echoed: it is a private key');
+  }
+  t.match(problems({ RECORD_OLD_KEYS: `${OLD},nope` }).message, /RECORD_OLD_KEYS must be a comma-separated list of public keys/);
+  t.same(loadConfig({}).recordOldKeys, [], 'none by default');
 });
 
 t.test('empty values count as unset', async (t) => {
@@ -93,7 +120,7 @@ t.test('CORS_ORIGINS: any origin by default, off, or a list of exact origins', a
 });
 
 t.test('production listens on all interfaces by default', async (t) => {
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alea', JWT_SECRET: 's'.repeat(32) });
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alea', JWT_SECRET: 's'.repeat(32), RECORD_SIGNING_KEY: KEY });
   t.equal(config.host, '0.0.0.0');
 });
 
@@ -131,13 +158,16 @@ t.test('secrets are never echoed in error messages', async (t) => {
   t.equal(err.problems.length, 3);
 });
 
-t.test('production refuses to start without JWT_SECRET and DATABASE_URL', async (t) => {
+t.test('production refuses to start without JWT_SECRET, DATABASE_URL and RECORD_SIGNING_KEY', async (t) => {
   const err = problems({ NODE_ENV: 'production' });
   t.same(err.problems, [
     { variable: 'DATABASE_URL', message: 'is required when NODE_ENV=production' },
     { variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' },
+    { variable: 'RECORD_SIGNING_KEY', message: 'is required when NODE_ENV=production (generate one with npm run record-key)' },
   ]);
   t.match(err.message, /DATABASE_URL is required when NODE_ENV=production/);
-  const onlySecret = problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alea' });
+  const onlySecret = problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alea', RECORD_SIGNING_KEY: KEY });
   t.same(onlySecret.problems.map((p) => p.variable), ['JWT_SECRET']);
+  const onlyKey = problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alea', JWT_SECRET: 's'.repeat(32) });
+  t.same(onlyKey.problems.map((p) => p.variable), ['RECORD_SIGNING_KEY'], 'records are never signed with a throwaway key in production');
 });

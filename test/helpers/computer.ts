@@ -10,6 +10,7 @@ import { verifyGames } from '../../src/app/games/verify.js';
 import { startComputer } from '../../src/computer/runner.js';
 import { level } from '../../src/ai/levels.js';
 import type { Action } from '../../src/engine/index.js';
+import { checkRecord } from '../../src/engine/record.js';
 import { registered, type AleaClient, type Game } from '../client/api.js';
 import { Client, confirmEmailThroughLink } from './api.js';
 import { chooser } from './chooser.js';
@@ -101,6 +102,13 @@ export async function playWholeGames(t: Test, seats: readonly Seat[], firstSeed:
       t.ok(byComputer.length > 0, 'the computer moved');
       t.ok(byComputer.every((e) => e.userId === null), "the computer's log entries belong to no user");
       t.ok(entries.filter((e) => e.role === seat.person && e.kind === 'action').every((e) => e.userId === human.user.id), "the person's entries are theirs");
+      // Its record checks (issue 38: no game against the computer did): the computer's role is no bot's.
+      const record = await human.client.GET('/v1/games/{id}/record', { params: { path: { id: game.id } } });
+      t.match(record.data, { computer: { role: seat.computer, level: 'easy' }, bot: null }, 'the record names the computer and its level');
+      const keys = await human.client.GET('/v1/record-keys');
+      const commitment = await human.client.GET('/v1/games/{id}/commitment', { params: { path: { id: game.id } } });
+      const checked = checkRecord(record.data, { keys: keys.data!.keys, server: commitment.data! });
+      t.ok(checked.ok, `its record checks: ${checked.problem ?? ''}`);
       const emails = await db.prisma.outboxEmail.findMany({ where: { gameId: game.id } });
       t.ok(emails.length > 0, 'the person gets emails');
       t.ok(emails.every((e) => e.userId === human.user.id), 'nobody else does');

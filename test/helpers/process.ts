@@ -92,7 +92,8 @@ export function knownSecrets(cwd: string, env: Record<string, string>): { name: 
   const dataDir = resolve(cwd, env.DATA_DIR ?? '.data');
   try {
     for (const [name, value] of Object.entries(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>)) {
-      found.push({ name: `secrets.json ${name}`, value });
+      // (When the record key was made is published with its public key: no secret.)
+      if (name !== 'recordSigningKeySince') found.push({ name: `secrets.json ${name}`, value });
     }
   } catch {
     // no generated secrets (DATABASE_URL and JWT_SECRET given, or a failed start)
@@ -102,6 +103,7 @@ export function knownSecrets(cwd: string, env: Record<string, string>): { name: 
     if (password) found.push({ name: `the password in ${name}`, value: password }, { name: `the password in ${name}`, value: decodeURIComponent(password) });
   }
   if (env.JWT_SECRET) found.push({ name: 'JWT_SECRET', value: env.JWT_SECRET });
+  if (env.RECORD_SIGNING_KEY) found.push({ name: 'RECORD_SIGNING_KEY', value: env.RECORD_SIGNING_KEY.slice(env.RECORD_SIGNING_KEY.lastIndexOf('@') + 1) });
   return found.filter(({ value }) => value.length >= 6);
 }
 

@@ -1,8 +1,9 @@
 // The Fastify app wired for tests: a fresh database (unless one is given), a fixed clock, no
 // logs, and a configuration that needs no environment. Use app.inject() for most tests and
 // listen() when a test needs a real HTTP connection.
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +20,9 @@ import { contractChecker, type ContractChecker } from './contract.js';
 import { testDatabase, type TestDatabase } from './db.js';
 
 export const TEST_TIME = '2026-01-01T12:00:00.000Z';
+
+/** The key that signs game records in tests: fixed, so a record signed in one test server checks with another's keys. */
+export const TEST_RECORD_KEY = { privateKey: createHash('sha256').update('alea test record key').digest('base64url'), since: '2026-01-01T00:00:00.000Z' };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = join(tmpdir(), 'alea-test-data');
@@ -39,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: '*',
     computerThreads: 1,
     computerThreadMemoryMb: 256,
+    recordSigningKey: TEST_RECORD_KEY,
+    recordOldKeys: [],
     ...overrides,
   };
 }
@@ -51,6 +57,7 @@ export const TEST_SECURITY: Partial<SecuritySettings> = {
   password: { logN: 10, r: 8, p: 1 },
   authRateLimit: { max: 10_000, windowMs: 60_000 },
   gameLimits: { burst: 10_000, intervalMs: 1, maxOpen: 10_000, maxBotGames: 10_000, maxComputerGames: 10_000, lobbyPerCreator: 10_000 },
+  exportLimits: { burst: 10_000, intervalMs: 1 },
 };
 
 export interface TestServerOptions {
@@ -122,6 +129,14 @@ export async function testServer(t: Test, options: TestServerOptions = {}): Prom
     });
     app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
+      if (/^application\/json/.test(type) && payload instanceof Readable) {
+        // A streamed answer (the data export): checked whole once it has all gone by, as it is sent.
+        const chunks: Buffer[] = [];
+        const seen = new PassThrough();
+        seen.on('data', (c: Buffer) => chunks.push(c));
+        seen.on('end', () => report(request, checker.check(request.routeOptions.config?.operationId, reply.statusCode, type, JSON.parse(Buffer.concat(chunks).toString('utf8')))));
+        return payload.pipe(seen);
+      }
       const json = /^application\/(problem\+)?json/.test(type) && typeof payload === 'string';
       report(request, checker.check(request.routeOptions.config?.operationId, reply.statusCode, type, json ? JSON.parse(payload) : payload));
       return payload;

@@ -4,11 +4,13 @@
 // frees their address, and leaves their name and address nowhere: in no answer to anyone, no
 // page, no email sent afterwards.
 import t from 'tap';
+import { fixedClock } from '../../src/app/clock.js';
 import { act, apiServer, look, openStream, playUntilUnderway, startGame, type ApiServer, type Started, type User } from '../helpers/api.js';
 import { mailHarness, rawText } from '../helpers/mail.js';
 import { resignForDeletedPlayers } from '../../src/app/my-data/deletion.js';
 import { bodiesOf } from '../../src/store/outbox-body.js';
 import { USER_TABLE_NAMES } from '../../src/store/user-data.js';
+import { TEST_TIME } from '../helpers/server.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -235,4 +237,87 @@ t.test('every table that refers to a user has its line in the deletion\'s list (
   const tables = rows.map((r) => r.table).sort();
   t.ok(tables.includes('game_players') && tables.includes('login_throttle') && tables.includes('game_presence'), `found: ${tables.join(', ')}`);
   for (const table of tables) t.ok(USER_TABLE_NAMES.includes(table), `${table} is handled by the deletion`);
+});
+
+t.test('a deleted player\'s name leaves the emails kept for others: the opponent\'s export shows "deleted player" (issue 38)', async (t) => {
+  const s = await apiServer(t);
+  const mail = await mailHarness(t, s);
+  const leaver = await s.signUp('Zeldabdrg');
+  const opponent = await s.signUp('Gnaeus');
+  const running = await between(leaver, opponent);
+  const finished = await between(opponent, leaver);
+  t.equal((await opponent.client.post(`/v1/games/${finished}/resign`, {})).status, 200);
+  // Emails to the opponent that name the leaver: a message (sent), a rematch offer (sent), a message not sent yet.
+  t.equal((await leaver.client.post(`/v1/games/${running}/messages`, { text: 'Ave.' })).status, 201);
+  t.equal((await leaver.client.post(`/v1/games/${finished}/rematch`, {})).status, 201);
+  const sent = await mail.deliver();
+  t.ok(sent.some((m) => m.to.includes(opponent.email) && /^Zeldabdrg offers a rematch/.test(m.subject)), 'the rematch offer went');
+  const before = (await opponent.client.get('/v1/me/export')).body.emails.map((e: any) => e.subject);
+  t.ok(before.some((x: string) => /^Zeldabdrg wrote a message in Julius Caesar #\d+$/.test(x)), 'the export lists them, by name, while the account lives');
+
+  t.equal((await leaver.client.post('/v1/me/deletion', { password: PASSWORD })).status, 204);
+  const res = await opponent.client.get('/v1/me/export');
+  t.equal(res.status, 200);
+  t.notOk(/zeldabdrg/i.test(res.text), 'the name is nowhere in the opponent\'s export');
+  const subjects = res.body.emails.map((e: any) => e.subject);
+  t.ok(subjects.some((x: string) => /^deleted player wrote a message in Julius Caesar #\d+$/.test(x)), `the message email shows a deleted player: ${JSON.stringify(subjects)}`);
+  t.ok(subjects.some((x: string) => /^deleted player offers a rematch/.test(x)), 'so does the rematch offer');
+  // Nor in what the outbox keeps of those emails (their bodies), about any of the leaver's games.
+  const kept = await s.db.prisma.outboxEmail.findMany({ where: { toAddress: opponent.email } });
+  for (const row of kept) {
+    const { text, html } = bodiesOf(row);
+    t.notOk(/zeldabdrg/i.test(`${row.subject}\n${text}\n${html ?? ''}`), `kept email "${row.subject}" names nobody`);
+  }
+});
+
+t.test('exports are streamed a game at a time, one at a time per account, and limited per account (issue 38)', async (t) => {
+  const clock = fixedClock(TEST_TIME);
+  const s = await apiServer(t, { clock, security: { exportLimits: { burst: 2, intervalMs: 10 * 60_000 } } });
+  const g = await startGame(s);
+  const other = await s.signUp('Aulus');
+  const finished = await between(other, g.pompey);
+  t.equal((await other.client.post(`/v1/games/${finished}/resign`, {})).status, 200);
+  const tat = async () => (await s.db.prisma.user.findUniqueOrThrow({ where: { id: g.pompey.id } })).exportTat;
+
+  // One export held mid-stream (its games' notes locked): another of the same account is refused meanwhile.
+  let unlock!: () => void;
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holding = s.db.prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe('LOCK TABLE game_notes IN ACCESS EXCLUSIVE MODE');
+      locked();
+      await new Promise<void>((r) => (unlock = r));
+    },
+    { timeout: 30_000 },
+  );
+  await isLocked;
+  const held = g.pompey.client.get('/v1/me/export');
+  for (let i = 0; i < 50 && (await tat()) === null; i++) await new Promise((r) => setTimeout(r, 20));
+  const spent = await tat();
+  t.ok(spent, 'the first export is under way');
+  const second = await g.pompey.client.get('/v1/me/export');
+  t.match(second, { status: 429, body: { code: 'rate_limited', detail: /already under way/ } }, 'a second export of the same account meanwhile: refused');
+  t.equal(second.headers.get('retry-after'), '10');
+  t.same(await tat(), spent, 'and it spent nothing');
+  unlock();
+  await holding;
+  const first = await held;
+  t.equal(first.status, 200);
+  t.equal(first.headers.get('content-length'), null, 'streamed: no length ahead');
+  t.equal(first.headers.get('transfer-encoding'), 'chunked');
+  t.same(first.body.games.map((x: any) => x.game.id), [g.id, finished], 'the whole export, a game at a time');
+  t.same(first.body.games[1].record, (await g.pompey.client.get(`/v1/games/${finished}/record`)).body, 'a finished game\'s record as kept and served');
+
+  // Two in a row, then one every 10 minutes: 429 with Retry-After, spending nothing.
+  t.equal((await g.pompey.client.get('/v1/me/export')).status, 200, 'the second of the burst');
+  const before = await tat();
+  const third = await g.pompey.client.get('/v1/me/export');
+  t.match(third, { status: 429, body: { code: 'rate_limited', limit: 2, detail: /2 times in a row, then once every 10 minutes; retry in 600 s/ } });
+  t.equal(third.headers.get('retry-after'), '600');
+  t.same(await tat(), before, 'a refused export spends nothing');
+  t.equal((await g.caesar.client.get('/v1/me/export')).status, 200, 'another account has its own limit');
+  clock.advance(10 * 60_000);
+  t.equal((await g.pompey.client.get('/v1/me/export')).status, 200, 'ten minutes later, one more');
+  t.equal((await g.pompey.client.get('/v1/me/export')).status, 429);
 });

@@ -2,14 +2,17 @@
 // a player's page, entry by entry and turn by turn, each step drawn as the API's position for that
 // player (the entry's lines, every location's blocks, the blocks named); a finished game replayed
 // whole (nothing face down), its record downloaded from the page as the API serves it, its dice
-// verified on its page, and records checked on /verify (a changed seed fails).
+// verified on its page, and records checked on /verify, online, on a laptop and a phone: each of
+// the three checks shown (a changed seed, changed names and a game made up offline fail, each
+// check saying why; screenshots in /tmp/alea-verify-*.png).
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { look, startGame, type Seated, type Started } from '../helpers/api.js';
 import { boardTests } from '../helpers/board-walk.js';
 import { chooser } from '../helpers/chooser.js';
-import { axe, LAPTOP, person, realErrors, type Watched } from '../helpers/browser.js';
+import { axe, LAPTOP, person, PHONE, realErrors, type Watched } from '../helpers/browser.js';
+import { seedCommitment } from '../../src/engine/kit/dice.js';
 import { testSeed } from '../helpers/seeds.js';
 
 const { server, browser } = await boardTests(t);
@@ -149,7 +152,7 @@ t.test('a finished game: the whole board replayed, the record downloaded, the di
   await page.getByRole('button', { name: 'Verify the dice' }).click();
   const report = page.locator('.check-report');
   await report.waitFor();
-  t.match(await report.innerText(), /The seed [0-9a-f]{12}… is the one committed to[\s\S]*All \d+ entries replay[\s\S]*The dice check out/, 'the check holds, step by step');
+  t.match(await report.innerText(), /Signature: .*: passed[\s\S]*Alea signed this record with its key[\s\S]*Commitment: .*: passed[\s\S]*The seed [0-9a-f]{12}… is the one committed to[\s\S]*It is the commitment Alea shows for its game[\s\S]*Replay: .*: passed[\s\S]*All \d+ entries replay[\s\S]*The record checks out/, 'the check holds, check by check, online');
 
   // The record, downloaded as the API serves it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the record (JSON)' }).click()]);
@@ -174,17 +177,40 @@ t.test('a finished game: the whole board replayed, the record downloaded, the di
   t.match(await page.locator('[aria-label="Game status"]').innerText(), /Pompey resigned/, 'and the result');
   t.same(await axe(page), [], 'axe (WCAG 2.2 AA): the replay of a finished game');
 
-  // /verify: the record checks; with another seed it fails.
-  const verify = await person(browser, server.base);
-  await verify.page.goto('/verify');
-  const input = verify.page.getByLabel(/A game record/);
-  await input.setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
-  t.match(await verify.page.locator('.check-report').innerText(), /The dice check out/, 'a signed-out visitor checks the record');
-  await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...record, seed: testSeed(77) })) });
-  await verify.page.getByText('The check failed').waitFor();
-  t.match(await verify.page.locator('.check-report').innerText(), /The check failed: The seed does not match the commitment/, 'a changed seed fails');
-  await input.setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('not json') });
-  await verify.page.getByText('x.json is not JSON', { exact: false }).waitFor();
-  t.same(await axe(verify.page), [], 'axe (WCAG 2.2 AA): /verify');
-  t.same([...realErrors(caesar.errors), ...realErrors(verify.errors)], [], 'no console error');
+  // /verify, for a signed-out visitor, on a laptop and a phone: the record checks; with another
+  // seed, or names changed, or made up with a seed and commitment of its own, it fails, each
+  // check saying why. Screenshots of each in /tmp.
+  const forged = { ...record, players: record.players.map((p: any) => ({ ...p, name: `${p.name} the Great` })) };
+  const { signature: _, ...unsigned } = record;
+  const madeUp = { ...unsigned, id: '01900000-0000-7000-8000-0000000000ff', seed: testSeed(78), seedCommitment: seedCommitment(testSeed(78)) };
+  for (const [device, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+    const verify = await person(browser, server.base, viewport);
+    await verify.page.goto('/verify');
+    const input = verify.page.getByLabel(/A game record/);
+    const show = async (file: string, body: unknown, wait: string) => {
+      await input.setInputFiles({ name: file, mimeType: 'application/json', buffer: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) });
+      await verify.page.getByText(wait, { exact: false }).waitFor();
+      return verify.page.locator('.check-report').innerText();
+    };
+    const checks = async () => verify.page.$$eval('[data-check]', (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-check'), e.getAttribute('data-status')])));
+    t.match(await show('good.json', record, 'The record checks out'), /It is the commitment Alea shows for its game/, `${device}: a signed-out visitor checks the record, online`);
+    t.same(await checks(), { signature: 'passed', commitment: 'passed', replay: 'passed' });
+    await verify.page.screenshot({ path: `/tmp/alea-verify-passing-${device}.png`, fullPage: true });
+    t.same(await axe(verify.page), [], `axe (WCAG 2.2 AA): /verify, a record that holds (${device})`);
+    t.match(await show('bad.json', { ...record, seed: testSeed(77) }, 'The check failed'), /The seed does not match the commitment/, `${device}: a changed seed fails`);
+    t.same(await checks(), { signature: 'failed', commitment: 'failed', replay: 'failed' }, 'another seed, other dice: it does not replay either');
+    t.match(await show('names.json', forged, 'The check failed'), /The check failed: signature: The record was changed after Alea signed it: its details/, `${device}: changed names fail their signature`);
+    t.same(await checks(), { signature: 'failed', commitment: 'passed', replay: 'passed' }, 'and only it: the dice hold');
+    const text = await show('made-up.json', madeUp, 'The check failed');
+    t.match(text, /The record carries no signature/, `${device}: a game made up offline: no signature`);
+    t.match(text, /Alea shows no finished game with the id 01900000-0000-7000-8000-0000000000ff/, 'and no such game on the server');
+    t.same(await checks(), { signature: 'failed', commitment: 'failed', replay: 'failed' });
+    await verify.page.screenshot({ path: `/tmp/alea-verify-failing-${device}.png`, fullPage: true });
+    t.same(await axe(verify.page), [], `axe (WCAG 2.2 AA): /verify, a record that fails (${device})`);
+    await show('x.json', 'not json', 'x.json is not JSON');
+    const width = await verify.page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+    t.ok(width <= viewport.width, `${device}: nothing wider than the screen (${width} px)`);
+    t.same(realErrors(verify.errors), [], 'no console error');
+  }
+  t.same(realErrors(caesar.errors), [], 'no console error');
 });

@@ -73,7 +73,7 @@ function App() {
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
     // A game's page names itself (and says when it is the player's move).
-    const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s dice · Alea' };
+    const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s record · Alea' };
     if (!game && !player && !board) document.title = titles[route.path] ?? 'Alea';
   }, [route.path]);
   const invited = route.path === '/signin' ? inviteOf(route.query.get('next')) : null;

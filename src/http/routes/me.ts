@@ -1,5 +1,6 @@
 // My account: name, email preference, vacation; my address (a change, confirmed by a link; the
 // link sent again); my data (its export, and the deletion of the account).
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { changeEmail, getMe, updateMe, type UpdateMeInput } from '../../app/accounts/accounts.js';
 import { resendConfirmation } from '../../app/accounts/email-confirmation.js';
@@ -35,10 +36,11 @@ export const meRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { api 
   app.route({
     ...limitedOperation(app, api, 'exportMyData'),
     handler: async (request, reply) => {
+      // Refused (429, 401) before anything is sent; then streamed a game at a time.
       const data = await exportMyData(app.services, userOf(request));
       reply.header('content-disposition', `attachment; filename="alea-data-${data.exportedAt.slice(0, 10)}.json"`);
       reply.header('cache-control', 'no-store');
-      return data;
+      return reply.type('application/json; charset=utf-8').send(Readable.from(data.chunks, { objectMode: false }));
     },
   });
 

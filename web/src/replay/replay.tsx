@@ -99,7 +99,8 @@ export function Replay({ game, entry, onClose }: { game: Game; entry: GameEntry;
   const turn = [...turns].reverse().find((x) => x.seq <= n)?.title ?? 'Before the first turn';
   const e = pos?.entry;
   const name = (role: string) => record?.players.find((p) => p.role === role)?.name;
-  const who = !e ? '' : e.kind === 'start' ? 'The game starts' : `${e.role}${name(e.role) ? ` (${name(e.role)})` : record?.bot === e.role ? ' (the bot)' : ''}`;
+  const held = (role: string) => name(role) ?? (record?.bot === role ? 'the bot' : record?.computer?.role === role ? 'the computer' : null);
+  const who = !e ? '' : e.kind === 'start' ? 'The game starts' : `${e.role}${held(e.role) ? ` (${held(e.role)})` : ''}`;
   const onKey = (ev: KeyboardEvent) => {
     if (ev.key === 'ArrowLeft') go(n - 1);
     else if (ev.key === 'ArrowRight') go(n + 1);

@@ -1,11 +1,11 @@
-// A game's record, its past positions and its transcript, as the reader may see them. Once the
+// How a game's record, its past positions and its transcript are made, as the reader may see
+// them (read.ts serves records and transcripts, kept once made: stored.ts, readers.ts). Once the
 // game is over everything is public: the record holds every action, the server's seed and the
-// full log (enough to replay it and check the dice: src/engine/record.ts), and a position is the
-// whole board (the engine's fullView). While it runs, a player gets only what their own views
-// showed (their own actions; the opponent's as their log shows them), an observer of a public
-// game the observer's; never the seed.
-import { addedLines, fullViewOf, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
-import { unseededRole } from '../history.js';
+// full log (enough to replay it and check the dice: src/engine/record.ts), it is the same for
+// every reader and signed, and a position is the whole board (the engine's fullView). While it
+// runs, a player gets only what their own views showed (their own actions; the opponent's as
+// their log shows them), an observer of a public game the observer's; never the seed.
+import { addedLines, botRole, checkCommitment, fullViewOf, replayCheck, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
 import type { GameModule } from '../../../engine/index.js';
 import type { Outcome } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
@@ -14,7 +14,9 @@ import { AppError } from '../../errors.js';
 import { notFound } from '../change/checks.js';
 import { presentOptions } from '../game-options.js';
 import { apiStatus, canSee, entryNote, moduleOf, recentLog, roleOf } from '../present.js';
+import { keyringOf } from './keyring.js';
 import { replayOf } from './replays.js';
+import { inSlices } from './slices.js';
 
 /** Who reads: their role (null: an observer), and whether they get everything (the game is over). */
 export interface Reader {
@@ -23,11 +25,14 @@ export interface Reader {
 }
 
 /** The game, if the user may see it, and what of it they may read. */
-async function readable(ctx: ServiceContext, userId: string, gameId: string): Promise<{ row: GameSummaryRow; reader: Reader; version: number }> {
+export async function readable(ctx: ServiceContext, userId: string, gameId: string): Promise<{ row: GameSummaryRow; reader: Reader; version: number }> {
   const row = await findGameSummary(ctx.prisma, gameId);
   if (!row || !canSee(row, userId)) throw notFound();
   return { row, reader: { role: roleOf(row, userId), complete: apiStatus(row.status) === 'finished' }, version: row.snapshot?.version ?? 0 };
 }
+
+/** The reader of a finished game's record: everyone alike, who read the one record Alea signs. */
+export const EVERYONE: Reader = { role: null, complete: true };
 
 /** The position as the reader may see it: the whole board once the game is over, else the reader's own view. */
 function viewFor(m: GameModule, state: unknown, reader: Reader): unknown {
@@ -39,10 +44,10 @@ function viewFor(m: GameModule, state: unknown, reader: Reader): unknown {
  * engine action is shown to its own player, and to everyone once the game is over; the others'
  * data (an undo's, a time-out's, an extension's) are public.
  */
-function entryFor(e: TimedEntry, reader: Reader, log: string[]): RecordEntry {
+function entryFor(e: TimedEntry, reader: Reader, log: string[], outcome: unknown): RecordEntry {
   const data = e.action as Record<string, unknown> | null;
   const shown = e.kind === 'action' ? reader.complete || reader.role === e.role : data !== null && Object.keys(data).length > 0;
-  const note = entryNote(e);
+  const note = entryNote(e, outcome);
   return {
     seq: e.seq,
     kind: e.kind,
@@ -54,25 +59,48 @@ function entryFor(e: TimedEntry, reader: Reader, log: string[]): RecordEntry {
   };
 }
 
-/** GET /v1/games/{id}/record: the game's record as the caller may read it. */
-export async function gameRecord(ctx: ServiceContext, userId: string, gameId: string): Promise<GameRecord> {
-  const { row, reader } = await readable(ctx, userId, gameId);
-  return recordOf(ctx.prisma, row, reader);
+/** What building a record needs: the database, and the configuration's keys to sign a finished game's. */
+export type RecordContext = Pick<ServiceContext, 'prisma' | 'config' | 'log'>;
+
+/**
+ * A started game's record for this reader. Once the game is over the record is the same for
+ * everyone (reader: null, complete) and signed with Alea's current key, after Alea has checked
+ * it itself (its seed is the one committed to, and it replays to its recorded end): a stored game
+ * that does not replay is never signed, and its record says so. A game created before dice
+ * commitments is signed too (its record is Alea's), though its dice cannot be checked.
+ */
+export async function recordOf(ctx: RecordContext, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
+  const record = await buildRecord(ctx.prisma, row, reader);
+  if (!reader.complete) return record;
+  if (record.seedCommitment !== null) {
+    const m = moduleOf(row);
+    const failed = [checkCommitment(record, undefined), await inSlices(replayCheck(m, record))].find((c) => c.status !== 'passed');
+    if (failed) {
+      ctx.log.error({ gameId: row.id, check: failed.name, reason: failed.reason }, 'a finished game\'s record does not check: it is served unsigned');
+      return { ...record, verifiable: false, unverifiableReason: `Alea's own check of this game failed (${failed.name}: ${failed.reason}), so Alea did not sign its record.` };
+    }
+  }
+  return keyringOf(ctx.config).sign(record);
 }
 
-/** A started game's record for this reader (`npm run check-record -- --game` reads it as the public once over). */
-export async function recordOf(db: Db, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
+async function buildRecord(db: Db, row: GameSummaryRow, reader: Reader): Promise<GameRecord> {
   if (row.status === 'open') throw new AppError('conflict', 'This game has not started: it has no record yet.');
   const version = row.snapshot?.version ?? 0;
   const replay = await replayOf(db, row);
   const m = replay.module;
-  const entries: RecordEntry[] = [];
-  let log: string[] = [];
-  replay.forEach(version, (e, state) => {
-    const now = logOf(viewFor(m, state, reader));
-    entries.push(entryFor(e, reader, addedLines(log, now)));
-    log = now;
-  });
+  const entries = await inSlices(
+    (function* () {
+      const out: RecordEntry[] = [];
+      let log: string[] = [];
+      for (const [e, state] of replay.states(version)) {
+        const now = logOf(viewFor(m, state, reader));
+        out.push(entryFor(e, reader, addedLines(log, now), row.outcome));
+        log = now;
+        yield;
+      }
+      return out;
+    })(),
+  );
   const seed = reader.complete && row.seedCommitment !== null ? row.seed : null;
   const unverifiable =
     row.seedCommitment === null
@@ -88,8 +116,9 @@ export async function recordOf(db: Db, row: GameSummaryRow, reader: Reader): Pro
     title: m.title,
     options: presentOptions(m, row.options),
     status: reader.complete ? 'finished' : 'active',
-    // The role with no seed: the bot's, or the computer's.
-    bot: unseededRole(m, row),
+    // Who held the seat no person holds: the rulebook bot (a solitaire game), or the computer at its level.
+    bot: botRole(m, row.options),
+    computer: row.computer && { role: row.computer.role, level: row.computer.level },
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -144,7 +173,7 @@ export async function gamePosition(ctx: ServiceContext, userId: string, gameId: 
     status: reader.complete ? 'finished' : 'active',
     role: reader.role,
     full: reader.complete,
-    entry: entryFor(replay.entries[n - 1]!, reader, addedLines(before, logOf(view))),
+    entry: entryFor(replay.entries[n - 1]!, reader, addedLines(before, logOf(view)), row.outcome),
     view: recent.view,
     logLength: recent.logLength,
   };
@@ -158,18 +187,22 @@ const HEADINGS: Record<string, RegExp> = {
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
 
-/** GET /v1/games/{id}/transcript: the record in words, as the caller may read it. */
-export async function gameTranscript(ctx: ServiceContext, userId: string, gameId: string): Promise<string> {
-  const r = await gameRecord(ctx, userId, gameId);
+/** The names a game's record shows, seat by seat, as one string: a record made with other names is out of date. */
+export function namesOf(row: GameSummaryRow): string {
+  return JSON.stringify(row.players.map((p) => [p.role, p.user.displayName]));
+}
+
+/** The transcript (GET /v1/games/{id}/transcript): a record in words, for the reader it was made for. */
+export function transcriptOf(r: GameRecord): string {
   const heading = HEADINGS[r.game] ?? /^$/;
   const name = (role: string) => {
     const p = r.players.find((x) => x.role === role);
-    return p ? `${role} (${p.name})` : role === r.bot ? `${role} (the bot)` : role;
+    return p ? `${role} (${p.name})` : role === r.bot ? `${role} (the bot)` : role === r.computer?.role ? `${role} (the computer, ${r.computer.level})` : role;
   };
   const options = Object.entries(r.options).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
   const out = [
     `Alea game #${r.number}: ${r.title}`,
-    `Players: ${[...r.players.map((p) => name(p.role)), ...(r.bot ? [name(r.bot)] : [])].join(' against ')}`,
+    `Players: ${moduleOf({ module: r.game }).roles.map(name).join(' against ')}`,
     ...(options ? [`Options: ${options}`] : []),
     `Created ${when(r.createdAt)}, started ${when(r.startedAt)}${r.finishedAt ? `, finished ${when(r.finishedAt)}` : ''}`,
     `Result: ${r.result ? `${r.result.winner ?? 'a draw'}${r.result.winner ? ' wins' : ''} (${r.result.reason})` : 'the game goes on'}`,

@@ -52,12 +52,12 @@ export class Replay {
     return state;
   }
 
-  /** Calls `each` with every entry up to `last` and the state after it, in order. */
-  forEach(last: number, each: (entry: TimedEntry, state: unknown) => void): void {
+  /** Every entry up to `last` with the state after it, in order (a caller may pause between them). */
+  *states(last: number): Generator<[TimedEntry, unknown]> {
     let state: unknown;
     for (let k = 1; k <= Math.min(last, this.entries.length); k++) {
       state = k === 1 ? this.kept.get(1) : this.after(state, k);
-      each(this.entries[k - 1]!, state);
+      yield [this.entries[k - 1]!, state];
     }
   }
 
