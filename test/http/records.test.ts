@@ -338,13 +338,15 @@ function madeUp(id: string, number: number): GameRecord {
       { seq: 1, kind: 'start', role: 'Pompey', at, log: logOf(fullViewOf(jc, first)) },
       { seq: 2, kind: 'resign', role: 'Pompey', at, log: [], note: 'Pompey resigned.' },
     ],
-    result: { winner: 'Caesar', reason: 'Pompey resigned', vp: { Caesar: 0, Pompey: 0 } },
+    // Resigned at once: aborted, as the rules of ending have it (the forger knows them).
+    result: { winner: null, reason: 'Pompey resigned before each side had made its moves of the first turn: the game is aborted', vp: { Caesar: 0, Pompey: 0 }, aborted: true },
   };
 }
 
 t.test('a record vouches for itself: each forgery of the review fails, with its own reason (issue 38)', async (t) => {
   const s = await apiServer(t);
   const g = await midGame(s);
+  await playUntilUnderway([g.caesar, g.pompey], g.id); // its resignation then has a winner, which a forger would flip
   t.equal((await g.pompey.client.post(`/v1/games/${g.id}/resign`, {})).status, 200);
   const record = await ok(g.caesar, `/v1/games/${g.id}/record`);
   const options = await online(s, record);
@@ -391,7 +393,8 @@ t.test('a record vouches for itself: each forgery of the review fails, with its 
     const forged = copy();
     forged.entries = forged.entries.slice(0, 3);
     forged.entries.push({ seq: 4, kind: 'resign', role: 'Caesar', at: forged.entries[2].at, log: [], note: 'Caesar resigned.' });
-    forged.result = { winner: 'Pompey', reason: 'Caesar resigned', vp: { Caesar: 0, Pompey: 0 } };
+    // Cut within turn 1, the resignation aborts the game: the forger writes the result the rules give.
+    forged.result = { winner: null, reason: 'Caesar resigned before each side had made its moves of the first turn: the game is aborted', vp: { Caesar: 0, Pompey: 0 }, aborted: true };
     // (Every entry is at the test clock's one time: it ends an hour earlier than the real game.)
     forged.finishedAt = new Date(Date.parse(record.finishedAt) - 3600_000).toISOString();
     t.match(failed(checkRecord(forged, options)), { signature: /^The record was changed after Alea signed it: its details .*; its entries .*; its result differ/ });
