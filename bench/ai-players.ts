@@ -92,7 +92,7 @@ function oracle(levelId: string): Player {
   return (t) => {
     const t0 = performance.now();
     const { input } = t;
-    const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false };
+    const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false, outOfTime: false };
     if (input.legal.length === 1) {
       stats.forced = true;
       return { action: input.legal[0]!, stats };

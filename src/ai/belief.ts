@@ -93,6 +93,11 @@ export interface Rebuilt<S> {
   drifted: number;
   /** Entries replayed by this call (the rest came from the memo). */
   replayed: number;
+  /**
+   * The deadline came before the replay reached the last entry: no state (the progress made is
+   * remembered, so the next call for this history goes on from there).
+   */
+  outOfTime?: boolean;
 }
 
 export interface BeliefInput<V> {
@@ -102,8 +107,12 @@ export interface BeliefInput<V> {
   seen: readonly Seen<V>[];
 }
 
-/** Rebuilds a full state consistent with the input (see the top of this file). */
-export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>): Rebuilt<S> {
+/**
+ * Rebuilds a full state consistent with the input (see the top of this file). `deadline`, a
+ * performance.now() value, bounds the call: the replay checks it at every engine application and,
+ * past it, stops where it is (see Rebuilt.outOfTime).
+ */
+export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>, deadline: number | null = null): Rebuilt<S> {
   const { seen, role } = input;
   const m = know.module;
   const hooks = know.belief;
@@ -149,14 +158,27 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
   const states: S[] = [];
   const tries: (Generator<S> | undefined)[] = [];
   states[from] = s;
-  const total: Budget = { applies: TOTAL_APPLIES };
+  const total: Budget = { applies: TOTAL_APPLIES, deadline, late: false };
   let budget: Budget = { applies: BACKTRACK_APPLIES, total };
   let deepest = from + 1;
   let t = from + 1;
   while (t < seen.length) {
+    if (deadline !== null && (total.late || performance.now() > deadline)) {
+      // Out of time: what was replayed is kept for the next call (entry t - 1 and before were
+      // explained), and this one answers without a state.
+      const done = t - 1;
+      if (done > from) {
+        memo.delete(keys[from]!);
+        memo.set(keys[done]!, { state: states[done]!, rng: rng.save(), drifted, failure });
+        while (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
+      }
+      return { state: null, exact: false, failure: `out of time at entry ${t} of ${seen.length}`, drifted, replayed, outOfTime: true };
+    }
     tries[t] ??= successors(know, states[t - 1]!, seen[t]!, role, rng, budget);
     const r = tries[t]!.next();
     replayed++;
+    // A guess abandoned for the deadline is no failure: the loop's head stops the call.
+    if (r.done && total.late) continue;
     if (!r.done) {
       states[t] = r.value;
       t++;
@@ -250,14 +272,19 @@ interface Budget {
   applies: number;
   /** The whole call's allowance, shared. */
   total?: Budget;
+  /** The call's deadline (performance.now()), and whether it has passed: checked at every application. */
+  deadline?: number | null;
+  late?: boolean;
 }
 
-/** Counts one engine application against the entry's allowance and the call's. */
+/** Counts one engine application against the entry's allowance and the call's (and the clock). */
 function spend(b: Budget): boolean {
   b.applies--;
-  if (b.total) {
-    b.total.applies--;
-    if (b.total.applies <= 0) b.applies = 0;
+  const t = b.total;
+  if (t) {
+    t.applies--;
+    if (t.deadline != null && !t.late && performance.now() > t.deadline) t.late = true;
+    if (t.applies <= 0 || t.late) b.applies = 0;
   }
   return b.applies > 0;
 }
@@ -353,6 +380,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
   const candidates = by === role ? (e.action ? [e.action] : []) : guesses(know, base, by, e, rng).slice(0, 20);
   for (const a of candidates) {
     spend(budget);
+    if (budget.total?.late) return;
     let n: S;
     try {
       n = m.apply(base, by, a);

@@ -37,7 +37,7 @@ function check(input: ComputerInput): void {
 export function decide(input: ComputerInput, budget: Budget): Decision {
   const t0 = performance.now();
   check(input);
-  const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false };
+  const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false, outOfTime: false };
   const done = (action: Action): Decision => {
     stats.timeMs = performance.now() - t0;
     return { action, stats };
@@ -49,8 +49,18 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const know = knowledge[input.game] as GameKnowledge<unknown, unknown>;
   const rng = createSearchRng(`${input.game}|${input.role}|${String(budget.seed)}`);
 
-  const rebuilt = rebuild(know, input);
+  // The level's time covers the whole decision, the belief's replay included.
+  const deadline = budget.timeMs === undefined ? null : t0 + budget.timeMs;
+  const rebuilt = rebuild(know, input, deadline);
   stats.beliefMs = performance.now() - t0;
+  if (rebuilt.outOfTime) {
+    // The replay of what was seen since the last decision did not end in time (a thread that
+    // never saw this game, on a busy machine): it goes on from where it stopped at the next
+    // decision; this one is the rules of thumb's on the view alone, i.e. a legal move at random.
+    stats.outOfTime = true;
+    stats.beliefFailed = true;
+    return done(input.legal[rng.int(input.legal.length)]!);
+  }
   if (!rebuilt.state) {
     // No state at all (the start itself did not fit): choose without searching.
     stats.beliefFailed = true;
@@ -77,7 +87,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const search = new Search(know, role, {
     ...DEFAULT_SEARCH,
     iterations: Math.max(1, Math.floor(budget.iterations)),
-    deadline: budget.timeMs === undefined ? null : t0 + budget.timeMs,
+    deadline,
     maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
   }, rng);
   const run = search.run(() => {

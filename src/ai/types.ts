@@ -70,6 +70,8 @@ export interface DecisionStats {
   beliefFailed: boolean;
   /** The time cap stopped the search before its iteration budget. */
   capped: boolean;
+  /** The time cap came before the belief's replay was done: a legal move at random (see decide()). */
+  outOfTime: boolean;
 }
 
 export interface Decision {
