@@ -10,6 +10,7 @@
 //   --out FILE    also write every game's result as JSON
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
 //   --speed N     instead: iterations/s of CPU time on fixed positions of each game, N iterations each
+//   --belief N    instead: N seeded games of each game with the belief checked exact at every decision
 
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -226,6 +227,16 @@ if (process.argv.includes('--profile')) {
   const n = Number(process.argv[process.argv.indexOf('--profile') + 1] ?? 20);
   const { profile } = await import('./ai-profile.js');
   for (const game of BOTH) await profile(game, 'normal', n);
+} else if (process.argv.includes('--belief')) {
+  // The belief hunt of the suite's test/ai/belief-games.test.ts, over more games.
+  const n = Number(process.argv[process.argv.indexOf('--belief') + 1] ?? 20);
+  const { huntBelief } = await import('../test/ai/belief-games.js');
+  for (const game of BOTH) {
+    const t0 = performance.now();
+    const r = huntBelief(game, n, 1000);
+    console.log(`${game}: ${r.games} games (${r.ended} ended), ${r.decisions} decisions, ${r.inexact.length} inexact, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    for (const l of r.inexact) console.log(`  ${l}`);
+  }
 } else if (process.argv.includes('--speed')) {
   const { speed } = await import('./ai-speed.js');
   speed(Number(process.argv[process.argv.indexOf('--speed') + 1] ?? 300));
