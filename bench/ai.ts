@@ -10,6 +10,7 @@
 //   --out FILE    also write every game's result as JSON
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
 //   --speed N     instead: iterations/s of CPU time on fixed positions of each game, N iterations each
+//   --fit N       instead: N self-play games of each game, the evaluation's weights fitted to who won
 //   --belief N    instead: N seeded games of each game with the belief checked exact at every decision
 
 import { createHash } from 'node:crypto';
@@ -227,6 +228,9 @@ if (process.argv.includes('--profile')) {
   const n = Number(process.argv[process.argv.indexOf('--profile') + 1] ?? 20);
   const { profile } = await import('./ai-profile.js');
   for (const game of BOTH) await profile(game, 'normal', n);
+} else if (process.argv.includes('--fit')) {
+  const { fitEvaluations } = await import('./ai-fit.js');
+  fitEvaluations(Number(process.argv[process.argv.indexOf('--fit') + 1] ?? 400));
 } else if (process.argv.includes('--belief')) {
   // The belief hunt of the suite's test/ai/belief-games.test.ts, over more games.
   const n = Number(process.argv[process.argv.indexOf('--belief') + 1] ?? 20);
