@@ -500,16 +500,12 @@ export class Sampler<S, V> {
   sample(rng: Rng): S {
     const hooks = this.know.belief;
     const s = hooks.clone(this.base);
-    // The search never reads the log: a sample without it copies faster at every step.
-    hooks.trimLog(s);
     hooks.shuffle(s, this.role, rng.int);
     const keyed = hooks.withRng(s, rng.key(), 0);
     if (jsonEqual(this.know.module.view(keyed, this.role), this.view, SKIP_LOG) && jsonEqual(this.know.module.legalActions(keyed, this.role), this.legal)) {
       return keyed;
     }
     this.rejected.count++;
-    const b = hooks.clone(this.base);
-    hooks.trimLog(b);
-    return hooks.withRng(b, rng.key(), 0);
+    return hooks.withRng(hooks.clone(this.base), rng.key(), 0);
   }
 }

@@ -83,7 +83,10 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   }
   const base = rebuilt.state;
   const role = input.role;
-  const sampler = new Sampler(know, base, role, input.view, input.legal);
+  // The search never reads the log: its states carry none (each step of a playout copies it).
+  const bare = know.belief.clone(base);
+  know.belief.trimLog(bare);
+  const sampler = new Sampler(know, bare, role, input.view, input.legal);
   const search = new Search(know, role, {
     ...DEFAULT_SEARCH,
     iterations: Math.max(1, Math.floor(budget.iterations)),
