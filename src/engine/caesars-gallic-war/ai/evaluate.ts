@@ -8,6 +8,7 @@
 // armies (strength weighted by battle rating), Caesar's danger and strength, and the supply that
 // keeps legions alive. Its value is 2 P(win) - 1 for the side asked about.
 
+import { logitOf, winValue } from '../../kit/computer.js';
 import { BLOCKS } from '../data/blocks.js';
 import { TURNS } from '../data/tables.js';
 import { CAESAR_I, controller, onMap, TRIBAL_AREAS, type State } from '../state.js';
@@ -63,16 +64,10 @@ export function terms(s: State): number[] {
 }
 
 /** The model's logit for the Roman. */
-export function logit(s: State): number {
-  const x = terms(s);
-  let z = 0;
-  for (let k = 0; k < TERMS.length; k++) z += WEIGHTS[TERMS[k]!] * x[k]!;
-  return z;
-}
+export const logit = (s: State): number => logitOf(TERMS, WEIGHTS, terms(s));
 
 export function evaluate(s: State, role: string): number {
   if (s.result) return s.result.winner === role ? 1 : -1;
-  // 2 sigmoid(z) - 1 = tanh(z / 2).
-  const v = Math.tanh(logit(s) / 2);
+  const v = winValue(logit(s));
   return role === 'Roman' ? v : -v;
 }

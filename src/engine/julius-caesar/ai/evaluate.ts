@@ -8,6 +8,7 @@
 // how late in the war it is, the armies (strength weighted by firepower), leaders alive, and the
 // Levy Pool in reserve. Its value is 2 P(win) - 1 for the side asked about.
 
+import { logitOf, winValue } from '../../kit/computer.js';
 import { BLOCKS } from '../data/blocks.js';
 import { FIRST_YEAR, LAST_YEAR } from '../calendar.js';
 import { BLOCK_COUNT, KILLED, leadersKilled, type State } from '../state.js';
@@ -68,16 +69,10 @@ export function terms(s: State): number[] {
 }
 
 /** The model's logit for Caesar. */
-export function logit(s: State): number {
-  const x = terms(s);
-  let z = 0;
-  for (let k = 0; k < TERMS.length; k++) z += WEIGHTS[TERMS[k]!] * x[k]!;
-  return z;
-}
+export const logit = (s: State): number => logitOf(TERMS, WEIGHTS, terms(s));
 
 export function evaluate(s: State, role: string): number {
   if (s.result) return s.result.winner === role ? 1 : s.result.winner === null ? 0 : -1;
-  // 2 sigmoid(z) - 1 = tanh(z / 2).
-  const v = Math.tanh(logit(s) / 2);
+  const v = winValue(logit(s));
   return role === 'Caesar' ? v : -v;
 }
