@@ -62,7 +62,7 @@ interface Replay<S> {
   /** The entry it started from (a remembered state, or the start). */
   from: number;
   states: S[];
-  tries: (Generator<S> | undefined)[];
+  tries: (Guesses<S> | undefined)[];
   /** The entry to explain next, and the furthest one reached. */
   t: number;
   deepest: number;
@@ -200,14 +200,11 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>, 
     }
     const next = tries[t]!.next();
     replayed++;
-    // A guess abandoned for the deadline is no failure: the loop's head pauses the replay (the
-    // abandoned guess is forgotten: the entry is tried afresh when it resumes).
-    if (next.done && total.late) {
-      tries[t] = undefined;
-      continue;
-    }
+    // The deadline came in the middle of the entry's guesses: the loop's head pauses the replay,
+    // and the guesses go on from there when it resumes.
+    if (next.value === PAUSED) continue;
     if (!next.done) {
-      states[t] = next.value;
+      states[t] = next.value as S;
       r.t = t + 1;
       if (r.t > r.deepest) {
         r.deepest = r.t;
@@ -296,23 +293,45 @@ interface Budget {
   late?: boolean;
 }
 
-/** Counts one engine application against the entry's allowance and the call's (and the clock). */
+/** What an entry's guesses yield: the states after it that give its view, or PAUSED. */
+type Guesses<S> = Generator<S | typeof PAUSED, void, undefined>;
+/** Yielded by an entry's guesses when the call's deadline has come: resumed by the next call. */
+const PAUSED = Symbol('paused');
+
+/**
+ * One engine application afforded: true if the allowances allow it; false if they are spent;
+ * when the call is late, pauses (yields PAUSED) until a later call resumes it, then asks again.
+ */
+function* afford(b: Budget): Generator<typeof PAUSED, boolean, undefined> {
+  for (;;) {
+    if (spend(b)) return true;
+    if (!b.total?.late) return false;
+    yield PAUSED;
+  }
+}
+
+/**
+ * Counts one engine application against the entry's allowance and the call's, and reads the
+ * clock: false when either is spent or the call is late (a late call leaves the allowances as they
+ * are: the replay resumes with them).
+ */
 function spend(b: Budget): boolean {
-  b.applies--;
   const t = b.total;
+  if (t?.late) return false;
+  b.applies--;
   if (t) {
     t.applies--;
-    if (t.deadline != null && !t.late && performance.now() > t.deadline) t.late = true;
-    if (t.applies <= 0 || t.late) b.applies = 0;
+    if (t.deadline != null && performance.now() > t.deadline) t.late = true;
+    if (t.applies <= 0) b.applies = 0;
   }
-  return b.applies > 0;
+  return b.applies > 0 && !t?.late;
 }
 
 /**
  * The states after one seen entry: one per move of the rebuilt state that gives the entry's view
  * (the log aside), lazily, best guesses first; empty if none does.
  */
-function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng, budget: Budget, drawTriesFirst = DRAW_TRIES): Generator<S> {
+function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng, budget: Budget, drawTriesFirst = DRAW_TRIES): Guesses<S> {
   const m = know.module;
   const hooks = know.belief;
   const by = e.by;
@@ -354,7 +373,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     const rethrow: { a: Action; like: number }[] = [];
     let round = APPLIES_PER_ROUND;
     for (const a of candidates) {
-      if (round-- <= 0 || !spend(budget)) break;
+      if (round-- <= 0 || !(yield* afford(budget))) break;
       let n: S;
       try {
         n = m.apply(base, by, a);
@@ -374,7 +393,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     for (const { a } of rethrow.slice(0, RETHROWN)) {
       if (tried.has(stableKey(a))) continue;
       const r0 = hooks.rng(base);
-      for (let k = 1; k < drawTries && round > 0 && spend(budget); k++, round--) {
+      for (let k = 1; k < drawTries && round > 0 && (yield* afford(budget)); k++, round--) {
         const q = hooks.withRng(base, r0.key, r0.counter + k * DRAW_STRIDE);
         let n: S;
         try {
@@ -398,8 +417,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
   hooks.align(base, e.view, role, 'before');
   const candidates = by === role ? (e.action ? [e.action] : []) : guesses(know, base, by, e, rng).slice(0, 20);
   for (const a of candidates) {
-    spend(budget);
-    if (budget.total?.late) return;
+    yield* afford(budget);
     let n: S;
     try {
       n = m.apply(base, by, a);

@@ -16,3 +16,11 @@ for (const [game, count] of [['julius-caesar', 8], ['caesars-gallic-war', 5]] as
     t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
   });
 }
+
+t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
+  for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
+    const r = huntBelief(game, 1, offset, 1);
+    t.ok(r.paused > 10, `${game}: replays paused (${r.paused} times) and resumed`);
+    t.same(r.inexact, [], `${game}: 0 inexact decisions of ${r.decisions}`);
+  }
+});

@@ -16,6 +16,8 @@ import type { GameId } from './helpers.js';
 
 export interface HuntResult {
   decisions: number;
+  /** Calls the deadline paused (with `sliceMs`), resumed by the next call. */
+  paused: number;
   /** One line per inexact decision (game, action, role, why). */
   inexact: string[];
   /** Games played, and how many reached their end. */
@@ -23,11 +25,15 @@ export interface HuntResult {
   ended: number;
 }
 
-/** Plays `count` seeded games of `game` from `offset`, checking the belief at every decision. */
-export function huntBelief(game: GameId, count: number, offset = 0, maxActions = 3000): HuntResult {
+/**
+ * Plays `count` seeded games of `game` from `offset`, checking the belief at every decision. With
+ * `sliceMs`, each decision's replay runs in calls of that many milliseconds, each one resuming the
+ * replay the last one's deadline paused, until one finishes (as a busy machine would make it).
+ */
+export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: number | null = null, maxActions = 3000): HuntResult {
   const m = games[game]!;
   const know = knowledge[game] as GameKnowledge<unknown, unknown>;
-  const out: HuntResult = { decisions: 0, inexact: [], games: 0, ended: 0 };
+  const out: HuntResult = { decisions: 0, paused: 0, inexact: [], games: 0, ended: 0 };
   for (let g = offset; g < offset + count; g++) {
     const rng = createSearchRng(`belief hunt ${game} ${g}`);
     let s: unknown = m.setup(testSeed(91_000 + g), game === 'julius-caesar' && g % 4 === 3 ? { scenario: 'free-deployment' } : {});
@@ -44,7 +50,12 @@ export function huntBelief(game: GameId, count: number, offset = 0, maxActions =
       const legal = m.legalActions(s, role);
       if (legal.length > 1 && failedHere < 3) {
         out.decisions++;
-        const r = rebuild(know, observers[role]!.input(s));
+        const input = observers[role]!.input(s);
+        let r = rebuild(know, input, sliceMs === null ? null : performance.now() + sliceMs);
+        while (r.outOfTime) {
+          out.paused++;
+          r = rebuild(know, input, performance.now() + sliceMs!);
+        }
         if (!r.exact) {
           failedHere++;
           out.inexact.push(`game ${g} action ${n} ${role}: ${r.failure}`);
