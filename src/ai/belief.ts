@@ -310,6 +310,13 @@ function* afford(b: Budget): Generator<typeof PAUSED, boolean, undefined> {
   }
 }
 
+/** Reads the clock: past the call's deadline, pauses until a later call resumes it. */
+function* onTime(b: Budget): Generator<typeof PAUSED, void, undefined> {
+  const t = b.total;
+  if (t && t.deadline != null && !t.late && performance.now() > t.deadline) t.late = true;
+  if (t?.late) yield PAUSED;
+}
+
 /**
  * Counts one engine application against the entry's allowance and the call's, and reads the
  * clock: false when either is spent or the call is late (a late call leaves the allowances as they
@@ -361,6 +368,8 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     return true;
   };
   for (const base of bases()) {
+    // Each base costs its alignment and the listing of the guesses before any application.
+    yield* onTime(budget);
     // The rebuilt state itself may need many throws of the dice; an altered one is only a guess.
     const drawTries = first ? drawTriesFirst : Math.min(drawTriesFirst, ALTERED_DRAW_TRIES);
     first = false;

@@ -19,6 +19,8 @@ import type { Budget, ComputerInput, Decision, DecisionStats } from './types.js'
 export type { Budget, ComputerInput, Decision, DecisionStats, Seen } from './types.js';
 
 const DEFAULT_MAX_NODES = 100_000;
+/** The most of a decision's cap kept as headroom (see decide()). */
+const RESERVE_MS = 100;
 
 /** Members only a game state has (a view never does): the generator, the raw block arrays. */
 const STATE_ONLY = ['rng', 'loc', 'str', 'deck'];
@@ -49,8 +51,10 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const know = knowledge[input.game] as GameKnowledge<unknown, unknown>;
   const rng = createSearchRng(`${input.game}|${input.role}|${String(budget.seed)}`);
 
-  // The level's time covers the whole decision, the belief's replay included.
-  const deadline = budget.timeMs === undefined ? null : t0 + budget.timeMs;
+  // The level's time covers the whole decision, the belief's replay included; the work stops a
+  // little before it (a fifth of the cap, 100 ms at most), the headroom for a step under way, a
+  // collection of garbage or a busy machine's scheduling to end within the cap.
+  const deadline = budget.timeMs === undefined ? null : t0 + budget.timeMs - Math.min(RESERVE_MS, budget.timeMs / 5);
   const rebuilt = rebuild(know, input, deadline);
   stats.beliefMs = performance.now() - t0;
   if (rebuilt.outOfTime) {

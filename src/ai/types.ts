@@ -60,6 +60,8 @@ export interface DecisionStats {
   timeMs: number;
   /** Time spent reconstructing a position consistent with what was seen (the belief). */
   beliefMs: number;
+  /** Time the service spent building the input before decide() (src/computer/thread.ts), counted in timeMs. */
+  inputMs?: number;
   nodes: number;
   /** Only one legal action: answered without searching. */
   forced: boolean;

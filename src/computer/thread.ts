@@ -25,6 +25,7 @@ parentPort!.on('message', (job: ComputerJob) => {
     if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - built);
     const { action, stats } = choose(input, budget);
     stats.timeMs += built;
+    stats.inputMs = built;
     parentPort!.postMessage({ ok: true, action, stats });
   } catch (err) {
     parentPort!.postMessage({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
