@@ -77,9 +77,12 @@ function greedyOracle(t: Turn): Choice {
   return { action: greedyOn(t.input.game, k.belief.withRng(t.state, createSearchRng(t.seed).key(), 0), t.input.role, t.input.legal, t.seed) };
 }
 
+/** `--no-cap` (bench/ai.ts): each level's iterations without its time cap, so that a match does not depend on the machine's load. */
+const capTime = process.env.ALEA_BENCH_NO_CAP !== '1';
+
 function search(levelId: string): Player {
   return (t) => {
-    const d = decide(t.input, budgetFor(levelId, t.seed));
+    const d = decide(t.input, budgetFor(levelId, t.seed, capTime));
     return { action: d.action, stats: d.stats };
   };
 }
@@ -92,7 +95,7 @@ function oracle(levelId: string): Player {
   return (t) => {
     const t0 = performance.now();
     const { input } = t;
-    const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false };
+    const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false, outOfTime: false };
     if (input.legal.length === 1) {
       stats.forced = true;
       return { action: input.legal[0]!, stats };
@@ -100,7 +103,7 @@ function oracle(levelId: string): Player {
     const k = know(input.game);
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
-    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, iterations: l.iterations, deadline: t0 + l.timeMs, maxNodes: 100_000 }, rng);
+    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, iterations: l.iterations, deadline: capTime ? t0 + l.timeMs : null, maxNodes: 100_000 }, rng);
     const run = s.run(() => {
       const x = k.belief.withRng(t.state, rng.key(), 0);
       return k.unseal(x, input.role) ?? x;

@@ -8,8 +8,11 @@
 //   --match LIST  matches to play (default: all); see MATCHES below
 //   --workers N   child processes (default: 2, this machine's cores)
 //   --out FILE    also write every game's result as JSON
+//   --no-cap      each level's iterations without its time cap (a match independent of the load)
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
 //   --speed N     instead: iterations/s of CPU time on fixed positions of each game, N iterations each
+//   --fit N       instead: N self-play games of each game, the evaluation's weights fitted to who won
+//   --belief N    instead: N seeded games of each game with the belief checked exact at every decision
 
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -158,6 +161,8 @@ async function main(): Promise<void> {
   const workers = Number(arg('workers') ?? 2);
   const wanted = (arg('match') ?? MATCHES.map((m) => m.name).join(',')).split(',');
   const out = arg('out');
+  // Read by the players in the child processes (bench/ai-players.ts).
+  if (process.argv.includes('--no-cap')) process.env.ALEA_BENCH_NO_CAP = '1';
   const jobs: Job[] = [];
   for (const name of wanted) {
     const match = MATCHES.find((m) => m.name === name);
@@ -167,7 +172,7 @@ async function main(): Promise<void> {
       for (let k = 0; k < perCell; k++) jobs.push({ match: name, game, index: k, role: roles[k % roles.length]! });
     }
   }
-  console.log(`Computer opponent benchmark: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
+  console.log(`Computer opponent benchmark${process.env.ALEA_BENCH_NO_CAP === '1' ? ' (iterations without time caps)' : ''}: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
   const t0 = performance.now();
   const results: GameResult[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -226,6 +231,19 @@ if (process.argv.includes('--profile')) {
   const n = Number(process.argv[process.argv.indexOf('--profile') + 1] ?? 20);
   const { profile } = await import('./ai-profile.js');
   for (const game of BOTH) await profile(game, 'normal', n);
+} else if (process.argv.includes('--fit')) {
+  const { fitEvaluations } = await import('./ai-fit.js');
+  fitEvaluations(Number(process.argv[process.argv.indexOf('--fit') + 1] ?? 400));
+} else if (process.argv.includes('--belief')) {
+  // The belief hunt of the suite's test/ai/belief-games.test.ts, over more games.
+  const n = Number(process.argv[process.argv.indexOf('--belief') + 1] ?? 20);
+  const { huntBelief } = await import('../test/ai/belief-games.js');
+  for (const game of BOTH) {
+    const t0 = performance.now();
+    const r = huntBelief(game, n, 1000);
+    console.log(`${game}: ${r.games} games (${r.ended} ended), ${r.decisions} decisions, ${r.inexact.length} inexact, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    for (const l of r.inexact) console.log(`  ${l}`);
+  }
 } else if (process.argv.includes('--speed')) {
   const { speed } = await import('./ai-speed.js');
   speed(Number(process.argv[process.argv.indexOf('--speed') + 1] ?? 300));

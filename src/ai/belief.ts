@@ -17,10 +17,13 @@
 // state from this one: the hidden identities and cards reassigned at random within what the view
 // allows (shuffle), a fresh generator key, and a check that the role's view is unchanged.
 //
-// The replay is a pure function of what was seen; its result for a prefix of `seen` is remembered,
-// keyed by the content of that prefix (a hash chain over the entries, itself remembered per entry
-// object), in a small bounded cache: a game played move after move in one process, or asked about
-// again with the same history rebuilt from storage, replays each entry once.
+// The replay is kept and advanced entry by entry: the replay of a history is remembered, keyed by
+// the content of that history (a hash chain over the entries, itself remembered per entry object),
+// in a small bounded cache, and the next decision's history, which extends it, goes on with it
+// (its window of earlier guesses still open to revision): a game played move after move in one
+// process, or asked about again with the same history rebuilt from storage, replays each entry
+// once, so a decision late in a game costs what an early one does. A deadline pauses the replay
+// where it stands; the next call resumes it there.
 
 import type { Action } from '../engine/index.js';
 import { firstDifference, jsonEqual, stableKey } from './json.js';
@@ -32,6 +35,8 @@ import type { Seen } from './types.js';
 const SKIP_LOG: ReadonlySet<string> = new Set(['log']);
 /** Outcomes tried for a move that rolls dice, before giving up on that guess. */
 const DRAW_TRIES = 1500;
+/** The same when an earlier guess was changed to explain an entry that no move explained. */
+const CHEAP_DRAW_TRIES = 60;
 /** The same for an altered rebuilt state (identities exchanged, strengths changed). */
 const ALTERED_DRAW_TRIES = 40;
 /** Guesses whose dice are thrown again, the likeliest first. */
@@ -44,21 +49,49 @@ const APPLIES_PER_ROUND = 4000;
 const ROUNDS = 6;
 /** How far back a secret choice may be guessed again, and the engine applications allowed for it. */
 const BACKTRACK_DEPTH = 12;
-const BACKTRACK_APPLIES = 20_000;
-/** Engine applications one rebuild may spend in all (a bound on its time): past it, entries are forced. */
-const TOTAL_APPLIES = 60_000;
+const BACKTRACK_APPLIES = 100_000;
+/** Engine applications one call may spend in all (its work bounded even without a deadline): past it, entries are forced. */
+const TOTAL_APPLIES = 300_000;
 
-interface Snapshot<S> {
-  state: S;
-  rng: [number, number, number, number];
+/**
+ * A replay under way: the states it rebuilt (entry by entry, only the last few kept), the guesses
+ * still to try at each entry of the window it may go back over, where it stands, and the
+ * generator and allowance its guesses hold.
+ */
+interface Replay<S> {
+  /** The entry it started from (a remembered state, or the start). */
+  from: number;
+  states: S[];
+  tries: (Guesses<S> | undefined)[];
+  /** The entry to explain next, and the furthest one reached. */
+  t: number;
+  deepest: number;
+  triedInFull: number;
   drifted: number;
   failure: string | null;
+  rng: Rng;
+  total: Budget;
+  budget: Budget;
 }
 
-/** Rebuilt states by the hash of the history they were rebuilt from (most recently used last). */
-const memo = new Map<string, Snapshot<unknown>>();
-/** Rebuilt histories remembered (a few games' worth: each holds one state). */
-const MEMO_SIZE = 64;
+function newReplay<S>(from: number, state: S, rng: Rng, drifted: number, failure: string | null): Replay<S> {
+  const total: Budget = { applies: TOTAL_APPLIES, deadline: null, late: false };
+  const states: S[] = [];
+  states[from] = state;
+  return { from, states, tries: [], t: from + 1, deepest: from + 1, triedInFull: -1, drifted, failure, rng, total, budget: { applies: BACKTRACK_APPLIES, total } };
+}
+
+/** Replays by the hash of the history they were last given (most recently used last). */
+const replays = new Map<string, Replay<unknown>>();
+/** Replays remembered (a few games' worth: each holds a window of states). */
+const REPLAYS = 16;
+
+function keep<S>(key: string, r: Replay<S>): void {
+  replays.delete(key);
+  replays.set(key, r as Replay<unknown>);
+  while (replays.size > REPLAYS) replays.delete(replays.keys().next().value!);
+}
+
 /** Each seen entry's link in its history's hash chain (computed once per entry object). */
 const chained = new WeakMap<object, { prev: string; hash: string }>();
 
@@ -91,8 +124,13 @@ export interface Rebuilt<S> {
   failure: string | null;
   /** Entries no move explained, forced through with the closest guess. */
   drifted: number;
-  /** Entries replayed by this call (the rest came from the memo). */
+  /** Entries replayed by this call (the rest were replayed before, by the replay it went on with). */
   replayed: number;
+  /**
+   * The deadline came before the replay reached the last entry: no state (the progress made is
+   * remembered, so the next call for this history goes on from there).
+   */
+  outOfTime?: boolean;
 }
 
 export interface BeliefInput<V> {
@@ -102,35 +140,28 @@ export interface BeliefInput<V> {
   seen: readonly Seen<V>[];
 }
 
-/** Rebuilds a full state consistent with the input (see the top of this file). */
-export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>): Rebuilt<S> {
+/**
+ * Rebuilds a full state consistent with the input (see the top of this file). `deadline`, a
+ * performance.now() value, bounds the call: the replay checks it at every engine application and,
+ * past it, stops where it is (see Rebuilt.outOfTime).
+ */
+export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>, deadline: number | null = null): Rebuilt<S> {
   const { seen, role } = input;
   const m = know.module;
   const hooks = know.belief;
   if (seen.length === 0) return { state: null, exact: false, failure: 'nothing seen', drifted: 0, replayed: 0 };
 
-  // The latest entry already replayed (by this process, for this very history).
+  // The replay of this history's longest prefix that this process has made (finished, or paused
+  // by its deadline): it goes on from where it stands, its window of guesses to revise included,
+  // so a secret choice made before the last decision can still be guessed again when it shows.
   const keys = chain(role, seen as readonly Seen<unknown>[]);
-  let from = -1;
-  let snap: Snapshot<S> | undefined;
-  for (let t = seen.length - 1; t >= 0; t--) {
-    snap = memo.get(keys[t]!) as Snapshot<S> | undefined;
-    if (snap) {
-      from = t;
-      break;
-    }
+  let r: Replay<S> | undefined;
+  for (let t = seen.length - 1; t >= 0 && !r; t--) {
+    r = replays.get(keys[t]!) as Replay<S> | undefined;
+    if (r) replays.delete(keys[t]!);
   }
-  let rng: Rng;
-  let s: S;
-  let drifted = 0;
-  let failure: string | null = null;
-  if (snap) {
-    rng = createSearchRng(snap.rng);
-    s = snap.state;
-    drifted = snap.drifted;
-    failure = snap.failure;
-  } else {
-    rng = createSearchRng(`belief:${role}`);
+  if (!r) {
+    const rng = createSearchRng(`belief:${role}`);
     const first = seen[0]!;
     let found: S | null = null;
     for (let k = 0; k < 256 && !found; k++) {
@@ -139,64 +170,71 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>):
       if (jsonEqual(m.view(candidate, role), first.view, SKIP_LOG)) found = candidate;
     }
     if (!found) return { state: null, exact: false, failure: 'entry 0: no start gives the first view', drifted: 0, replayed: 0 };
-    s = found;
-    from = 0;
+    r = newReplay(0, found, rng, 0, null);
   }
+  const from = r.from;
+  const { states, tries, total, rng } = r;
+  // This call's allowance and clock (the replay's guesses hold `total` and see both).
+  total.applies = TOTAL_APPLIES;
+  total.deadline = deadline;
+  total.late = false;
   // Entry by entry; when no move explains an entry, an earlier opponent move is guessed again
   // (a secret choice, like which areas he designated, shows only later), within bounds; past
   // them, the entry is forced through with the closest guess and the replay goes on from there.
   let replayed = 0;
-  const states: S[] = [];
-  const tries: (Generator<S> | undefined)[] = [];
-  states[from] = s;
-  const total: Budget = { applies: TOTAL_APPLIES };
-  let budget: Budget = { applies: BACKTRACK_APPLIES, total };
-  let deepest = from + 1;
-  let t = from + 1;
-  while (t < seen.length) {
-    tries[t] ??= successors(know, states[t - 1]!, seen[t]!, role, rng, budget);
-    const r = tries[t]!.next();
+  while (r.t < seen.length) {
+    if (deadline !== null && (total.late || performance.now() > deadline)) {
+      // Out of time: the replay is kept as it stands, under the key of the history it has been
+      // given, so the next call (whose history extends this one) resumes it there.
+      keep(keys[seen.length - 1]!, r);
+      return { state: null, exact: false, failure: `out of time at entry ${r.t} of ${seen.length}`, drifted: r.drifted, replayed, outOfTime: true };
+    }
+    const t = r.t;
+    if (!tries[t]) {
+      // The entry that stopped the replay is tried in full once (its dice thrown many times);
+      // after an earlier guess changed, only cheaply: a wrong earlier guess would otherwise spend
+      // the whole allowance rethrowing dice before the right one is reached.
+      const revisit = t === r.deepest && r.triedInFull === t;
+      if (t === r.deepest) r.triedInFull = t;
+      tries[t] = successors(know, states[t - 1]!, seen[t]!, role, rng, r.budget, revisit ? CHEAP_DRAW_TRIES : DRAW_TRIES);
+    }
+    const next = tries[t]!.next();
     replayed++;
-    if (!r.done) {
-      states[t] = r.value;
-      t++;
-      if (t > deepest) {
-        deepest = t;
+    // The deadline came in the middle of the entry's guesses: the loop's head pauses the replay,
+    // and the guesses go on from there when it resumes.
+    if (next.value === PAUSED) continue;
+    if (!next.done) {
+      states[t] = next.value as S;
+      r.t = t + 1;
+      if (r.t > r.deepest) {
+        r.deepest = r.t;
         // Progress: forget the alternatives far behind, and renew the allowance.
-        if (t - BACKTRACK_DEPTH - 1 > from) {
-          tries[t - BACKTRACK_DEPTH - 1] = undefined;
-          states[t - BACKTRACK_DEPTH - 2] = undefined as unknown as S;
+        if (r.t - BACKTRACK_DEPTH - 1 > from) {
+          tries[r.t - BACKTRACK_DEPTH - 1] = undefined;
+          states[r.t - BACKTRACK_DEPTH - 2] = undefined as unknown as S;
         }
-        budget = { applies: BACKTRACK_APPLIES, total };
+        r.budget = { applies: BACKTRACK_APPLIES, total };
       }
       continue;
     }
     tries[t] = undefined;
-    t--;
-    if (t <= from || t < deepest - BACKTRACK_DEPTH || !tries[t] || budget.applies <= 0 || total.applies <= 0) {
-      const bad = deepest;
+    r.t = t - 1;
+    if (r.t <= from || r.t < r.deepest - BACKTRACK_DEPTH || !tries[r.t] || r.budget.applies <= 0 || total.applies <= 0) {
+      const bad = r.deepest;
       const e = seen[bad]!;
-      failure ??= `entry ${bad} (${e.by}${e.action ? ` ${JSON.stringify(e.action)}` : ''}): ${diagnose(know, states[bad - 1]!, e, role)}`;
-      drifted++;
+      r.failure ??= `entry ${bad} (${e.by}${e.action ? ` ${JSON.stringify(e.action)}` : ''}): ${diagnose(know, states[bad - 1]!, e, role)}`;
+      r.drifted++;
       states[bad] = forced(know, states[bad - 1]!, e, role, rng);
       for (let k = bad; k < tries.length; k++) tries[k] = undefined;
-      t = bad + 1;
-      deepest = t;
-      budget = { applies: BACKTRACK_APPLIES, total };
+      r.t = bad + 1;
+      r.deepest = r.t;
+      r.budget = { applies: BACKTRACK_APPLIES, total };
     }
   }
-  s = states[seen.length - 1]!;
-  if (from !== seen.length - 1) {
-    if (from >= 0) memo.delete(keys[from]!);
-    memo.set(keys[seen.length - 1]!, { state: s, rng: rng.save(), drifted, failure });
-    while (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
-  } else {
-    // Most recently used last.
-    const k = keys[from]!;
-    const v = memo.get(k)!;
-    memo.delete(k);
-    memo.set(k, v);
-  }
+  const { drifted } = r;
+  let { failure } = r;
+  const s = states[seen.length - 1]!;
+  keep(keys[seen.length - 1]!, r);
 
   // The rebuilt state with the role's whole log: its view is the input view, member for member.
   const out = hooks.clone(s);
@@ -250,23 +288,57 @@ interface Budget {
   applies: number;
   /** The whole call's allowance, shared. */
   total?: Budget;
+  /** The call's deadline (performance.now()), and whether it has passed: checked at every application. */
+  deadline?: number | null;
+  late?: boolean;
 }
 
-/** Counts one engine application against the entry's allowance and the call's. */
-function spend(b: Budget): boolean {
-  b.applies--;
-  if (b.total) {
-    b.total.applies--;
-    if (b.total.applies <= 0) b.applies = 0;
+/** What an entry's guesses yield: the states after it that give its view, or PAUSED. */
+type Guesses<S> = Generator<S | typeof PAUSED, void, undefined>;
+/** Yielded by an entry's guesses when the call's deadline has come: resumed by the next call. */
+const PAUSED = Symbol('paused');
+
+/**
+ * One engine application afforded: true if the allowances allow it; false if they are spent;
+ * when the call is late, pauses (yields PAUSED) until a later call resumes it, then asks again.
+ */
+function* afford(b: Budget): Generator<typeof PAUSED, boolean, undefined> {
+  for (;;) {
+    if (spend(b)) return true;
+    if (!b.total?.late) return false;
+    yield PAUSED;
   }
-  return b.applies > 0;
+}
+
+/** Reads the clock: past the call's deadline, pauses until a later call resumes it. */
+function* onTime(b: Budget): Generator<typeof PAUSED, void, undefined> {
+  const t = b.total;
+  if (t && t.deadline != null && !t.late && performance.now() > t.deadline) t.late = true;
+  if (t?.late) yield PAUSED;
+}
+
+/**
+ * Counts one engine application against the entry's allowance and the call's, and reads the
+ * clock: false when either is spent or the call is late (a late call leaves the allowances as they
+ * are: the replay resumes with them).
+ */
+function spend(b: Budget): boolean {
+  const t = b.total;
+  if (t?.late) return false;
+  b.applies--;
+  if (t) {
+    t.applies--;
+    if (t.deadline != null && performance.now() > t.deadline) t.late = true;
+    if (t.applies <= 0) b.applies = 0;
+  }
+  return b.applies > 0 && !t?.late;
 }
 
 /**
  * The states after one seen entry: one per move of the rebuilt state that gives the entry's view
  * (the log aside), lazily, best guesses first; empty if none does.
  */
-function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng, budget: Budget): Generator<S> {
+function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: string, rng: Rng, budget: Budget, drawTriesFirst = DRAW_TRIES): Guesses<S> {
   const m = know.module;
   const hooks = know.belief;
   const by = e.by;
@@ -296,8 +368,10 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     return true;
   };
   for (const base of bases()) {
+    // Each base costs its alignment and the listing of the guesses before any application.
+    yield* onTime(budget);
     // The rebuilt state itself may need many throws of the dice; an altered one is only a guess.
-    const drawTries = first ? DRAW_TRIES : ALTERED_DRAW_TRIES;
+    const drawTries = first ? drawTriesFirst : Math.min(drawTriesFirst, ALTERED_DRAW_TRIES);
     first = false;
     // What the new view reveals (a card, a block in battle) is put in place before the move.
     hooks.align(base, e.view, role, 'before');
@@ -308,7 +382,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     const rethrow: { a: Action; like: number }[] = [];
     let round = APPLIES_PER_ROUND;
     for (const a of candidates) {
-      if (round-- <= 0 || !spend(budget)) break;
+      if (round-- <= 0 || !(yield* afford(budget))) break;
       let n: S;
       try {
         n = m.apply(base, by, a);
@@ -328,7 +402,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     for (const { a } of rethrow.slice(0, RETHROWN)) {
       if (tried.has(stableKey(a))) continue;
       const r0 = hooks.rng(base);
-      for (let k = 1; k < drawTries && round > 0 && spend(budget); k++, round--) {
+      for (let k = 1; k < drawTries && round > 0 && (yield* afford(budget)); k++, round--) {
         const q = hooks.withRng(base, r0.key, r0.counter + k * DRAW_STRIDE);
         let n: S;
         try {
@@ -352,7 +426,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
   hooks.align(base, e.view, role, 'before');
   const candidates = by === role ? (e.action ? [e.action] : []) : guesses(know, base, by, e, rng).slice(0, 20);
   for (const a of candidates) {
-    spend(budget);
+    yield* afford(budget);
     let n: S;
     try {
       n = m.apply(base, by, a);

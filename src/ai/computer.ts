@@ -19,6 +19,8 @@ import type { Budget, ComputerInput, Decision, DecisionStats } from './types.js'
 export type { Budget, ComputerInput, Decision, DecisionStats, Seen } from './types.js';
 
 const DEFAULT_MAX_NODES = 100_000;
+/** The most of a decision's cap kept as headroom (see decide()). */
+const RESERVE_MS = 100;
 
 /** Members only a game state has (a view never does): the generator, the raw block arrays. */
 const STATE_ONLY = ['rng', 'loc', 'str', 'deck'];
@@ -37,7 +39,7 @@ function check(input: ComputerInput): void {
 export function decide(input: ComputerInput, budget: Budget): Decision {
   const t0 = performance.now();
   check(input);
-  const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false };
+  const stats: DecisionStats = { iterations: 0, timeMs: 0, beliefMs: 0, nodes: 0, forced: false, beliefFailed: false, capped: false, outOfTime: false };
   const done = (action: Action): Decision => {
     stats.timeMs = performance.now() - t0;
     return { action, stats };
@@ -49,8 +51,20 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const know = knowledge[input.game] as GameKnowledge<unknown, unknown>;
   const rng = createSearchRng(`${input.game}|${input.role}|${String(budget.seed)}`);
 
-  const rebuilt = rebuild(know, input);
+  // The level's time covers the whole decision, the belief's replay included; the work stops a
+  // little before it (a fifth of the cap, 100 ms at most), the headroom for a step under way, a
+  // collection of garbage or a busy machine's scheduling to end within the cap.
+  const deadline = budget.timeMs === undefined ? null : t0 + budget.timeMs - Math.min(RESERVE_MS, budget.timeMs / 5);
+  const rebuilt = rebuild(know, input, deadline);
   stats.beliefMs = performance.now() - t0;
+  if (rebuilt.outOfTime) {
+    // The replay of what was seen since the last decision did not end in time (a thread that
+    // never saw this game, on a busy machine): it goes on from where it stopped at the next
+    // decision; this one is the rules of thumb's on the view alone, i.e. a legal move at random.
+    stats.outOfTime = true;
+    stats.beliefFailed = true;
+    return done(input.legal[rng.int(input.legal.length)]!);
+  }
   if (!rebuilt.state) {
     // No state at all (the start itself did not fit): choose without searching.
     stats.beliefFailed = true;
@@ -73,11 +87,14 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   }
   const base = rebuilt.state;
   const role = input.role;
-  const sampler = new Sampler(know, base, role, input.view, input.legal);
+  // The search never reads the log: its states carry none (each step of a playout copies it).
+  const bare = know.belief.clone(base);
+  know.belief.trimLog(bare);
+  const sampler = new Sampler(know, bare, role, input.view, input.legal);
   const search = new Search(know, role, {
     ...DEFAULT_SEARCH,
     iterations: Math.max(1, Math.floor(budget.iterations)),
-    deadline: budget.timeMs === undefined ? null : t0 + budget.timeMs,
+    deadline,
     maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
   }, rng);
   const run = search.run(() => {

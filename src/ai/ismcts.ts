@@ -18,7 +18,8 @@
 //   considers its moves one by one in the policy's order, k * visits^alpha of them.
 // - Playouts stop after a few dozen actions, once no battle is being fought or waits to be (a
 //   position in the middle of a fight is not worth its evaluation); the evaluation scores it.
-// - Memory is bounded by a cap on nodes; time by a deadline checked every iteration.
+// - Memory is bounded by a cap on nodes; time by a deadline checked every iteration and every
+//   few playout steps (past it, the search answers the best move found so far).
 
 import type { Action } from '../engine/index.js';
 import type { GameKnowledge } from './knowledge.js';
@@ -170,6 +171,8 @@ export class Search<S, V> {
     let expanded = false;
     let atRoot = true;
     for (let guard = 0; guard < 10_000; guard++) {
+      // A long descent (forced moves in a row) also stops at the deadline: its state is scored.
+      if (cfg.deadline !== null && guard > 0 && performance.now() > cfg.deadline) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
       const sim = know.simultaneous(s);
@@ -349,6 +352,9 @@ export class Search<S, V> {
     const m = know.module;
     let s = start;
     for (let d = 0; d < 3 * cfg.playoutDepth && (d < cfg.playoutDepth || !know.quiet(s)); d++) {
+      // Past the deadline the playout ends where it is (a slow machine: the decision stays bounded;
+      // a clock read costs far less than a step).
+      if (cfg.deadline !== null && performance.now() > cfg.deadline) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
       const sim = know.simultaneous(s);

@@ -1,5 +1,6 @@
 // The computer's levels, named by what a decision costs it: search iterations (each one a sampled
-// position, a walk down the tree and a cut-off playout), with a wall-clock cap per decision.
+// position, a walk down the tree and a cut-off playout: "a way the move could go on", in the
+// titles a player reads), with a wall-clock cap per decision that covers the whole decision.
 // "normal" is tuned to think for about a second or less on a small machine (bench/ai.ts measures it).
 
 import type { Budget } from './types.js';
@@ -13,9 +14,9 @@ export interface Level {
 }
 
 export const LEVELS: readonly Level[] = [
-  { id: 'easy', title: 'Easy: 60 playouts a move (at most 0.3 s)', iterations: 60, timeMs: 300 },
-  { id: 'normal', title: 'Normal: 300 playouts a move (at most 1 s)', iterations: 300, timeMs: 1000 },
-  { id: 'hard', title: 'Hard: 1,500 playouts a move (at most 5 s)', iterations: 1500, timeMs: 5000 },
+  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300 },
+  { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)', iterations: 300, timeMs: 1000 },
+  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000 },
 ];
 
 export function level(id: string): Level {

@@ -60,6 +60,8 @@ export interface DecisionStats {
   timeMs: number;
   /** Time spent reconstructing a position consistent with what was seen (the belief). */
   beliefMs: number;
+  /** Time the service spent building the input before decide() (src/computer/thread.ts), counted in timeMs. */
+  inputMs?: number;
   nodes: number;
   /** Only one legal action: answered without searching. */
   forced: boolean;
@@ -70,6 +72,8 @@ export interface DecisionStats {
   beliefFailed: boolean;
   /** The time cap stopped the search before its iteration budget. */
   capped: boolean;
+  /** The time cap came before the belief's replay was done: a legal move at random (see decide()). */
+  outOfTime: boolean;
 }
 
 export interface Decision {

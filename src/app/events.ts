@@ -34,6 +34,12 @@ export interface GameEvent {
    */
   thinking?: string;
   /**
+   * Not a change either: the computer's move in this game waits in the computer's queue, with this
+   * place (1: the next search; src/app/games/computer-queue.ts). The game's stream tells it as a
+   * `queued` event.
+   */
+  queued?: number;
+  /**
    * Not a change of the game (its version is 0 and means nothing): a message was written, with
    * this number (src/app/messages/), for `users` (its players), or for anyone watching with
    * `everyone` (a public game that is over).
@@ -192,7 +198,8 @@ function parseRevocation(payload: string): { revocation: Revocation; origin: unk
 }
 
 // What another instance sent, checked: only a game id, a version, the cancelled flag, the users,
-// status and pending roles, and a message's number or a rematch's id (well-formed) pass.
+// status and pending roles, a message's number or a rematch's id, the computer's role and whether
+// it is thinking or its place in its queue (well-formed) pass.
 function parseEvent(payload: string): { event: GameEvent; origin: unknown } | null {
   let m: unknown;
   try {
@@ -201,7 +208,7 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
     return null;
   }
   if (typeof m !== 'object' || m === null) return null;
-  const { id, version, cancelled, users, status, pending, computer, thinking, origin, message, everyone, rematch } = m as Record<string, unknown>;
+  const { id, version, cancelled, users, status, pending, computer, thinking, queued, origin, message, everyone, rematch } = m as Record<string, unknown>;
   if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
   return {
     event: {
@@ -216,6 +223,7 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
       ...(strings(pending) && { pending }),
       ...(role(computer) && { computer }),
       ...(role(thinking) && { thinking }),
+      ...(Number.isSafeInteger(queued) && (queued as number) > 0 && { queued: queued as number }),
     },
     origin,
   };

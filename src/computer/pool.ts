@@ -6,7 +6,9 @@
 // its own heap cap (resourceLimits): a search that outgrows it stops that thread alone (its
 // decision fails, the game is tried again later, a new thread starts).
 //
-// A decision that outlasts its level's time by far (a search stuck) is ended by terminating its
+// A decision ends by itself within its level's time (the belief's replay and the search read the
+// clock and answer their best so far), at any load. One that outlasts it by far all the same (a
+// bug: a search stuck) is ended by terminating its
 // thread. close() terminates every thread: decisions under way fail and their games stay pending
 // in the database, where the next worker to start finds them.
 import { Worker } from 'node:worker_threads';
@@ -22,7 +24,7 @@ export interface SearchPoolOptions {
   memoryMb: number;
   /** Overrides every level's effort (tests: a few iterations; a small machine: less time). */
   budget?: BudgetOverride;
-  /** Past a decision's time cap, how long before its thread is ended (default 10 s). */
+  /** Past a decision's time cap, how long before its thread is ended (default 30 s: a decision ends itself at its cap, so this is for a stuck one only). */
   graceMs?: number;
   /** Tests: called with the number of decisions under way whenever it changes. */
   onBusy?: (busy: number) => void;
@@ -144,7 +146,7 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
 
   /** Ends the thread of a decision that outlasts its time by far (a new one starts for the next). */
   function watch(slot: Slot, worker: Worker, p: Pending): void {
-    const limit = (o.budget?.timeMs ?? levelById(p.job.level).timeMs) + (o.graceMs ?? 10_000);
+    const limit = (o.budget?.timeMs ?? levelById(p.job.level).timeMs) + (o.graceMs ?? 30_000);
     slot.timer = setTimeout(() => {
       if (slot.job !== p) return;
       slot.worker = null;

@@ -15,10 +15,17 @@ const cache = new SeenCache();
 parentPort!.postMessage({ ready: true });
 parentPort!.on('message', (job: ComputerJob) => {
   try {
+    const t0 = performance.now();
     const m = games[job.module];
     if (!m) throw new Error(`game ${job.module} is not installed`);
     const input = computerInput(m, job.game, job.actions, job.role, cache, job.gameId);
-    const { action, stats } = choose(input, budgetOf(job.level, job.seed, override));
+    // The level's time covers the whole decision: building the input counts against it.
+    const budget = budgetOf(job.level, job.seed, override);
+    const built = performance.now() - t0;
+    if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - built);
+    const { action, stats } = choose(input, budget);
+    stats.timeMs += built;
+    stats.inputMs = built;
     parentPort!.postMessage({ ok: true, action, stats });
   } catch (err) {
     parentPort!.postMessage({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });

@@ -11,6 +11,7 @@ import type { Action } from '../../src/engine/index.js';
 import { createWorker } from '../../src/worker.js';
 import { registered } from '../client/api.js';
 import { read, TINY } from '../helpers/computer.js';
+import { chooser } from '../helpers/chooser.js';
 import { listen, testServer } from '../helpers/server.js';
 import type { TestDatabase } from '../helpers/db.js';
 
@@ -222,7 +223,9 @@ t.test('a decision that fails in its thread is an error, not a hang; a thread pa
   const job = { gameId: 'x', module: 'no-such-game', game: { seed: '0', rng: 'chacha20', options: {} }, actions: [], role: 'Roman', level: 'easy', seed: 's' };
   await t.rejects(pool.think(job), /not installed/);
   t.equal(pool.busy(), 0, 'the thread is free again');
-  // No grace past a 1 ms cap: a decision that takes longer has its thread ended, and fails.
+  // No grace past a 1 ms cap: a decision that takes longer has its thread ended, and fails. A
+  // decision ends itself at its cap, so the one that cannot is a thread that never held the game
+  // building its input from hundreds of actions (tens of milliseconds before any search).
   const hasty = createSearchPool({ threads: 1, memoryMb: 256, budget: { iterations: 100_000, timeMs: 1 }, graceMs: 0 });
   t.teardown(() => hasty.close());
   const { findGame, listEntries } = await import('../../src/store/games.js');
@@ -232,6 +235,19 @@ t.test('a decision that fails in its thread is an error, not a hang; a thread pa
   const id = (await human.client.POST('/v1/games', { body: { game: 'julius-caesar', role: 'Caesar', opponent: 'computer' } })).data!.id;
   const row = (await findGame(app.services.prisma, id))!;
   const real = computerJob(row, standingActions(await listEntries(app.services.prisma, id)), 'Pompey', 's');
-  await t.rejects(hasty.think(real), /its thread was ended/, 'a whole search in 1 ms: its thread is ended');
+  const { games } = await import('../../src/engine/index.js');
+  const { setupGame } = await import('../../src/app/games/history.js');
+  const m = games['julius-caesar']!;
+  let s = setupGame(m, real.game);
+  for (const a of real.actions) s = m.apply(s, a.role, a.action);
+  const pick = chooser(5);
+  while (real.actions.length < 400 && m.pending(s).length > 0) {
+    const role = m.pending(s)[0]!;
+    const legal = m.legalActions(s, role);
+    const action = legal[pick(legal.length)]!;
+    s = m.apply(s, role, action);
+    real.actions.push({ seq: real.actions.length + 1, role, action });
+  }
+  await t.rejects(hasty.think(real), /its thread was ended/, 'a decision past its time by far: its thread is ended');
   t.equal(pool.busy(), 0);
 });

@@ -1,7 +1,8 @@
 // A game against the computer in the browser: made from the home page's form (the game, "the
 // computer" with its level, a side), then played: the person's discard and card, the computer's
 // answers arriving live (its moves are made by the worker's runner on a search thread, never in
-// the person's request), "thinking…" shown while it decides, and my games naming it and its level.
+// the person's request), "thinking…" shown while it decides, and my games naming it and its level;
+// and a move waiting in the computer's queue shown with its place there.
 import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { createComputerRunner } from '../../src/app/games/computer.js';
@@ -57,7 +58,7 @@ t.test('a person creates a game against the computer from the form, plays, and s
 
   // The board at once: the game has started, the computer named with its level.
   await page.getByRole('heading', { name: /Discard one card/ }).waitFor();
-  t.match(await page.locator('.status-line').first().innerText(), /You are Caesar\s+against the computer \(Easy: 60 playouts a move/, 'the game page names the computer and its level');
+  t.match(await page.locator('.status-line').first().innerText(), /You are Caesar\s+against the computer \(Easy: plays by feel, trying 60 ways/, 'the game page names the computer and its level');
   await page.getByText(/the computer \(Pompey\) is thinking…/).first().waitFor();
   t.pass('the page shows that the computer is thinking');
   t.same(await axe(page), [], 'axe: the board against the computer');
@@ -88,7 +89,46 @@ t.test('a person creates a game against the computer from the form, plays, and s
 
   // My games name it.
   await page.goto('/');
-  await page.getByText(/against the computer \(Easy: 60 playouts a move/).first().waitFor();
+  await page.getByText(/against the computer \(Easy: plays by feel, trying 60 ways/).first().waitFor();
   t.pass('my games name the computer and its level');
+  t.same(realErrors(me.errors), [], 'no errors in the console');
+});
+
+t.test("a person whose computer's move waits in the computer's queue sees its place there", async (t) => {
+  const s = await testServer(t, { clock: systemClock });
+  const base = await listen(s.app);
+  // No runner here: the game waits, and its place is told on its stream as the runner tells it.
+  const browser = await launch(t);
+  const me = await person(browser, base);
+  const page = me.page;
+  await page.goto('/');
+  await signUpIn(page, 'Livia', emailFor('Livia'));
+  await page.getByRole('heading', { name: 'Welcome, Livia' }).waitFor();
+  await page.getByRole('combobox', { name: /^Game/ }).selectOption('caesars-gallic-war');
+  await page.getByRole('radio', { name: /The computer/ }).check();
+  await page.getByLabel(/The computer's level/).selectOption('hard');
+  await page.getByLabel('My side').selectOption('Barbarian');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.getByText(/computer \(Roman\) is thinking…/i).first().waitFor();
+  const id = /\/games\/([^/?]+)/.exec(page.url())![1]!;
+  const version = (await s.db.prisma.gameSnapshot.findUniqueOrThrow({ where: { gameId: id } })).version;
+  // The stream may still be connecting: the runner tells a waiting game's place again every few seconds.
+  const tell = (position: number) => s.app.services.events.publish({ id, version, computer: 'Roman', queued: position });
+  const told = setInterval(() => tell(3), 200);
+  await page.getByText('2 searches ahead of it in the queue').first().waitFor();
+  clearInterval(told);
+  t.pass('the page shows how many searches come before its own');
+  tell(1);
+  await page.getByText('its search is next in the queue').first().waitFor();
+  t.pass('and follows the place as it changes');
+  t.same(await axe(page), [], 'axe: the board with the queue place');
+  if (process.env.ALEA_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.ALEA_SCREENSHOTS}/computer-queue-1440.png` });
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.screenshot({ path: `${process.env.ALEA_SCREENSHOTS}/computer-queue-375.png`, fullPage: true });
+  }
+  s.app.services.events.publish({ id, version, thinking: 'Roman', computer: 'Roman' });
+  await page.getByText('in the queue').first().waitFor({ state: 'detached' });
+  t.pass('once the computer is thinking, no place is shown');
   t.same(realErrors(me.errors), [], 'no errors in the console');
 });

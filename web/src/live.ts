@@ -2,7 +2,8 @@
 // then GETs its own view). EventSource cannot send an Authorization header, so the token goes in
 // the query (`access_token`, which the API accepts for event streams only and masks in its logs).
 // The same stream tells a game's players of a new message or a rematch offered: `talk` passes
-// those on to the panels beside the board (web/src/board/table-talk.tsx), one stream per page.
+// those on to the panels beside the board (web/src/board/table-talk.tsx), one stream per page, and
+// in a game against the computer, its move's place in the computer's queue (computerQueue).
 import { useEffect, useRef } from 'preact/hooks';
 import { auth, eventsUrl } from './api';
 import { signal } from './signal';
@@ -10,6 +11,12 @@ import { signal } from './signal';
 /** The last `message` or `rematch` event of the game's stream (`n` counts them, so each one is new). */
 export const talk = signal<{ id: string; kind: 'message' | 'rematch'; n: number } | null>(null);
 let told = 0;
+
+/**
+ * The computer's move in a game waits in the computer's queue: its place (1: the next search) at
+ * that version, from the stream's `queued` events; 0 once it is thinking (`thinking`).
+ */
+export const computerQueue = signal<{ id: string; version: number; position: number } | null>(null);
 
 /**
  * `seat` reopens the stream when the viewer's place in the game changes (an invited visitor who
@@ -36,6 +43,16 @@ export function useGameEvents(id: string, seat: string, onVersion: (version: num
         }
       });
       for (const kind of ['message', 'rematch'] as const) source.addEventListener(kind, () => talk.set({ id, kind, n: ++told }));
+      for (const kind of ['queued', 'thinking'] as const) {
+        source.addEventListener(kind, (e) => {
+          try {
+            const d = JSON.parse((e as MessageEvent<string>).data) as { version: number; position?: number };
+            computerQueue.set({ id, version: d.version, position: kind === 'queued' ? (d.position ?? 0) : 0 });
+          } catch {
+            // a malformed event: the next one tells it again
+          }
+        });
+      }
       source.addEventListener('cancelled', () => {
         over = true;
         source.close();

@@ -8,8 +8,9 @@
 // worker (src/worker.ts) runs a ComputerRunner: its queue is the database (active games whose
 // pending roles include the computer's, store/computer-games.ts), so a pending move survives a
 // restart; it starts at most `slots` decisions at once (one per search thread,
-// src/computer/pool.ts), the games waiting longest first, and hears of new ones on the games'
-// event channel (any instance's changes) besides its polling round.
+// src/computer/pool.ts), one move each, served in turn per account and charged what their level
+// costs (computer-queue.ts), and hears of new ones on the games' event channel (any instance's
+// changes) besides its polling round.
 //
 // One decision: read the game (no lock), tell the game's stream the computer is thinking, let a
 // search thread rebuild what the computer's role has seen and choose (think()), then apply the
@@ -29,6 +30,7 @@ import type { GameEvent } from '../events.js';
 import { changeGame } from './change/change.js';
 import { standingActions, type GameSeed, type StandingAction } from './history.js';
 import { moduleOf } from './present.js';
+import { FairQueue } from './computer-queue.js';
 
 /** The levels a game may be created with (src/ai/levels.ts: named by what a decision costs). */
 export const COMPUTER_LEVELS: readonly string[] = LEVELS.map((l) => l.id);
@@ -143,11 +145,24 @@ export interface ComputerRunner {
   settle(): Promise<void>;
 }
 
-/** The computer's queue in one process: derived from the database, at most `slots` decisions at once. */
+/** Games read from the database per round: the queue's places are counted among these. */
+const QUEUE_READ = 1000;
+/** A waiting game's place is told again this often even when unchanged (a page opened meanwhile). */
+const RETELL_MS = 10_000;
+
+/**
+ * The computer's queue in one process: derived from the database, at most `slots` decisions at
+ * once, one move per decision (a game whose computer is still to move waits its turn again), the
+ * next one for the account charged least (computer-queue.ts). Each waiting game's place in the
+ * queue is told on its event stream (`queued`) whenever it changes.
+ */
 export function createComputerRunner(ctx: ServiceContext, o: ComputerRunnerOptions): ComputerRunner {
   const inFlight = new Map<string, Promise<void>>();
   const failedUntil = new Map<string, number>();
   const retryAfterMs = o.retryAfterMs ?? 30_000;
+  const fair = new FairQueue();
+  /** The place last told per waiting game: its version, place, and when. */
+  const told = new Map<string, { version: number; place: number; at: number }>();
   let stopped = false;
   let unsubscribe: (() => void) | undefined;
   let filling: Promise<number> | null = null;
@@ -155,10 +170,10 @@ export function createComputerRunner(ctx: ServiceContext, o: ComputerRunnerOptio
 
   function run(gameId: string): void {
     const p = (async () => {
-      // Several moves in a row (a command, a battle): one after another while it stays pending.
-      for (let i = 0; i < 2_000 && !stopped; i++) {
+      // One move; a decision dropped because the game moved on meanwhile is made again at once.
+      for (let i = 0; i < 20 && !stopped; i++) {
         const r = await makeComputerMove(ctx, gameId, o.think);
-        if (r === 'nothing') return;
+        if (r !== 'moved-on') return;
       }
     })()
       .catch((err) => {
@@ -174,17 +189,35 @@ export function createComputerRunner(ctx: ServiceContext, o: ComputerRunnerOptio
   }
 
   async function fillOnce(): Promise<number> {
-    const free = o.slots - inFlight.size;
-    if (stopped || free <= 0) return 0;
+    if (stopped) return 0;
     const now = Date.now();
     for (const [id, until] of failedUntil) if (until <= now) failedUntil.delete(id);
-    const due = await gamesAwaitingComputer(ctx.prisma as PrismaClient, free, [...inFlight.keys(), ...failedUntil.keys()]);
+    const due = await gamesAwaitingComputer(ctx.prisma as PrismaClient, QUEUE_READ, [...inFlight.keys(), ...failedUntil.keys()]);
+    const order = fair.order(due.filter((g) => !inFlight.has(g.id)).map((g) => ({ id: g.id, account: g.createdById, level: g.level ?? 'normal' })));
+    const rows = new Map(due.map((g) => [g.id, g]));
     let started = 0;
-    for (const g of due) {
-      if (stopped || inFlight.size >= o.slots || inFlight.has(g.id)) continue;
-      run(g.id);
-      started++;
+    let place = 0;
+    for (const w of order) {
+      if (stopped) break;
+      if (inFlight.size < o.slots && !inFlight.has(w.id)) {
+        fair.take(w);
+        told.delete(w.id);
+        run(w.id);
+        started++;
+        continue;
+      }
+      // Still waiting: its place (1: the next search) told on its stream when it changes.
+      place++;
+      const g = rows.get(w.id)!;
+      const last = told.get(w.id);
+      if (!last || last.version !== g.version || last.place !== place || now - last.at >= RETELL_MS) {
+        told.set(w.id, { version: g.version, place, at: now });
+        ctx.events.publish({ id: w.id, version: g.version, computer: g.role, queued: place });
+      }
     }
+    // Forget the places of games no longer waiting (moved, finished, or being decided).
+    const waiting = new Set(order.map((w) => w.id));
+    for (const id of told.keys()) if (!waiting.has(id)) told.delete(id);
     return started;
   }
 

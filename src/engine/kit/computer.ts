@@ -1,5 +1,6 @@
 // What the two games' computer knowledge (src/engine/*/ai/) shares besides the belief: the rules of
-// thumb for a battle's choices, and when a position is quiet enough to be scored.
+// thumb for a battle's choices, when a position is quiet enough to be scored, and the evaluations'
+// logistic model of who wins.
 
 /** Fire rather than pass. */
 export const FIRE = 1;
@@ -12,3 +13,13 @@ export const retreatScore = (ours: number, theirs: number): number => (ours < 0.
 export function quiet(s: { battle: unknown; regroup: unknown; fights: object }): boolean {
   return s.battle === null && s.regroup === null && Object.keys(s.fights).length === 0;
 }
+
+/** A logistic model's logit: its weights (by term name) times the terms (in `names` order). */
+export function logitOf(names: readonly string[], weights: Readonly<Record<string, number>>, x: readonly number[]): number {
+  let z = 0;
+  for (let k = 0; k < names.length; k++) z += weights[names[k]!]! * x[k]!;
+  return z;
+}
+
+/** A win probability p as a value in [-1, 1] for the side it is of: 2 p - 1, from the logit (tanh(z / 2)). */
+export const winValue = (z: number): number => Math.tanh(z / 2);

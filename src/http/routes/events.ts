@@ -3,7 +3,8 @@
 // `event: message` {id, seq} when a message is written (src/app/messages/; watchers too once a
 // public game is over) and `event: rematch` {id, rematch} when a rematch is offered, accepted,
 // declined or withdrawn; in a game against the computer, `event: thinking` {id, version, role}
-// when the computer starts deciding a move. None changes the game's version, so none carries an
+// when the computer starts deciding a move, and `event: queued` {id, version, role, position}
+// while its move waits in the computer's queue (position 1: the next search). None changes the game's version, so none carries an
 // SSE id. A user's stream
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
 // status and pending roles, for a home page. Listeners are told of changes made through any
@@ -157,6 +158,11 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
           // The game is gone: say so, and end the stream (a reconnection would get 404).
           stream.write('cancelled', { id, version: e.version, cancelled: true });
           return stream.end();
+        }
+        if (e.queued !== undefined) {
+          // The computer's move waits in its queue at this place (1: next); not a change either.
+          if (e.version >= last) stream.write('queued', { id, version: e.version, role: e.computer, position: e.queued });
+          return;
         }
         if (e.thinking !== undefined) {
           // The computer started deciding at this version (not a change: the move's own event follows).

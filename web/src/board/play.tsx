@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
+import { computerQueue } from '../live';
 import { Countdown } from '../time';
 import { signed } from './words';
 import { bare, isCardAction, labelOf, type Act } from './actions';
@@ -171,6 +172,11 @@ export function Heading({ game, me, opponent }: { game: Game; me: string | null;
   );
 }
 
+/** A waiting move's place in the computer's queue, in words (1: the next search). */
+function queueWords(place: number): string {
+  return place === 1 ? 'its search is next in the queue' : `${place - 1} ${place === 2 ? 'search' : 'searches'} ahead of it in the queue`;
+}
+
 /**
  * The game's status panel: the game's own facts (`children`: year, VP...), then the outcome, or the
  * prompt with whose move it is and the deadlines; the last error.
@@ -180,6 +186,9 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
   const waitingFor = game.pending.filter((r) => r !== me);
   // The computer decides on the worker's threads: from the moment it is to move, it is thinking.
   const thinking = !!game.computer && (game.pending as string[]).includes(game.computer.role);
+  // Its move's place in the computer's queue (the stream's `queued` events), for this very version.
+  const queued = computerQueue.use();
+  const place = thinking && queued && queued.id === game.id && queued.version === game.version ? queued.position : 0;
   const mySeat = game.players.find((p) => p.role === me);
   const opponentSeat = game.players.find((p) => p.role === opponent);
   return (
@@ -209,6 +218,7 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
           <p>
             {myTurn ? <strong>Your move</strong> : thinking ? <strong class="thinking">The computer ({game.computer!.role}) is thinking…</strong> : waitingFor.length ? <strong>Waiting for {waitingFor.join(' and ')}</strong> : <span class="muted">Nothing to do now.</span>}
             {myTurn && thinking && <span class="thinking"> · the computer ({game.computer!.role}) is thinking…</span>}
+            {thinking && place > 0 && <span class="thinking queue"> · {queueWords(place)}</span>}
             {myTurn && mySeat?.deadline && (
               <>
                 {' '}

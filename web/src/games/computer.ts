@@ -5,7 +5,7 @@ import type { components } from '../generated/api';
 export type ComputerLevel = components['schemas']['ComputerLevel'];
 
 export const COMPUTER_LEVELS: readonly { id: ComputerLevel; title: string }[] = [
-  { id: 'easy', title: 'Easy: 60 playouts a move (at most 0.3 s)' },
-  { id: 'normal', title: 'Normal: 300 playouts a move (at most 1 s)' },
-  { id: 'hard', title: 'Hard: 1,500 playouts a move (at most 5 s)' },
+  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)' },
+  { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)' },
+  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)' },
 ];

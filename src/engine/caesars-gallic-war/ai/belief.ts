@@ -17,10 +17,10 @@ import { shuffleBy } from '../../kit/random.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
 import { AREAS, type AreaId } from '../data/map.js';
-import { AREA_IDS, areaName, GERMANIA, neighbours, OFF_MAP } from '../map.js';
+import { AREA_IDS, areaName, GERMANIA, isTribal, neighbours, OFF_MAP, TG } from '../map.js';
 import { other, type Role } from '../roles.js';
 import { setup } from '../setup.js';
-import { ASIDE, blockId, cloneState, ELIMINATED, hasBlock, idx, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
+import { ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, hasBlock, idx, isLegion, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
 import type { CGWView } from '../view.js';
 
 type Rand = (n: number) => number;
@@ -230,6 +230,66 @@ function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): bo
   return cards && blocks;
 }
 
+/** Wintering choices tried at most, per entry. */
+const WINTERING_TRIES = 400;
+
+/**
+ * 7.3.2: which legions the Roman chose to winter in Gaul is secret (each choice a silent move)
+ * until he sends the others home; the log then says how many stayed. Guessing the silent choices
+ * one by one and finding out only at that line cost the replay its whole allowance, so for that
+ * entry the rebuilt state's choice is remade: every set of that many of his legions that may
+ * winter where they stand (at most a garrison per area besides Caesar), the ones chosen already
+ * first, each also with Caesar's hidden block as one of them. The replay applies the move on each
+ * and keeps the one that gives the view.
+ */
+function* winteringChoices(s: State, me: Role, lines: readonly string[]): Generator<State> {
+  if (me !== 'Barbarian' || s.step !== 'winter-legions') return;
+  let n = -1;
+  for (const l of lines) {
+    const m = /^Legions go home; (\d+) winters? in Gaul\.$/.exec(l);
+    if (m) n = Number(m[1]);
+  }
+  if (n < 0) return;
+  const may: number[] = [];
+  for (let i = 0; i < NB; i++) {
+    const at = s.loc[i]!;
+    if (isLegion(i) && onMap(s, i) && at !== TG && at !== OFF_MAP && at !== GERMANIA && isTribal(at) && (i !== CAESAR_I || !s.caesarWintered)) may.push(i);
+  }
+  const chosen = new Set(s.wintering);
+  may.sort((a, b) => Number(chosen.has(blockId(b))) - Number(chosen.has(blockId(a))) || a - b);
+  let tries = 0;
+  const pick: number[] = [];
+  function* choose(from: number): Generator<State> {
+    if (tries >= WINTERING_TRIES) return;
+    if (pick.length === n) {
+      // At most `garrison` legions an area, Caesar aside (legionMayStay in endturn.ts).
+      const per = new Map<string, number>();
+      for (const i of pick) if (i !== CAESAR_I) per.set(s.loc[i]!, (per.get(s.loc[i]!) ?? 0) + 1);
+      for (const c of per.values()) if (c > s.garrison) return;
+      tries++;
+      const c = cloneState(s);
+      c.wintering = pick.map(blockId);
+      yield c;
+      // Caesar's block is hidden among the legions: the same choice with him as one of them
+      // (caesarWintered then shows whether he stayed).
+      if (pick.includes(CAESAR_I) || !onMap(s, CAESAR_I) || identityShown(s, CAESAR_I, me)) return;
+      for (const j of pick) {
+        if (!fitsSlot(s, CAESAR_I, j) || !fitsSlot(s, j, CAESAR_I)) continue;
+        const d = cloneState(c);
+        reassign(d, [CAESAR_I, j], [j, CAESAR_I]);
+        yield d;
+      }
+      return;
+    }
+    for (let k = from; k < may.length && may.length - k >= n - pick.length; k++) {
+      pick.push(may[k]!);
+      yield* choose(k + 1);
+      pick.pop();
+    }
+  }
+  yield* choose(0);
+}
+
 // ---- reshuffling what the viewer cannot see ----
 
 function hiddenSlots(s: State, me: Role): number[] {
@@ -346,6 +406,7 @@ const hidden = {
   named: (s: State, i: number, text: string) => text.includes(areaName(s.loc[i]!)),
   *secrets(s: State, role: string, lines: readonly string[], slots: readonly number[]): Generator<State> {
     const me = role as Role;
+    yield* winteringChoices(s, me, lines);
     yield* regroupedDesignations(s, me, lines.join('\n'));
     yield* regroupedRevolt(s, me, lines);
     yield* fullReplacements(s, me, slots.slice());

@@ -1,0 +1,87 @@
+// Every decision is bounded by its level's time, at any load: a whole game of each game against
+// the computer on a real search thread (src/computer/pool.ts) at 4 iterations and a 300 ms cap,
+// with the machine made busy by this test itself (two threads spinning beside the suite's own
+// processes). The thread's time for each decision (building the input from the stored game, the
+// belief's replay, the search) never exceeds the cap plus 200 ms; no thread is ended, none fails.
+// The bound holds because the replay checks the deadline at every engine application, the search
+// before every iteration and every few playout steps, and answers with its best so far.
+
+import { Worker } from 'node:worker_threads';
+import t from 'tap';
+import { games, type Action } from '../../src/engine/index.js';
+import { createSearchPool } from '../../src/computer/pool.js';
+import type { ComputerJob } from '../../src/app/games/computer.js';
+import { setupGame, type GameSeed, type StandingAction } from '../../src/app/games/history.js';
+import type { DecisionStats } from '../../src/ai/types.js';
+import { chooser } from '../helpers/chooser.js';
+import { testSeed } from '../helpers/seeds.js';
+
+const CAP = 300;
+const MARGIN = 200;
+
+t.setTimeout(900_000);
+
+t.test('at 4 iterations on a busy machine, no decision takes more than its cap plus 200 ms, and none ends its thread', async (t) => {
+  // The load: threads spinning until the test ends.
+  const spinners = Array.from({ length: 2 }, () => new Worker('for (;;) {}', { eval: true }));
+  t.teardown(() => Promise.all(spinners.map((w) => w.terminate())));
+  const errors: string[] = [];
+  const times: number[] = [];
+  let outOfTime = 0;
+  let inexact = 0;
+  let worst: DecisionStats | null = null;
+  const pool = createSearchPool({
+    threads: 1,
+    memoryMb: 256,
+    budget: { iterations: 4, timeMs: CAP },
+    onDecision: (_job, stats: DecisionStats) => {
+      if (stats.forced) return;
+      times.push(stats.timeMs);
+      if (stats.outOfTime) outOfTime++;
+      else if (stats.beliefFailed) inexact++;
+      if (!worst || stats.timeMs > worst.timeMs) worst = stats;
+    },
+  });
+  t.teardown(() => pool.close());
+
+  const seats = [
+    { game: 'julius-caesar', computer: 'Caesar', seed: 1 },
+    { game: 'caesars-gallic-war', computer: 'Roman', seed: 2 },
+  ] as const;
+  for (const seat of seats) {
+    const m = games[seat.game]!;
+    const seed: GameSeed = { seed: testSeed(88_000 + seat.seed), rng: 'chacha20', options: {} };
+    let s = setupGame(m, seed);
+    const actions: StandingAction[] = [];
+    const pick = chooser(seat.seed * 7919);
+    const before = times.length;
+    for (let n = 0; n < 5000 && m.pending(s).length > 0; n++) {
+      const pending = m.pending(s);
+      const role = pending[n % pending.length]!;
+      let action: Action;
+      if (role === seat.computer) {
+        const job: ComputerJob = { gameId: `bounded-${seat.game}`, module: seat.game, game: seed, actions: actions.slice(), role, level: 'normal', seed: `bounded|${n}` };
+        try {
+          action = await pool.think(job);
+        } catch (err) {
+          errors.push(`${seat.game} action ${n}: ${(err as Error).message}`);
+          break;
+        }
+      } else {
+        const legal = m.legalActions(s, role);
+        action = legal[pick(legal.length)]!;
+      }
+      s = m.apply(s, role, action);
+      actions.push({ seq: actions.length + 1, role, action });
+    }
+    const mine = times.slice(before).sort((a, b) => a - b);
+    const at = (q: number) => mine[Math.min(mine.length - 1, Math.floor(q * mine.length))] ?? 0;
+    t.ok(m.outcome(s), `${seat.game}: the game ends (${actions.length} actions)`);
+    t.comment(`${seat.game}, the computer ${seat.computer}: ${mine.length} decisions, median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
+    t.ok(mine.length > 50, `${seat.game}: decisions timed (${mine.length})`);
+    t.ok(at(1) <= CAP + MARGIN, `${seat.game}: the longest decision, ${at(1).toFixed(0)} ms, is within the cap (${CAP} ms) plus ${MARGIN} ms`);
+  }
+  t.comment(`decisions whose belief ran out of time: ${outOfTime} of ${times.length}; the longest: ${JSON.stringify(worst)}`);
+  t.same(errors, [], 'no decision failed, no thread was ended');
+  t.equal(inexact, 0, 'every belief that had the time to finish was exact (a replay paused by its deadline resumes where it stood)');
+});
