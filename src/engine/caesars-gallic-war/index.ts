@@ -31,10 +31,10 @@ function underway(s: State): boolean {
 
 /** The optional rules a game may be created with (state.ts's Options; the defaults are DEFAULT_OPTIONS). */
 const OPTIONS = [
-  { name: 'yearlyObjectives', title: 'Yearly Objectives (10)', short: 'Yearly Objectives', values: [false, true], default: DEFAULT_OPTIONS.yearlyObjectives },
+  { name: 'yearlyObjectives', title: 'Yearly Objectives (10), scored in 7.9', short: 'Yearly Objectives', values: [false, true], default: DEFAULT_OPTIONS.yearlyObjectives },
   { name: 'historicalReinforcements', title: 'Historical Reinforcements (11)', short: 'Historical Reinforcements', values: [false, true], default: DEFAULT_OPTIONS.historicalReinforcements },
   { name: 'restrictedNaval', title: 'Restricted Naval Movement (11)', short: 'Restricted Naval Movement', values: [false, true], default: DEFAULT_OPTIONS.restrictedNaval },
-  { name: 'legionI', title: 'Legio I in the force pool (errata)', short: 'Legio I', values: [true, false], default: DEFAULT_OPTIONS.legionI },
+  { name: 'legionI', title: 'Legio I in the force pool (errata of 29 November 2025)', short: 'Legio I', values: [true, false], default: DEFAULT_OPTIONS.legionI },
   { name: 'altCardValues', title: 'The older card values', short: 'the older card values', values: [false, true], default: DEFAULT_OPTIONS.altCardValues },
 ] as const satisfies readonly OptionSpec[];
 
