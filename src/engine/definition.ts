@@ -3,7 +3,24 @@
 // which choices are made face down, its options with their titles, its part of the API's
 // contract. Each game folder exports one GameDefinition; src/engine/games.ts lists them. Shared
 // code asks the definition and never names a game (test/games-named.test.ts checks).
-import type { Action, GameModule } from './types.js';
+import type { Action, GameModule, OptionSpec } from './types.js';
+
+/**
+ * What a game is, in words and choices, with no rules in it: each game's about.ts, which its
+ * module and definition take their facts from, and which the web client imports as it is (so its
+ * pages show the same titles, sides, options and sealed choices, from one owner).
+ */
+export interface About {
+  id: string;
+  title: string;
+  roles: readonly string[];
+  /** A sentence or two on what the game is (the landing page, the new-game form). */
+  description: string;
+  /** The options a game may be created with, with their titles and defaults. */
+  options: readonly OptionSpec[];
+  /** The action types that are sealed choices: a card chosen face down (see sealedCardChoice). */
+  sealed: readonly string[];
+}
 
 /**
  * What an email or a notification may say of one role's position, read from that role's view
@@ -35,6 +52,8 @@ export type ComputerKnowledge = never;
 export interface GameDefinition<S = any, V = any> {
   /** The rules: id, title, roles, options (with their titles), setup, legal actions, apply, views. */
   module: GameModule<S, V>;
+  /** The game in words (its description; the rest is also the module's). */
+  about: About;
   /** What an email or notification says of a role's position, from its view. */
   summary(view: V): ViewSummary;
   /**
@@ -59,12 +78,12 @@ export interface GameDefinition<S = any, V = any> {
 
 /**
  * A sealed choice as every game makes it: an action of one of `types` made of its type and a card
- * only (`{ type: 'play', card: 'K12' }`).
+ * only (`{ type: 'play', card: 'K12' }`; the `label` the API adds to a legal action aside).
  */
-export function sealedCardChoice(types: readonly string[]): (a: Action) => boolean {
+export function sealedCardChoice(types: readonly string[]): (a: { type: string }) => boolean {
   return (a) => {
     if (a === null || typeof a !== 'object' || Array.isArray(a) || !types.includes(a.type)) return false;
-    const keys = Object.keys(a);
-    return keys.length === 2 && Object.hasOwn(a, 'card') && typeof a.card === 'string';
+    const keys = Object.keys(a).filter((k) => k !== 'label');
+    return keys.length === 2 && Object.hasOwn(a, 'card') && typeof (a as { card?: unknown }).card === 'string';
   };
 }

@@ -29,6 +29,7 @@ const stub: GameModule<S> = {
 
 /** Its definition: a summary read from its view alone, its play sealed. */
 const stubGame: GameDefinition<S> = {
+  about: { id: 'stub', title: 'Stub', roles: ['A', 'B'], description: 'A stand-in.', options: [], sealed: [] },
   module: stub,
   summary: (v: { phase: string; prompt: string; log: string[] }) => ({ when: '', task: 'play', sealed: v.phase === 'card', cardPlay: '', prompt: v.prompt, p1: null, log: v.log }),
   logHeading: () => null,

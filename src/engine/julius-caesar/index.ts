@@ -3,6 +3,7 @@
 
 import type { Action, Outcome, SetupOptions } from '../types.js';
 import { actionKey } from '../kit/actions.js';
+import { about } from './about.js';
 import { defineModule } from '../kit/module.js';
 import { catalog } from './catalog.js';
 import { describe } from './describe.js';
@@ -54,21 +55,10 @@ function undoable(before: State, after: State, role: Role): boolean {
 export type Options = SetupOptions & { scenario?: Scenario };
 
 export const juliusCaesar = defineModule<State, JCView, Role, Options>({
-  id: 'julius-caesar',
-  title: 'Julius Caesar',
+  id: about.id,
+  title: about.title,
   roles: ROLES,
-  options: [
-    {
-      name: 'scenario',
-      title: 'Scenario',
-      values: ['historical', 'free-deployment'],
-      choices: [
-        { value: 'historical', title: 'Historical deployment (5.1)', short: 'historical deployment' },
-        { value: 'free-deployment', title: 'Free deployment (5.3)', short: 'free deployment' },
-      ],
-      default: 'historical',
-    },
-  ],
+  options: about.options,
   setup: (seed, options) => startGame(setup(seed, options?.scenario ?? 'historical')),
   setupLegacy: (seed, options) => startGame(setupLegacy(seed, options?.scenario ?? 'historical')),
   steps: STEPS,
