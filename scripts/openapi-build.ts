@@ -4,8 +4,8 @@
 // and the lists of every game's (ids, roles, the views' `oneOf` and its mapping...) are made here.
 //
 // src/http/api.yaml is YAML with placeholders, expanded line by line:
-//   {{id}} {{Schema}} {{title}}   a line holding one is written once per game ("JuliusCaesar" is
-//                                 the Schema of julius-caesar: its schemas' names start with it);
+//   {{id}} {{Schema}} {{title}}   a line holding one is written once per game ("ThirdGame" is
+//                                 the Schema of third-game: its schemas' names start with it);
 //   {{ids}} {{roles}} {{titles}}  every game's, joined in one line;
 //   # {{each game}} ... # {{end}} the lines between, written once per game;
 //   # {{schemas}}                 each game's schemas and its Options schema (made from its
@@ -19,7 +19,7 @@ import { DEFINITIONS } from '../src/engine/games.js';
 import type { GameDefinition } from '../src/engine/definition.js';
 import type { OptionSpec } from '../src/engine/types.js';
 
-/** The prefix of a game's schema names: julius-caesar → JuliusCaesar. */
+/** The prefix of a game's schema names: third-game → ThirdGame. */
 export const schemaPrefix = (id: string): string => id.replace(/(^|-)([a-z])/g, (_, _d, c: string) => c.toUpperCase());
 
 const SOURCE = fileURLToPath(new URL('../src/http/api.yaml', import.meta.url));

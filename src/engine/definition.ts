@@ -35,7 +35,7 @@ export interface ViewSummary {
   sealed: boolean;
   /** Which card play the position is in: two views of the same card play say the same. */
   cardPlay: string;
-  /** What is expected now, in words ("Caesar: play a card."). */
+  /** What is expected now, in words ("<role>: play a card."). */
   prompt: string;
   /** Player 1, where the game has one and it is decided. */
   p1: string | null;

@@ -127,7 +127,7 @@ export interface RatingChange {
   after: number;
 }
 
-/** "Your Julius Caesar rating: 1500 → 1662 (+162)." (whole points, as the pages show them) */
+/** "Your <game> rating: 1500 → 1662 (+162)." (whole points, as the pages show them) */
 export function ratingLine(ctx: Pick<EmailContext, 'game'>, r: RatingChange): string {
   const before = Math.round(r.before);
   const after = Math.round(r.after);
