@@ -50,12 +50,7 @@ export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
 
   return (
     <BoardLayout
-      game={game}
-      me={me}
-      opponent={opponent}
-      acting={acting}
-      sel={sel}
-      prompt={view.prompt}
+      {...{ game, me, opponent, acting, sel, prompt: view.prompt }}
       status={
         <>
           <span>

@@ -68,12 +68,7 @@ export function Board({ game, onGame, reload }: BoardProps) {
 
   return (
     <BoardLayout
-      game={game}
-      me={me}
-      opponent={opponent}
-      acting={acting}
-      sel={sel}
-      prompt={view.prompt}
+      {...{ game, me, opponent, acting, sel, prompt: view.prompt }}
       status={
         <>
           <span>
