@@ -22,13 +22,14 @@
 //   few playout steps (past it, the search answers the best move found so far).
 
 import type { Action } from '../engine/index.js';
+import type { Deadline } from './deadline.js';
 import type { GameKnowledge } from './knowledge.js';
 import type { Rng } from './rng.js';
 
 export interface SearchConfig {
   iterations: number;
-  /** performance.now() value after which the search stops; null: no time limit. */
-  deadline: number | null;
+  /** When the search stops (read at every step); null: no time limit. */
+  deadline: Deadline | null;
   maxNodes: number;
   /** Actions played by the policy after leaving the tree before the evaluation scores the position. */
   playoutDepth: number;
@@ -103,7 +104,7 @@ export class Search<S, V> {
     let capped = false;
     const n = this.cfg.iterations;
     for (let i = 0; i < n; i++) {
-      if (this.cfg.deadline !== null && performance.now() > this.cfg.deadline) {
+      if (this.cfg.deadline !== null && this.cfg.deadline.passed()) {
         capped = true;
         break;
       }
@@ -172,7 +173,7 @@ export class Search<S, V> {
     let atRoot = true;
     for (let guard = 0; guard < 10_000; guard++) {
       // A long descent (forced moves in a row) also stops at the deadline: its state is scored.
-      if (cfg.deadline !== null && guard > 0 && performance.now() > cfg.deadline) break;
+      if (cfg.deadline !== null && guard > 0 && cfg.deadline.passed()) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
       const sim = know.simultaneous(s);
@@ -354,7 +355,7 @@ export class Search<S, V> {
     for (let d = 0; d < 3 * cfg.playoutDepth && (d < cfg.playoutDepth || !know.quiet(s)); d++) {
       // Past the deadline the playout ends where it is (a slow machine: the decision stays bounded;
       // a clock read costs far less than a step).
-      if (cfg.deadline !== null && performance.now() > cfg.deadline) break;
+      if (cfg.deadline !== null && cfg.deadline.passed()) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
       const sim = know.simultaneous(s);
