@@ -1,6 +1,6 @@
 // Alea's own logical backup and its restore (`npm run backup`, `npm run restore`): the embedded
-// PostgreSQL 18 ships no pg_dump, and no pg_dump for 18 can be installed here (see README,
-// Operations). The file format is in backup-file.ts.
+// PostgreSQL 18 ships no pg_dump, and no pg_dump for 18 can be installed here (see docs/operations.md,
+// Backups and restores). The file format is in backup-file.ts.
 //
 // Backup: one REPEATABLE READ READ ONLY transaction, so every table is copied from the same
 // snapshot (consistent while games are played; writers are never blocked), each table streamed

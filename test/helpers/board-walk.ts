@@ -30,7 +30,7 @@ export function battleActions(game: GameId, g: any): any[] {
   return g.legalActions.filter((a: any) => phase || BATTLE_TYPES[game].has(a.type));
 }
 
-/** ALEA_SCREENSHOT=1: the README's pictures (docs/screenshots/); a plain run leaves the checkout as it was. */
+/** ALEA_SCREENSHOT=1: the pictures of docs/web.md (docs/screenshots/); a plain run leaves the checkout as it was. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.ALEA_SCREENSHOT) return;
   mkdirSync(projectPath('docs', 'screenshots'), { recursive: true });

@@ -13,7 +13,7 @@ import { TEST_TIME } from '../helpers/server.js';
 const DAY = 86_400_000;
 
 t.test('done emails are deleted after 30 days, pending ones never; keys after 24 hours; the games are untouched', async (t) => {
-  t.equal(OUTBOX_RETENTION_MS, 30 * DAY, 'the retention the README states');
+  t.equal(OUTBOX_RETENTION_MS, 30 * DAY, 'the retention docs/data.md states');
   const clock = fixedClock(TEST_TIME);
   const s = await apiServer(t, { clock });
   const mail = await mailHarness(t, s);

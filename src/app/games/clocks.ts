@@ -1,5 +1,5 @@
 // Correspondence time controls, as pure functions of the time (the worker, changes and vacations
-// store their results on the seats; see README "Time controls").
+// store their results on the seats; see docs/ratings.md, "Time controls").
 //
 // - When a role becomes pending, its deadline is now + daysPerMove days, plus the rest of its
 //   player's vacation if they are on one. A game without a time limit has no deadline.

@@ -1,7 +1,7 @@
 // Which games are rated, and what their end counts as. A game is rated when its creator asks
 // (`rated: true`), and only a game between two people: never one against the rulebook bot or the
 // computer (nor a game of another number of players). Its end counts for both players when it
-// has a result: a win by the rules, a resignation, a time-out claim or an abandonment (README,
+// has a result: a win by the rules, a resignation, a time-out claim or an abandonment (docs/ratings.md,
 // Time controls) is a win and a loss, a draw by the rules is a draw; a game both players
 // abandoned, or aborted (ended before each side had made its first moves: src/engine/ending.ts),
 // has no result and changes no rating. Rated play needs a confirmed address, so that throwaway

@@ -1,4 +1,4 @@
-// The seats' move times after a change (see README "Time controls"): which roles' moves start,
+// The seats' move times after a change (see docs/ratings.md, "Time controls"): which roles' moves start,
 // continue or end, and so which seats get a new deadline, reminder and overdue notice (clocks.ts).
 import type { SeatClock, SeatRow } from '../../../store/games.js';
 import { moveClock, NO_CLOCK, sameClock } from '../clocks.js';
