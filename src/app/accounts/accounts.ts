@@ -149,6 +149,10 @@ export interface TokenClaims {
   tokenId: string;
   generation: number;
   expiresAt: Date;
+  /** What it may do (src/app/api-tokens/scopes.ts): every scope for a session token, the chosen ones for a personal token. */
+  scopes: readonly string[];
+  /** A personal API token's id (src/app/api-tokens/); absent for a session token. */
+  personalTokenId?: string;
 }
 
 /**
