@@ -41,6 +41,8 @@ export interface UserView {
   vacation: VacationView | null;
   vacationDaysLeft: number;
   createdAt: string;
+  /** A bot account (src/app/bot-accounts/). */
+  bot: boolean;
 }
 
 export function presentUser(u: User, now: Date): UserView {
@@ -55,6 +57,7 @@ export function presentUser(u: User, now: Date): UserView {
     vacation: currentVacation(u, now),
     vacationDaysLeft: vacationDaysLeft(u, now),
     createdAt: u.createdAt.toISOString(),
+    bot: u.botSince !== null,
   };
 }
 
