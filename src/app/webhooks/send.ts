@@ -30,7 +30,7 @@ export interface SendResult {
 }
 
 /** The printable start of a receiver's answer, for the error its owner reads. */
-const gist = (s: string) => s.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim().slice(0, 200);
+const gist = (s: string) => s.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
 
 export async function sendDelivery(hook: { url: string; format: WebhookFormat; secret: string | null }, event: WebhookEvent, o: SendOptions): Promise<SendResult> {
   const started = performance.now();
