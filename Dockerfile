@@ -3,24 +3,20 @@
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e JWT_SECRET=... -e RECORD_SIGNING_KEY=... alea
 # See docker-compose.yml for a stack with PostgreSQL and a mail catcher.
 
-# --- build: all dependencies, generated Prisma client, TypeScript compiled to dist/ ---
+# --- build: all dependencies, then the one build (scripts/build.mjs): the Prisma client, openapi.yaml
+# and the API's types, the web client into web/dist, src/ compiled into dist/ ---
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json prisma.config.ts ./
-COPY scripts/prisma-generate.mjs scripts/
-COPY prisma prisma
+COPY package.json package-lock.json ./
 # No install scripts: nothing here needs them, and Prisma's would download engines we never use.
-# The client is generated explicitly instead (offline, like on a developer's machine).
-RUN npm ci --ignore-scripts --no-audit --no-fund \
- && node scripts/prisma-generate.mjs
-COPY tsconfig.json ./
+# The build below is what `npm install`'s own postinstall would run.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY prisma.config.ts openapi.yaml ./
+COPY prisma prisma
+COPY scripts scripts
 COPY src src
-RUN npm run build
-# The web client: API types from openapi.yaml, then Vite into web/dist.
-COPY openapi.yaml ./
-COPY scripts/openapi-generate.mjs scripts/web-build.mjs scripts/
 COPY web web
-RUN node scripts/web-build.mjs --force
+RUN node scripts/build.mjs prisma contract web server
 
 # --- runtime: production dependencies only (no dev tools, no embedded PostgreSQL) ---
 FROM node:20-bookworm-slim AS runtime

@@ -139,8 +139,9 @@ function measure(samples: readonly Sample[], w: readonly number[]): { loss: numb
   return { loss: loss / samples.length, accuracy: right / samples.length };
 }
 
-export function fitEvaluations(gamesPerGame: number): void {
+export function fitEvaluations(gamesPerGame: number, only?: string): void {
   for (const game of ['julius-caesar', 'caesars-gallic-war']) {
+    if (only && only !== game) continue;
     const m = modules[game]!;
     const model = MODELS[game]!;
     const t0 = performance.now();

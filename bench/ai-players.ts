@@ -7,6 +7,7 @@
 import type { Action } from '../src/engine/index.js';
 import { decide } from '../src/ai/computer.js';
 import { rebuild } from '../src/ai/belief.js';
+import { decisionDeadline } from '../src/ai/deadline.js';
 import { DEFAULT_SEARCH, Search } from '../src/ai/ismcts.js';
 import { jsonEqual } from '../src/ai/json.js';
 import type { GameKnowledge } from '../src/ai/knowledge.js';
@@ -103,7 +104,7 @@ function oracle(levelId: string): Player {
     const k = know(input.game);
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
-    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, iterations: l.iterations, deadline: capTime ? t0 + l.timeMs : null, maxNodes: 100_000 }, rng);
+    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
     const run = s.run(() => {
       const x = k.belief.withRng(t.state, rng.key(), 0);
       return k.unseal(x, input.role) ?? x;

@@ -9,6 +9,8 @@
 //   --workers N   child processes (default: 2, this machine's cores)
 //   --out FILE    also write every game's result as JSON
 //   --no-cap      each level's iterations without its time cap (a match independent of the load)
+//   --game G      only this game's games; --side ROLE  only games where the measured player is ROLE
+//   --from K      game indices from K on (another run's games added to a cell: different seeds)
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
 //   --speed N     instead: iterations/s of CPU time on fixed positions of each game, N iterations each
 //   --fit N       instead: N self-play games of each game, the evaluation's weights fitted to who won
@@ -88,6 +90,8 @@ interface GameResult extends Job {
   /** 1 win, 0.5 draw, 0 loss for the measured player. */
   score: number;
   winner: string | null;
+  /** The outcome's VP (Caesar's Gallic War: the Roman's; Julius Caesar: each side's). */
+  vp?: unknown;
   actions: number;
   ms: number;
   decisions: Decision[];
@@ -123,7 +127,7 @@ function playGame(job: Job): GameResult {
   }
   const o = m.outcome(s);
   const winner = o ? o.winner : null;
-  return { ...job, score: winner === job.role ? 1 : winner === null ? 0.5 : 0, winner, actions: n, ms: performance.now() - t0, decisions };
+  return { ...job, score: winner === job.role ? 1 : winner === null ? 0.5 : 0, winner, vp: o?.vp, actions: n, ms: performance.now() - t0, decisions };
 }
 
 
@@ -168,8 +172,13 @@ async function main(): Promise<void> {
     const match = MATCHES.find((m) => m.name === name);
     if (!match) throw new Error(`unknown match ${name}; matches: ${MATCHES.map((m) => m.name).join(', ')}`);
     for (const game of match.games) {
+      if (arg('game') && arg('game') !== game) continue;
       const roles = match.side ? [match.side] : modules[game]!.roles;
-      for (let k = 0; k < perCell; k++) jobs.push({ match: name, game, index: k, role: roles[k % roles.length]! });
+      const from = Number(arg('from') ?? 0);
+      for (let k = from; k < from + perCell; k++) {
+        const role = roles[k % roles.length]!;
+        if (!arg('side') || arg('side') === role) jobs.push({ match: name, game, index: k, role });
+      }
     }
   }
   console.log(`Computer opponent benchmark${process.env.ALEA_BENCH_NO_CAP === '1' ? ' (iterations without time caps)' : ''}: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
@@ -185,7 +194,7 @@ async function main(): Promise<void> {
         if (msg !== 'ready') {
           results.push(msg);
           const done = results.length;
-          process.stderr.write(`  ${done}/${jobs.length} ${msg.match} ${msg.game} ${msg.role}: ${msg.score} (${(msg.ms / 1000).toFixed(0)} s)\n`);
+          process.stderr.write(`  ${done}/${jobs.length} ${msg.match} ${msg.game} ${msg.role}: ${msg.score}, VP ${JSON.stringify(msg.vp)} (${(msg.ms / 1000).toFixed(0)} s)\n`);
         }
         if (next < jobs.length) w.send(jobs[next++]!);
         else w.send('stop');
@@ -204,6 +213,7 @@ async function main(): Promise<void> {
     const match = MATCHES.find((m) => m.name === name)!;
     console.log(`${match.what}`);
     for (const game of match.games) {
+      if (arg('game') && arg('game') !== game) continue;
       const rs = results.filter((r) => r.match === name && r.game === game);
       const sides = match.side ? [match.side] : modules[game]!.roles;
       const bySide = sides.map((role) => `${role} ${cell(rs.filter((r) => r.role === role))}`).join('; ');
@@ -233,7 +243,8 @@ if (process.argv.includes('--profile')) {
   for (const game of BOTH) await profile(game, 'normal', n);
 } else if (process.argv.includes('--fit')) {
   const { fitEvaluations } = await import('./ai-fit.js');
-  fitEvaluations(Number(process.argv[process.argv.indexOf('--fit') + 1] ?? 400));
+  const only = process.argv.indexOf('--game');
+  fitEvaluations(Number(process.argv[process.argv.indexOf('--fit') + 1] ?? 400), only > 0 ? process.argv[only + 1] : undefined);
 } else if (process.argv.includes('--belief')) {
   // The belief hunt of the suite's test/ai/belief-games.test.ts, over more games.
   const n = Number(process.argv[process.argv.indexOf('--belief') + 1] ?? 20);

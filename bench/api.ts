@@ -18,7 +18,12 @@
 // stickiness: the instance that takes a move often did not see the game's last change), and
 // 'alea-by-game' each game's requests to one instance (a load balancer routing by game id).
 //
-// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR --wal --instances 2]
+// With --computer N, the Alea instance also runs the computer's search thread (as `npm start`
+// does), and a variant 'alea+computer' keeps N games against the computer (normal level) busy
+// during its windows, a person's move answered at once, so that the computer is thinking all the
+// time: the POST latency of the other games with and without it.
+//
+// Usage: npm run bench:api [-- --levels 1,10,100 --rounds 6 --seconds 2 --pool 20 --fsync on --profile DIR --wal --instances 2 --computer 2]
 // (--profile writes a V8 CPU profile of each server to DIR, for Chrome DevTools; --wal adds a
 // window of each variant at the first level whose WAL is broken down by table, pg_walinspect)
 import { fork, type ChildProcess } from 'node:child_process';
@@ -83,10 +88,18 @@ async function serveAlea(databaseUrl: string, pool: number): Promise<{ url: stri
     security: { password: { logN: 10, r: 8, p: 1 }, authRateLimit: { max: 1_000_000, windowMs: 60_000 } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // --computer: this instance also runs the computer's search thread, as `npm start` does.
+  let computer: { start(): void; stop(): Promise<void> } | null = null;
+  if (process.env.BENCH_COMPUTER === '1') {
+    const { startComputer } = await import('../src/computer/runner.js');
+    computer = startComputer(app.services, { threads: 1, memoryMb: 512 });
+    computer?.start();
+  }
   const { port } = app.server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
+      await computer?.stop();
       await app.close();
       await events.close();
       await prisma.$disconnect();
@@ -269,6 +282,51 @@ interface Sample {
   version: number;
 }
 
+/** A game against the computer (normal level), its person's account and role. */
+interface ComputerGame {
+  id: string;
+  token: string;
+  role: string;
+}
+
+async function newComputerGame(base: string): Promise<ComputerGame> {
+  const n = signups++;
+  const r = await call(`${base}/v1/auth/register`, 'POST', { body: { email: `c${n}@bench.test`, password: 'correct horse battery', name: `Bench c${n}` } });
+  const token = r.body.token as string;
+  const created = await call(`${base}/v1/games`, 'POST', { token, body: { game: 'julius-caesar', role: 'Pompey', opponent: 'computer', level: 'normal' } });
+  if (created.status !== 201 && created.status !== 200) throw new Error(`computer game: ${created.status} ${JSON.stringify(created.body)}`);
+  return { id: created.body.id, token, role: 'Pompey' };
+}
+
+/**
+ * Keeps a game against the computer going until `end`: the person's move (a random legal one) as
+ * soon as it is his, so that the computer always has a move to think about. Returns the computer's moves made.
+ */
+async function keepComputerBusy(base: string, games: ComputerGame[], k: number, pick: (n: number) => number, end: number): Promise<number> {
+  let theirs = 0;
+  let last = -1;
+  while (performance.now() < end) {
+    const g = games[k]!;
+    const read = await call(`${base}/v1/games/${g.id}`, 'GET', { token: g.token });
+    if (read.status !== 200) throw new Error(`GET computer game: ${read.status}`);
+    const game = read.body;
+    if (game.status !== 'active') {
+      games[k] = await newComputerGame(base);
+      last = -1;
+      continue;
+    }
+    if (last >= 0 && game.version > last) theirs++;
+    if (!game.pending.includes(g.role) || game.legalActions.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    const action = game.legalActions[pick(game.legalActions.length)];
+    const res = await call(`${base}/v1/games/${g.id}/actions`, 'POST', { token: g.token, body: { action, version: game.version } });
+    last = res.status === 200 ? res.body.version : -1;
+  }
+  return theirs;
+}
+
 /**
  * One move of an Alea game: GET as a pending player, POST a random legal action; `base` may
  * choose the server of each request.
@@ -308,7 +366,7 @@ const baselineId = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(
 
 // ---------------------------------------------------------------- the run
 
-type Variant = 'alea' | 'alea+key' | 'baseline' | 'alea-spread' | 'alea-by-game';
+type Variant = 'alea' | 'alea+key' | 'baseline' | 'alea-spread' | 'alea-by-game' | 'alea+computer';
 
 interface Window {
   variant: Variant;
@@ -321,6 +379,8 @@ interface Window {
   clientCpuMs: number;
   pgCpuMs: number;
   walBytes: number;
+  /** 'alea+computer': the computer's moves made during the window. */
+  computerMoves?: number;
 }
 
 async function main(): Promise<void> {
@@ -333,6 +393,7 @@ async function main(): Promise<void> {
   const PROFILE = arg('profile', '');
   const WAL_DETAIL = process.argv.includes('--wal');
   const INSTANCES = Number(arg('instances', '1'));
+  const COMPUTER = Number(arg('computer', '0'));
 
   const { startEmbeddedPostgres, postmasterPid } = await import('../src/store/embedded-postgres.js');
   const { migrate } = await import('../src/store/migrate.js');
@@ -367,7 +428,7 @@ async function main(): Promise<void> {
     const jwtSecret = randomBytes(32).toString('hex');
 
     const start = async (kind: Kind) => {
-      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL), BENCH_JWT_SECRET: jwtSecret, BENCH_RECORD_KEY: randomBytes(32).toString('base64url') } });
+      const c = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL: String(POOL), BENCH_JWT_SECRET: jwtSecret, BENCH_RECORD_KEY: randomBytes(32).toString('base64url'), BENCH_COMPUTER: kind === 'alea' && COMPUTER > 0 && children.length === 0 ? '1' : '0' } });
       children.push(c);
       const url = await new Promise<string>((resolve, reject) => {
         c.once('message', (m: { url: string }) => resolve(m.url));
@@ -399,6 +460,8 @@ async function main(): Promise<void> {
     for (let k = 0; k < MAX_GAMES; k++) await admin.query('INSERT INTO baseline.snapshots VALUES ($1, 0, $2)', [baselineId(k), states[0].state]);
     console.log(`set up ${MAX_GAMES} started games on each in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
+    const computerGames: ComputerGame[] = [];
+    for (let k = 0; k < COMPUTER; k++) computerGames.push(await newComputerGame(alea.url));
     const serversOf = (v: Variant) => (v === 'baseline' ? [baseline] : v === 'alea-spread' || v === 'alea-by-game' ? spread : [alea]);
     const wal = async () => (await admin!.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn as string;
     const walDiff = async (a: string, b: string) => Number((await admin!.query('SELECT pg_wal_lsn_diff($1, $2) AS d', [b, a])).rows[0].d);
@@ -411,6 +474,7 @@ async function main(): Promise<void> {
       const latencies: number[] = [];
       const begin = performance.now();
       const end = begin + SECONDS * 1000;
+      const busy = variant === 'alea+computer' ? computerGames.map((_, k) => keepComputerBusy(alea.url, computerGames, k, chooser(seed * 7 + k + 1), end)) : [];
       await Promise.all(
         Array.from({ length: games }, async (_, k) => {
           const pick = chooser(seed * 1000 + k + 1);
@@ -424,13 +488,14 @@ async function main(): Promise<void> {
           }
         }),
       );
+      const computerMoves = (await Promise.all(busy)).reduce((a, b) => a + b, 0);
       const seconds = (performance.now() - begin) / 1000;
       const client = process.cpuUsage(client0);
       const [cpu1, pg1, wal1] = [await cpuTimes(pids), await cpuTimes(await postgresPids(postmaster)), await wal()];
-      return { variant, games, actions: latencies.length, seconds, latencies, serverCpuMs: cpuSpent(cpu0, cpu1), clientCpuMs: (client.user + client.system) / 1000, pgCpuMs: cpuSpent(pg0, pg1), walBytes: await walDiff(wal0, wal1) };
+      return { variant, games, actions: latencies.length, seconds, latencies, serverCpuMs: cpuSpent(cpu0, cpu1), clientCpuMs: (client.user + client.system) / 1000, pgCpuMs: cpuSpent(pg0, pg1), walBytes: await walDiff(wal0, wal1), computerMoves };
     }
 
-    const variants: Variant[] = ['alea', 'baseline', 'alea+key', ...(INSTANCES > 1 ? (['alea-spread', 'alea-by-game'] as const) : [])];
+    const variants: Variant[] = ['alea', 'baseline', 'alea+key', ...(INSTANCES > 1 ? (['alea-spread', 'alea-by-game'] as const) : []), ...(COMPUTER > 0 ? (['alea+computer'] as const) : [])];
     const results = new Map<string, Window[]>();
     let seed = 0;
     for (const games of LEVELS) {
@@ -523,6 +588,8 @@ async function main(): Promise<void> {
       return {
         rate: actions / sum(ws, (w) => w.seconds),
         p50: percentile(lat, 50),
+        p95: percentile(lat, 95),
+        computerMoves: sum(ws, (w) => w.computerMoves ?? 0),
         p99: percentile(lat, 99),
         server: sum(ws, (w) => w.serverCpuMs) / actions,
         client: sum(ws, (w) => w.clientCpuMs) / actions,
@@ -550,6 +617,10 @@ async function main(): Promise<void> {
         `  ${games} game(s): Alea/baseline actions/s ${f2(a.rate / b.rate)}x, POST p50 ${f2(a.p50 / b.p50)}x the baseline's; ` +
           `an Idempotency-Key costs ${f2(a.rate / k.rate)}x (actions/s without / with)`,
       );
+      if (COMPUTER > 0) {
+        const c = agg(games, 'alea+computer');
+        console.log(`    while the computer thinks (${COMPUTER} games against it at normal on one search thread, ${c.computerMoves} of its moves in these windows): POST p95 ${f1(c.p95)} ms (without: ${f1(a.p95)} ms, ${f2(c.p95 / a.p95)}x), p50 ${f1(c.p50)} ms (${f1(a.p50)} ms), actions/s ${f2(c.rate / a.rate)}x`);
+      }
       if (INSTANCES > 1) {
         for (const [v, how] of [['alea-spread', 'each request to any'], ['alea-by-game', 'each game to one']] as const) {
           const m = agg(games, v);

@@ -35,6 +35,6 @@ try {
   await db.release();
 }
 if (status === 0) {
-  status = spawnSync(process.execPath, [projectPath('scripts', 'prisma-generate.mjs'), '--force'], { stdio: 'inherit' }).status ?? 1;
+  status = spawnSync(process.execPath, [projectPath('scripts', 'build.mjs'), 'prisma', '--force'], { stdio: 'inherit' }).status ?? 1;
 }
 process.exit(status);

@@ -59,7 +59,7 @@ t.test('the command, health check and Node version match the README, package.jso
   const command = (JSON.parse(cmd.getArgumentsContent()!) as string[]).join(' ');
   t.equal(command, 'node dist/main.js');
   t.match(readme, `Its command, \`${command}\``, 'the README names it');
-  t.equal((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['start:dist'], command, 'npm run start:dist runs the same');
+  t.equal((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start, 'node scripts/run.mjs main', 'npm start runs the same build (dist/main.js, after scripts/build.mjs)');
   t.ok(statSync(projectPath('src/main.ts')).isFile() && statSync(projectPath('src/cli/worker.ts')).isFile(), 'dist/main.js and dist/cli/worker.js are built from src/');
   t.match(readme, '`node dist/cli/worker.js`');
 

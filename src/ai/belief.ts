@@ -28,6 +28,7 @@
 import type { Action } from '../engine/index.js';
 import { firstDifference, jsonEqual, stableKey } from './json.js';
 import { resync, variants } from './hidden.js';
+import { Deadline, deadlineAt } from './deadline.js';
 import type { GameKnowledge } from './knowledge.js';
 import { createSearchRng, hashWords, type Rng } from './rng.js';
 import type { Seen } from './types.js';
@@ -145,7 +146,8 @@ export interface BeliefInput<V> {
  * performance.now() value, bounds the call: the replay checks it at every engine application and,
  * past it, stops where it is (see Rebuilt.outOfTime).
  */
-export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>, deadline: number | null = null): Rebuilt<S> {
+export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>, by: Deadline | number | null = null): Rebuilt<S> {
+  const deadline = typeof by === 'number' ? deadlineAt(by) : by;
   const { seen, role } = input;
   const m = know.module;
   const hooks = know.belief;
@@ -183,7 +185,7 @@ export function rebuild<S, V>(know: GameKnowledge<S, V>, input: BeliefInput<V>, 
   // them, the entry is forced through with the closest guess and the replay goes on from there.
   let replayed = 0;
   while (r.t < seen.length) {
-    if (deadline !== null && (total.late || performance.now() > deadline)) {
+    if (deadline !== null && (total.late || deadline.passed())) {
       // Out of time: the replay is kept as it stands, under the key of the history it has been
       // given, so the next call (whose history extends this one) resumes it there.
       keep(keys[seen.length - 1]!, r);
@@ -288,8 +290,8 @@ interface Budget {
   applies: number;
   /** The whole call's allowance, shared. */
   total?: Budget;
-  /** The call's deadline (performance.now()), and whether it has passed: checked at every application. */
-  deadline?: number | null;
+  /** The call's deadline, and whether it has passed: checked at every application. */
+  deadline?: Deadline | null;
   late?: boolean;
 }
 
@@ -313,7 +315,7 @@ function* afford(b: Budget): Generator<typeof PAUSED, boolean, undefined> {
 /** Reads the clock: past the call's deadline, pauses until a later call resumes it. */
 function* onTime(b: Budget): Generator<typeof PAUSED, void, undefined> {
   const t = b.total;
-  if (t && t.deadline != null && !t.late && performance.now() > t.deadline) t.late = true;
+  if (t && t.deadline != null && !t.late && t.deadline.passed()) t.late = true;
   if (t?.late) yield PAUSED;
 }
 
@@ -328,7 +330,7 @@ function spend(b: Budget): boolean {
   b.applies--;
   if (t) {
     t.applies--;
-    if (t.deadline != null && performance.now() > t.deadline) t.late = true;
+    if (t.deadline != null && t.deadline.passed()) t.late = true;
     if (t.applies <= 0) b.applies = 0;
   }
   return b.applies > 0 && !t?.late;

@@ -9,6 +9,7 @@
 
 import type { Action } from '../engine/index.js';
 import { rebuild, Sampler } from './belief.js';
+import { decisionDeadline } from './deadline.js';
 import { DEFAULT_SEARCH, Search } from './ismcts.js';
 import { jsonEqual } from './json.js';
 import type { GameKnowledge } from './knowledge.js';
@@ -19,8 +20,6 @@ import type { Budget, ComputerInput, Decision, DecisionStats } from './types.js'
 export type { Budget, ComputerInput, Decision, DecisionStats, Seen } from './types.js';
 
 const DEFAULT_MAX_NODES = 100_000;
-/** The most of a decision's cap kept as headroom (see decide()). */
-const RESERVE_MS = 100;
 
 /** Members only a game state has (a view never does): the generator, the raw block arrays. */
 const STATE_ONLY = ['rng', 'loc', 'str', 'deck'];
@@ -52,9 +51,10 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const rng = createSearchRng(`${input.game}|${input.role}|${String(budget.seed)}`);
 
   // The level's time covers the whole decision, the belief's replay included; the work stops a
-  // little before it (a fifth of the cap, 100 ms at most), the headroom for a step under way, a
-  // collection of garbage or a busy machine's scheduling to end within the cap.
-  const deadline = budget.timeMs === undefined ? null : t0 + budget.timeMs - Math.min(RESERVE_MS, budget.timeMs / 5);
+  // little before it (a fifth of the cap, 100 ms at most), and earlier when the machine is so busy
+  // that each step waits long for a core (src/ai/deadline.ts): the headroom for the step under
+  // way to end within the cap.
+  const deadline = budget.timeMs === undefined ? null : decisionDeadline(t0, budget.timeMs);
   const rebuilt = rebuild(know, input, deadline);
   stats.beliefMs = performance.now() - t0;
   if (rebuilt.outOfTime) {
@@ -102,6 +102,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
     return know.unseal(s, role) ?? s;
   });
   stats.iterations = run.iterations;
+  if (deadline) stats.longestStepMs = deadline.longestStep;
   stats.capped = run.capped;
   const result = search.choose();
   if (result) stats.nodes = result.nodes;

@@ -22,16 +22,19 @@
 //   few playout steps (past it, the search answers the best move found so far).
 
 import type { Action } from '../engine/index.js';
+import type { Deadline } from './deadline.js';
 import type { GameKnowledge } from './knowledge.js';
 import type { Rng } from './rng.js';
 
 export interface SearchConfig {
   iterations: number;
-  /** performance.now() value after which the search stops; null: no time limit. */
-  deadline: number | null;
+  /** When the search stops (read at every step); null: no time limit. */
+  deadline: Deadline | null;
   maxNodes: number;
   /** Actions played by the policy after leaving the tree before the evaluation scores the position. */
   playoutDepth: number;
+  /** A playout step with more legal actions than this scores only this many of them, drawn at random. */
+  playoutScored: number;
   /** UCB1 exploration constant (rewards are in [-1, 1]). */
   exploration: number;
   /** Progressive widening: a node visited n times considers ceil(k * n^alpha) of its moves. */
@@ -43,6 +46,7 @@ export interface SearchConfig {
 
 export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> = {
   playoutDepth: 16,
+  playoutScored: 10,
   exploration: 0.8,
   widenK: 2,
   widenAlpha: 0.5,
@@ -103,7 +107,7 @@ export class Search<S, V> {
     let capped = false;
     const n = this.cfg.iterations;
     for (let i = 0; i < n; i++) {
-      if (this.cfg.deadline !== null && performance.now() > this.cfg.deadline) {
+      if (this.cfg.deadline !== null && this.cfg.deadline.passed()) {
         capped = true;
         break;
       }
@@ -172,7 +176,7 @@ export class Search<S, V> {
     let atRoot = true;
     for (let guard = 0; guard < 10_000; guard++) {
       // A long descent (forced moves in a row) also stops at the deadline: its state is scored.
-      if (cfg.deadline !== null && guard > 0 && performance.now() > cfg.deadline) break;
+      if (cfg.deadline !== null && guard > 0 && cfg.deadline.passed()) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
       const sim = know.simultaneous(s);
@@ -191,7 +195,7 @@ export class Search<S, V> {
       const legal = m.legalActions(s, actor);
       if (legal.length === 0) break;
       if (legal.length === 1) {
-        s = m.apply(s, actor, legal[0]!);
+        s = know.play(s, actor, legal[0]!);
         continue;
       }
       // The legal actions as the computer sees them, one per key.
@@ -226,7 +230,7 @@ export class Search<S, V> {
         node.children.set(keys[bi]!, child);
         this.nodes++;
         path.push({ kind: 'one', child, actor, parent: node });
-        s = m.apply(s, actor, acts[bi]!);
+        s = know.play(s, actor, acts[bi]!);
         expanded = true;
         node = child.node;
         break;
@@ -247,7 +251,7 @@ export class Search<S, V> {
       }
       if (!pick) break;
       path.push({ kind: 'one', child: pick, actor, parent: node });
-      s = m.apply(s, actor, byKey.get(pickKey)!);
+      s = know.play(s, actor, byKey.get(pickKey)!);
       node = pick.node;
       if (expanded) break;
     }
@@ -322,7 +326,8 @@ export class Search<S, V> {
     let next = s;
     for (let i = 0; i < roles.length; i++) {
       try {
-        next = m.apply(next, roles[i]!, chosen[i]!);
+        // The first choice is one of the listed legal actions; the next ones were listed before it was made: checked.
+        next = i === 0 ? know.play(next, roles[i]!, chosen[i]!) : m.apply(next, roles[i]!, chosen[i]!);
       } catch {
         return null;
       }
@@ -354,26 +359,42 @@ export class Search<S, V> {
     for (let d = 0; d < 3 * cfg.playoutDepth && (d < cfg.playoutDepth || !know.quiet(s)); d++) {
       // Past the deadline the playout ends where it is (a slow machine: the decision stays bounded;
       // a clock read costs far less than a step).
-      if (cfg.deadline !== null && performance.now() > cfg.deadline) break;
+      if (cfg.deadline !== null && cfg.deadline.passed()) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
       const sim = know.simultaneous(s);
       const roles = sim.length >= 2 ? sim : [pending[0]!];
       for (const role of roles) {
-        const legal = m.legalActions(s, role);
+        const legal = know.playoutActions(s, role, rng.int) ?? m.legalActions(s, role);
         if (legal.length === 0) return s;
-        s = m.apply(s, role, this.playoutMove(s, role, legal));
+        s = know.play(s, role, this.playoutMove(s, role, legal));
       }
     }
     return s;
   }
 
-  /** A playout move: mostly the rules of thumb's best with a little noise, one time in ten any move. */
+  /**
+   * A playout move: mostly the rules of thumb's best with a little noise, one time in ten any move.
+   * Of a long list (a command phase's every move of every block) only a few moves drawn at random
+   * are scored: the best of them (scoring each costs more than listing it).
+   */
   private playoutMove(s: S, role: string, legal: readonly Action[]): Action {
     const rng = this.rng;
     if (legal.length === 1) return legal[0]!;
     if (rng.int(10) === 0) return legal[rng.int(legal.length)]!;
-    const sc = this.know.prior(s, role, legal);
+    let scored = legal;
+    if (legal.length > this.cfg.playoutScored) {
+      const pool = legal.slice();
+      for (let i = 0; i < this.cfg.playoutScored; i++) {
+        const j = i + rng.int(pool.length - i);
+        const x = pool[i]!;
+        pool[i] = pool[j]!;
+        pool[j] = x;
+      }
+      pool.length = this.cfg.playoutScored;
+      scored = pool;
+    }
+    const sc = this.know.prior(s, role, scored);
     let best = 0;
     let bestScore = -Infinity;
     for (let i = 0; i < sc.length; i++) {
@@ -383,6 +404,6 @@ export class Search<S, V> {
         best = i;
       }
     }
-    return legal[best]!;
+    return scored[best]!;
   }
 }

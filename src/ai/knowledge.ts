@@ -93,6 +93,16 @@ export interface GameKnowledge<S, V> {
    * position in the middle of a fight is not worth its evaluation).
    */
   quiet(s: S): boolean;
+  /**
+   * The search's fast path: `a`, one of the legal actions of `actor` in `s`, applied without
+   * checking it again (the same state as module.apply gives).
+   */
+  play(s: S, actor: string, a: Action): S;
+  /**
+   * For a playout step: some of the legal actions of `role` (each one legalActions lists), cheaper
+   * to list than all of them, or null for all of them.
+   */
+  playoutActions(s: S, role: string, rand: Rand): Action[] | null;
   /** The roles choosing at once (sealed card plays) in `s`; [] when a single role acts. */
   simultaneous(s: S): string[];
   /**

@@ -63,6 +63,8 @@ export interface DecisionStats {
   /** Time the service spent building the input before decide() (src/computer/thread.ts), counted in timeMs. */
   inputMs?: number;
   nodes: number;
+  /** With a time cap: the longest wall time between two reads of the deadline (a step at the machine's pace). */
+  longestStepMs?: number;
   /** Only one legal action: answered without searching. */
   forced: boolean;
   /**

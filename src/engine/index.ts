@@ -1,15 +1,9 @@
-// The games this service knows. Each is a pure module behind the GameModule contract.
-
-import { caesarsGallicWar } from './caesars-gallic-war/index.js';
-import { juliusCaesar } from './julius-caesar/index.js';
-import type { GameModule } from './types.js';
+// The engine's door: the games this service runs (games.ts, each a GameDefinition around its
+// pure rules module) and the contract they honour.
 
 export { RuleError } from './types.js';
 export { MAX_ACTION_DEPTH, withinActionDepth } from './kit/actions.js';
 export { endingOutcome } from './ending.js';
+export { DEFINITIONS, definitionOf, definitions, games } from './games.js';
+export type { ComputerKnowledge, GameDefinition, ViewSummary } from './definition.js';
 export type { Action, GameModule, OptionSpec, Outcome, SetupOptions, Json } from './types.js';
-
-export const games: Record<string, GameModule> = {
-  'julius-caesar': juliusCaesar,
-  'caesars-gallic-war': caesarsGallicWar,
-};

@@ -17,7 +17,6 @@ export interface Outcome {
 }
 
 export interface SetupOptions {
-  scenario?: 'historical' | 'free-deployment';
   /** One person against the module's `bot` (only for a module that has one). */
   solitaire?: boolean;
   /** A module's own options, as its `options` list declares them. */
@@ -30,9 +29,13 @@ export interface SetupOptions {
  */
 export interface OptionSpec {
   name: string;
-  /** A short human title ("Yearly Objectives (10)"). */
+  /** A short human title ("Yearly Objectives (10)"), for a form. */
   title: string;
+  /** A flag's few words when it is on, for a list of a game's options ("Yearly Objectives"). */
+  short?: string;
   values: readonly (string | boolean)[];
+  /** A choice's values in words: a title for a form, a few words for a list. */
+  choices?: readonly { value: string; title: string; short: string }[];
   default: string | boolean;
 }
 

@@ -1,5 +1,5 @@
 // The engine's human-readable log (a state's `log` array, when it has one) is kept out of the
-// snapshot: it grows with every move (93% of a Julius Caesar state late in a game), and writing
+// snapshot: it grows with every move (93% of a state late in a game), and writing
 // it whole each time cost most of a move's WAL and its TOAST compression. Each game_actions row
 // keeps the part of the log its change rewrote instead (entries from `log_from` on, usually the
 // last one or two), and the snapshot stores `"log": null` in its place (so the key keeps its

@@ -2,7 +2,7 @@
 // (@prisma/adapter-pg) for the schema, migrations and most queries, and the same node-postgres
 // pool directly for the hot path of changes to games (src/store/game-tx.ts), where Prisma's
 // per-query overhead was most of a move's cost. The client is generated from
-// prisma/schema.prisma into ./generated (npm scripts run scripts/prisma-generate.mjs; it is not
+// prisma/schema.prisma into ./generated (by scripts/build.mjs, which npm install and the npm scripts run; it is not
 // committed).
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';

@@ -4,7 +4,10 @@
 // processes). The thread's time for each decision (building the input from the stored game, the
 // belief's replay, the search) never exceeds the cap plus 200 ms; no thread is ended, none fails.
 // The bound holds because the replay checks the deadline at every engine application, the search
-// before every iteration and every few playout steps, and answers with its best so far.
+// at every step of its descents and playouts, and answers with its best so far; on a machine so
+// busy that the thread waits long for a core between its steps, the work stops earlier, by the
+// longest step it has seen (src/ai/deadline.ts): the thread's CPU time in such a decision is a few
+// milliseconds, the rest of its wall time is waiting for a core.
 
 import { Worker } from 'node:worker_threads';
 import t from 'tap';

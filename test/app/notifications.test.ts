@@ -2,7 +2,7 @@
 // Julius Caesar reaches rarely or never: a creator who need not act at the start, a game ended
 // by the rules, a time-out; and enqueueing the same change twice.
 import t from 'tap';
-import type { GameModule, Outcome } from '../../src/engine/index.js';
+import type { GameDefinition, GameModule, Outcome } from '../../src/engine/index.js';
 import { enqueueNotifications, plan, wants, type GameChange } from '../../src/app/notify/notifications.js';
 import type { SeatRow } from '../../src/store/games.js';
 import { testDatabase } from '../helpers/db.js';
@@ -27,6 +27,16 @@ const stub: GameModule<S> = {
   underway: () => true,
 };
 
+/** Its definition: a summary read from its view alone, its play sealed. */
+const stubGame: GameDefinition<S> = {
+  about: { id: 'stub', title: 'Stub', roles: ['A', 'B'], description: 'A stand-in.', options: [], sealed: [] },
+  module: stub,
+  summary: (v: { phase: string; prompt: string; log: string[] }) => ({ when: '', task: 'play', sealed: v.phase === 'card', cardPlay: '', prompt: v.prompt, p1: null, log: v.log }),
+  logHeading: () => null,
+  sealed: () => false,
+  schemas: new URL('file:///stub.yaml'),
+};
+
 const NOW = new Date('2026-01-01T12:00:00.000Z');
 
 function seat(role: string, userId: string, pref: 'all' | 'moves' | 'none' = 'all'): SeatRow {
@@ -49,7 +59,7 @@ function change(over: Partial<GameChange>): GameChange {
   const state: S = { pending: ['B'], phase: 'play', log: [{ t: 'Setup.' }] };
   return {
     game: { id: '01900000-0000-7000-8000-000000000001', number: 7, title: 'Stub' },
-    module: stub,
+    definition: stubGame,
     version: 1,
     kind: 'start',
     action: {},

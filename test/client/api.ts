@@ -1,5 +1,5 @@
 // A client for Alea generated from openapi.yaml, as a third party would make one: types from
-// openapi-typescript (scripts/openapi-generate.mjs -> ./generated/api.d.ts), requests by
+// openapi-typescript (scripts/build/contract.mjs -> ./generated/api.d.ts), requests by
 // openapi-fetch. Used by the end-to-end test and the API benchmark; nothing here is written by
 // hand but the sign-in convenience.
 import createClient, { type Client } from 'openapi-fetch';

@@ -47,5 +47,5 @@ t.test('a server whose client is not built starts, and its pages say how to buil
   t.teardown(() => app.close());
   const res = await app.inject({ url: '/' });
   t.equal(res.statusCode, 503);
-  t.match(res.body, /web-build\.mjs/);
+  t.match(res.body, /npm run build/);
 });

@@ -1,4 +1,4 @@
-// The API client: types generated from openapi.yaml (scripts/web-build.mjs -> generated/api.d.ts),
+// The API client: types generated from openapi.yaml (scripts/build/contract.mjs -> generated/api.d.ts),
 // requests by openapi-fetch, on the page's own origin. Nothing here is a hand-written API type.
 //
 // The access token (the API's bearer JWT, 30 days) lives in localStorage: the API takes bearer

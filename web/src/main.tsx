@@ -6,6 +6,7 @@ import { VerifyEmailPage } from './pages/email-confirmation';
 import { GamePage } from './pages/game';
 import { Home } from './pages/home';
 import { InviteNote, inviteOf } from './pages/invitation';
+import { GAMES } from './games/registry';
 import { Landing } from './pages/landing';
 import { LeaderboardPage } from './pages/leaderboard';
 import { PlayerPage } from './pages/player';
@@ -29,7 +30,7 @@ function TopBar() {
         {user ? (
           <>
             <a href="/">My games</a>
-            <a href="/leaderboards/julius-caesar">Leaderboards</a>
+            <a href={`/leaderboards/${GAMES[0]!.id}`}>Leaderboards</a>
             <a href="/settings">Settings</a>
             <a class="muted-inverse" href={`/players/${encodeURIComponent(user.handle)}`}>
               <span class="sr-only">Signed in as </span>

@@ -15,7 +15,8 @@
 // A changed address replaces the old one only once confirmed, and the old one, if it was
 // confirmed, is told. A password reset to an unconfirmed address is sent (its owner takes back
 // an account someone registered with their address) and, used, confirms it (password-reset.ts).
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { keyedMac } from '../keyed-mac.js';
 import type { Prisma } from '../../store/prisma.js';
 import { countSend, insertLink, linksSentSince, linksToAddress, lockLink, lockRecipient, spendLinks } from '../../store/email-confirmations.js';
 import { EmailTaken, lockUser, updateUser, type User } from '../../store/users.js';
@@ -42,17 +43,8 @@ function duration(ms: number): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
-const recipientKeys = new Map<string, Buffer>();
 /** The address as confirmation_sends knows it: a keyed digest, never the address. */
-function recipientKey(secret: string, email: string): string {
-  let key = recipientKeys.get(secret);
-  if (!key) {
-    key = createHmac('sha256', secret).update('alea:confirmation-recipient:v1').digest();
-    if (recipientKeys.size >= 16) recipientKeys.clear();
-    recipientKeys.set(secret, key);
-  }
-  return createHmac('sha256', key).update(email).digest('base64url');
-}
+const recipientKey = (secret: string, email: string) => keyedMac(secret, 'alea:confirmation-recipient:v1', email);
 
 /**
  * Why no link may go to `email` now (whatever account asks), or null: the address's daily

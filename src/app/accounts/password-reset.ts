@@ -5,7 +5,8 @@
 // The link's token is signed with a key of its own derived from the service secret and names the
 // user and their token generation: setting the new password raises the generation, which spends
 // the link and revokes every access token issued before (as a password change does).
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { keyedMac } from '../keyed-mac.js';
 import { confirmAddress, findUserByEmail, findUserById } from '../../store/users.js';
 import { normaliseEmail, presentUser, revokeTokens, type SignedIn } from './accounts.js';
 import type { ServiceContext } from '../context.js';
@@ -18,10 +19,7 @@ export const RESET_LINK_MS = 3600_000;
 export const RESEND_WINDOW_MS = 5 * 60_000;
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-function mac(secret: string, payload: string): string {
-  const key = createHmac('sha256', secret).update('alea:password-reset:v1').digest();
-  return createHmac('sha256', key).update(payload).digest('base64url');
-}
+const mac = (secret: string, payload: string) => keyedMac(secret, 'alea:password-reset:v1', payload);
 
 export function resetToken(secret: string, userId: string, generation: number, expiresAt: Date): string {
   const payload = `${Buffer.from(userId).toString('base64url')}.${generation}.${Math.floor(expiresAt.getTime() / 1000)}`;

@@ -8,7 +8,7 @@
 //
 // The source is a keyed digest (under JWT_SECRET) of the client address, IPv6 by its /64 (what
 // one subscriber usually holds): no address is stored in the clear.
-import { createHmac } from 'node:crypto';
+import { keyedMac } from '../keyed-mac.js';
 import { isIPv4, isIPv6 } from 'node:net';
 import { clearLoginFailures, loginThrottle, recordLoginFailure, recordLoginSuccess } from '../../store/login-throttle.js';
 import type { ServiceContext } from '../context.js';
@@ -30,15 +30,8 @@ export function sourceOf(address: string): string {
     .join(':')}::/64`;
 }
 
-const keys = new Map<string, Buffer>();
 function sourceKey(secret: string, address: string): string {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createHmac('sha256', secret).update('alea:sign-in-source:v1').digest();
-    if (keys.size >= 16) keys.clear();
-    keys.set(secret, key);
-  }
-  return createHmac('sha256', key).update(sourceOf(address)).digest('base64url').slice(0, 22);
+  return keyedMac(secret, 'alea:sign-in-source:v1', sourceOf(address)).slice(0, 22);
 }
 
 function tooManyFailures(until: Date, now: Date): AppError {

@@ -1,6 +1,6 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { games, type SetupOptions } from '../../engine/index.js';
+import { games } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
 import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, listEntries, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
@@ -32,8 +32,8 @@ export const DEFAULT_DAYS_PER_MOVE = 3;
 export interface CreateGameInput {
   game: string;
   role: string;
-  /** Julius Caesar's set-up; the same as `options.scenario` (kept for clients written before options). */
-  scenario?: SetupOptions['scenario'];
+  /** The API's first name of `options.scenario`, kept for clients written before options. */
+  scenario?: string;
   /** The module's own options (GameModule.options), by name. */
   options?: Record<string, unknown>;
   visibility?: 'public' | 'private';

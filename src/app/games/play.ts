@@ -1,6 +1,6 @@
 // Playing: an action, a sealed card play, taking back my last action, resigning. Each is one
 // change transaction (change.ts); the engine decides what is legal.
-import { RuleError, withinActionDepth, type Action, type GameModule } from '../../engine/index.js';
+import { definitionOf, RuleError, withinActionDepth, type Action, type GameModule } from '../../engine/index.js';
 import { entriesAfterTx, listEntriesTx } from '../../store/game-tx.js';
 import { changeAsPlayer, changeGame } from './change/change.js';
 import { requireActive, requireSeat, staleVersion } from './change/checks.js';
@@ -76,11 +76,9 @@ export async function submitAction(
   return thenBot(ctx, userId, answer);
 }
 
-/** A sealed card choice: an action made of a type and a card only (JC: play, discard). */
-export function isCardChoice(a: unknown): a is Action & { card: string } {
-  if (a === null || typeof a !== 'object' || Array.isArray(a)) return false;
-  const keys = Object.keys(a).sort();
-  return keys.length === 2 && keys[0] === 'card' && keys[1] === 'type' && typeof (a as { card: unknown }).card === 'string';
+/** A sealed choice of `m`'s game (its definition says which): a card chosen face down. */
+export function isSealedChoice(m: GameModule, a: unknown): a is Action & { card: string } {
+  return definitionOf(m.id)?.sealed(a as Action) === true;
 }
 
 export async function playCard(
@@ -97,11 +95,11 @@ export async function playCard(
       // Sealed choices depend on nothing the opponent's sealed choices could change (they are
       // hidden), so those do not make a version stale; anything else does.
       const since = input.version < g.version ? await entriesAfterTx(g.tx, g.row.id, input.version) : null;
-      if (!since || !since.every((e) => e.kind === 'action' && e.role !== role && isCardChoice(e.action))) throw staleVersion(g.version);
+      if (!since || !since.every((e) => e.kind === 'action' && e.role !== role && isSealedChoice(g.module, e.action))) throw staleVersion(g.version);
     }
     const legal = g.module.legalActions(g.state, role);
     if (legal.length === 0) throw new AppError('not_your_turn', waitingFor(g.module, g.state));
-    const choices = legal.filter(isCardChoice);
+    const choices = legal.filter((a) => isSealedChoice(g.module, a));
     if (choices.length === 0) throw new AppError('illegal_action', 'No card is to be played now; see legalActions for what you may do.');
     const action = choices.find((a) => a.card === input.card);
     if (!action) throw new AppError('illegal_action', `${input.card} is not one of the cards you may play now (your current choice cannot be played again).`);

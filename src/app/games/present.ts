@@ -2,7 +2,7 @@
 // place that turns stored games into answers: the state itself, the seed and the log's actions
 // never leave here; the engine's view(state, role) and legalActions(state, role) for the
 // caller's own role (or the observer's view) are the only windows onto the state.
-import { games, type Action, type GameModule, type Outcome } from '../../engine/index.js';
+import { definitionOf, type Action, type GameDefinition, type GameModule, type Outcome } from '../../engine/index.js';
 import type { Config } from '../../config/config.js';
 import { level as levelById } from '../../ai/levels.js';
 import { presentOptions, type GameOptions } from './game-options.js';
@@ -123,9 +123,14 @@ export interface GameResource extends GameSummary {
 }
 
 export function moduleOf(row: { module: string }): GameModule {
-  const m = games[row.module];
-  if (!m) throw new Error(`game ${row.module} is not installed`);
-  return m;
+  return gameOf(row).module;
+}
+
+/** The definition of a stored game's game (src/engine/games.ts): its rules and what shared code may ask of it. */
+export function gameOf(row: { module: string }): GameDefinition {
+  const d = definitionOf(row.module);
+  if (!d) throw new Error(`game ${row.module} is not installed`);
+  return d;
 }
 
 /** The role the bot plays in a game with these options, or null when people hold every seat (bot.ts). */
@@ -179,6 +184,8 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     };
   });
   const deadlines = players.map((p) => p.deadline).filter((d): d is string => d !== null).sort();
+  // `scenario`: the API's first name of the `scenario` option (clients written before options),
+  // `historical` (the standard set-up) for a game without one, as openapi.yaml's Scenario says.
   const options = (row.options ?? {}) as { scenario?: string };
   return {
     ...gameHeading(row),

@@ -32,7 +32,7 @@ import { formatTime, overdueEmail, reminderEmail } from '../notify/email-templat
 import { AppError } from '../errors.js';
 import type { Answer, IdempotencyKey } from './idempotency.js';
 import { outboxRow, wants } from '../notify/notifications.js';
-import { moduleOf, publicVp, type GameResource } from './present.js';
+import { gameOf, publicVp, type GameResource } from './present.js';
 import { currentState } from './history.js';
 
 export async function claimTimeout(
@@ -135,7 +135,8 @@ export async function runDueClocks(deps: ClockJobDeps, limit = 20): Promise<numb
 
 async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: string, now: Date): Promise<void> {
   const row = (await findGame(tx, id))!;
-  const module = moduleOf(row);
+  const definition = gameOf(row);
+  const module = definition.module;
   const state = currentState(module, row.snapshot);
   const game = { id: row.id, number: row.number, title: module.title };
   const rows: Prisma.OutboxEmailCreateManyInput[] = [];
@@ -161,7 +162,7 @@ async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: 
         rows.push(
           outboxRow(deps.config, {
             game,
-            module,
+            definition,
             state,
             seat,
             kind: 'reminder',
@@ -181,7 +182,7 @@ async function handleGame(tx: Prisma.TransactionClient, deps: ClockJobDeps, id: 
         rows.push(
           outboxRow(deps.config, {
             game,
-            module,
+            definition,
             state,
             seat: other,
             kind: 'overdue',

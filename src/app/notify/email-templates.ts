@@ -1,6 +1,10 @@
 // The emails Alea sends, as text and HTML. Every email is written from what its recipient may
-// see: the game's public facts and the recipient's own view (never the state, never the other
-// player's view), so nothing hidden can reach a mailbox.
+// see: the game's public facts and the summary of the recipient's own view (never the state, never
+// the other player's view), so nothing hidden can reach a mailbox. What a position's summary says
+// (its date, the task, the prompt) is the game's own (its definition's `summary`).
+import type { ViewSummary } from '../../engine/index.js';
+
+export type { ViewSummary };
 
 export interface EmailGame {
   /** Short public number shown as "#42". */
@@ -8,29 +12,12 @@ export interface EmailGame {
   title: string;
 }
 
-/** The parts of a player's view an email may quote (present in every game's view or absent). */
-export interface ViewSummary {
-  /** Julius Caesar's calendar (year AUC, turn, phase). */
-  year?: number;
-  turn?: number;
-  phase?: string;
-  /** Caesar's Gallic War's: the year BC and the step of the turn. */
-  yearBC?: number;
-  step?: string;
-  prompt?: string;
-  pending?: string[];
-  p1?: string | null;
-  vp?: Record<string, number>;
-  cards?: Record<string, { card: string | null; actsAs: string | null }>;
-  /** Where the battle is: `location` (Julius Caesar) or `area` (Caesar's Gallic War). */
-  battle?: { location?: string; area?: string; round: number } | null;
-}
-
 export interface EmailContext {
   publicUrl: string;
   game: EmailGame;
   gameId: string;
   recipient: { name: string; role: string };
+  /** The summary of the recipient's own view (GameDefinition.summary). */
   view: ViewSummary;
   /** Signed one-click unsubscribe link for this recipient. */
   unsubscribeUrl: string;
@@ -55,56 +42,9 @@ function gameName(ctx: Pick<EmailContext, 'game'>): string {
   return `${ctx.game.title} #${ctx.game.number}`;
 }
 
-/** "706, turn 3", "Winter 706", "57 BC", or "" when the view has no calendar. */
-export function when(v: ViewSummary): string {
-  if (v.yearBC !== undefined) return `${v.yearBC} BC`;
-  if (v.year === undefined) return '';
-  if (v.turn === 6 || v.phase === 'winter') return `Winter ${v.year}`;
-  if (!v.turn) return `${v.year}`;
-  return `${v.year}, turn ${v.turn}`;
-}
-
-/** A few words for a subject line: what the recipient must do now. */
-export function task(v: ViewSummary): string {
-  switch (v.phase) {
-    case 'deployment':
-      return 'deploy your blocks';
-    case 'discard':
-      return 'discard a card';
-    case 'card':
-      return 'play a card';
-    case 'command':
-      return 'give your orders';
-    case 'battle':
-      return v.battle ? `battle in ${v.battle.location}` : 'choose the next battle';
-    case 'winter':
-      return 'winter';
-    default:
-      return v.step !== undefined ? stepTask(v) : 'your move';
-  }
-}
-
-/** Caesar's Gallic War's steps (its view's `step`), in the same few words. */
-function stepTask(v: ViewSummary): string {
-  const step = v.step!;
-  if (step === 'play') return 'play a card';
-  if (step === 'declare') return 'announce your action';
-  if (step === 'massive-option') return 'take the Massive Revolt or decline';
-  if (step === 'designate' || step === 'move' || step === 'attrition') return 'move';
-  if (step === 'battle-choose') return 'choose the next battle';
-  if (['withdraw', 'fort', 'battle', 'hits', 'assault', 'sortie', 'forced-retreat', 'regroup'].includes(step)) return v.battle?.area ? `battle in ${v.battle.area}` : 'battle';
-  if (step.startsWith('winter-') || step === 'replacements' || step === 'reinforcements') return 'winter';
-  return 'your move';
-}
-
-/** Is this a sealed card play (both choosing a card face down), in either game's view? */
-export function isSealedPlay(v: ViewSummary): boolean {
-  return v.phase === 'card' || v.step === 'play';
-}
-
 /** The prompt without its leading "Role: ", as an instruction to the recipient. */
 function instruction(v: ViewSummary): string {
-  const p = v.prompt ?? 'Open the game to see what to do.';
+  const p = v.prompt || 'Open the game to see what to do.';
   const i = p.indexOf(': ');
   const text = i > 0 && i < 40 ? p.slice(i + 2) : p;
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -160,15 +100,15 @@ export function formatTime(d: Date): string {
  * (the reveal, who joined); `deadline` is when the move is due (none without a time limit).
  */
 export function yourMoveEmail(ctx: EmailContext, news: string[] = [], deadline: Date | null = null): Email {
-  const w = when(ctx.view);
-  const subject = `Your move: ${gameName(ctx)}${w ? ` — ${w}` : ''}, ${task(ctx.view)}`;
+  const w = ctx.view.when;
+  const subject = `Your move: ${gameName(ctx)}${w ? ` — ${w}` : ''}, ${ctx.view.task}`;
   const due = deadline ? [`Your move is due by ${formatTime(deadline)}.`] : [];
   return render(ctx, subject, `It is your move in ${gameName(ctx)}${w ? ` (${w})` : ''}.`, [...news, instruction(ctx.view), ...due], 'Open the game');
 }
 
 /** Both sealed cards are in, for the player who does not act next. */
 export function revealEmail(ctx: EmailContext, news: string[]): Email {
-  const w = when(ctx.view);
+  const w = ctx.view.when;
   const p1 = ctx.view.p1 ? `: ${ctx.view.p1} is Player 1` : '';
   return render(ctx, `Cards revealed: ${gameName(ctx)}${w ? ` — ${w}` : ''}${p1}`, 'Both cards are in.', news, 'See the game');
 }
@@ -189,7 +129,7 @@ export interface RatingChange {
   after: number;
 }
 
-/** "Your Julius Caesar rating: 1500 → 1662 (+162)." (whole points, as the pages show them) */
+/** "Your <game> rating: 1500 → 1662 (+162)." (whole points, as the pages show them) */
 export function ratingLine(ctx: Pick<EmailContext, 'game'>, r: RatingChange): string {
   const before = Math.round(r.before);
   const after = Math.round(r.after);
@@ -233,7 +173,7 @@ export function opponentResignedEmail(ctx: EmailContext, opponent: { name: strin
 
 /** 20% of the recipient's move time is left. */
 export function reminderEmail(ctx: EmailContext, deadline: Date): Email {
-  const w = when(ctx.view);
+  const w = ctx.view.when;
   return render(
     ctx,
     `Reminder: your move in ${gameName(ctx)}${w ? ` — ${w}` : ''}`,

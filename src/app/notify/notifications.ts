@@ -21,15 +21,14 @@
 // one per kind, change and recipient, so enqueueing a change twice adds nothing, and "your
 // move" is only ever enqueued by the change that starts that move: never twice for one move.
 //
-// Every email is written from its recipient's own view (module.view(state, role)), so nothing
-// hidden from them can reach their mailbox.
-import type { GameModule, Outcome } from '../../engine/index.js';
+// Every email is written from the summary of its recipient's own view (the game definition's
+// summary of module.view(state, role)), so nothing hidden from them can reach their mailbox.
+import type { GameDefinition, Outcome } from '../../engine/index.js';
 import type { Config } from '../../config/config.js';
 import type { Prisma } from '../../store/prisma.js';
 import type { EmailPreference, GameEntryKind, SeatRow } from '../../store/games.js';
 import {
   gameEndedEmail,
-  isSealedPlay,
   opponentJoinedEmail,
   opponentResignedEmail,
   revealEmail,
@@ -65,7 +64,8 @@ export interface GameRef {
 
 export interface GameChange {
   game: GameRef;
-  module: GameModule;
+  /** The game's definition: its rules (`module`) and what an email says of a view (`summary`). */
+  definition: GameDefinition;
   /** The version the change produced. */
   version: number;
   kind: GameEntryKind;
@@ -103,17 +103,19 @@ export interface PlannedEmail {
   build: (ctx: EmailContext) => Email;
 }
 
-/** Log lines the recipient's view gained with the change (what they may read of it). */
-function newLines(before: ViewSummary & { log?: unknown }, after: ViewSummary & { log?: unknown }, max = 10): string[] {
-  const b = Array.isArray(before.log) ? before.log.length : 0;
-  const lines = Array.isArray(after.log) ? after.log.slice(b).filter((l): l is string => typeof l === 'string') : [];
-  return lines.slice(-max);
+/** What the emails may say of `role`'s view of `state`: its game's summary of that view. */
+function summaryOf(d: GameDefinition, view: ((state: unknown, role: string) => unknown) | undefined, state: unknown, role: string): ViewSummary {
+  return d.summary(view ? view(state, role) : d.module.view(state, role));
 }
 
-/** Did the change end a sealed card play (the cards are revealed)? Read from public parts of a view. */
+/** Log lines the recipient's view gained with the change (what they may read of it). */
+function newLines(before: ViewSummary, after: ViewSummary, max = 10): string[] {
+  return after.log.slice(before.log.length).slice(-max);
+}
+
+/** Did the change end a sealed card play (the cards are revealed)? Read from summaries of views. */
 export function endsCardPlay(before: ViewSummary, after: ViewSummary): boolean {
-  if (!isSealedPlay(before)) return false;
-  return !(isSealedPlay(after) && after.turn === before.turn && after.year === before.year && after.yearBC === before.yearBC);
+  return before.sealed && !(after.sealed && after.cardPlay === before.cardPlay);
 }
 
 /** Who gets what for a change, before preferences (see the header). */
@@ -163,12 +165,12 @@ export function plan(c: GameChange): PlannedEmail[] {
 
   // Whether the cards were revealed is public (phase, turn, year): one role's views tell; the
   // others' views before the change are only needed for their news of the reveal.
-  const view = c.view ?? ((state: unknown, role: string) => c.module.view(state, role));
   const who = c.actor.role;
-  const revealed = endsCardPlay(view(c.stateBefore, who) as ViewSummary, view(c.state, who) as ViewSummary);
+  const summary = (state: unknown, role: string) => summaryOf(c.definition, c.view, state, role);
+  const revealed = endsCardPlay(summary(c.stateBefore, who), summary(c.state, who));
   for (const s of c.seats) {
     if (revealed) {
-      const news = newLines(view(c.stateBefore, s.role) as ViewSummary, view(c.state, s.role) as ViewSummary);
+      const news = newLines(summary(c.stateBefore, s.role), summary(c.state, s.role));
       out.push(
         c.pendingAfter.includes(s.role)
           ? { role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, news, deadlineOf(s.role)) }
@@ -192,7 +194,7 @@ export function outboxRow(
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
   o: {
     game: GameRef;
-    module: GameModule;
+    definition: GameDefinition;
     state: unknown;
     seat: SeatRow;
     kind: EmailKind;
@@ -202,7 +204,7 @@ export function outboxRow(
     view?: (state: unknown, role: string) => unknown;
   },
 ): EmailRow {
-  const view = (o.view ? o.view(o.state, o.seat.role) : o.module.view(o.state, o.seat.role)) as ViewSummary;
+  const view = summaryOf(o.definition, o.view, o.state, o.seat.role);
   const email = o.build({
     publicUrl: config.publicUrl,
     game: { number: o.game.number, title: o.game.title },
@@ -246,7 +248,7 @@ export function notificationRows(config: Pick<Config, 'publicUrl' | 'jwtSecret'>
     rows.push(
       outboxRow(config, {
         game: change.game,
-        module: change.module,
+        definition: change.definition,
         state: change.state,
         seat,
         kind: p.kind,

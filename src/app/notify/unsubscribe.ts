@@ -1,26 +1,11 @@
 // Signed one-click unsubscribe links (RFC 8058): the token names a user and is signed with a key
 // derived from the service secret, so a link works without logging in and cannot be forged.
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { keyedMac } from '../keyed-mac.js';
 
-// Derived once per secret (a process has one; tests build servers with a few): every email a
-// move enqueues carries a link, and deriving the key again doubled the HMACs of each.
-const keys = new Map<string, Buffer>();
-
-function key(secret: string): Buffer {
-  let k = keys.get(secret);
-  if (!k) {
-    // A key of its own, so an unsubscribe token can never double as a JWT or anything else.
-    k = createHmac('sha256', secret).update('alea:unsubscribe:v1').digest();
-    if (keys.size >= 16) keys.clear();
-    keys.set(secret, k);
-  }
-  return k;
-}
-
-function mac(secret: string, userId: string): string {
-  return createHmac('sha256', key(secret)).update(userId).digest('base64url');
-}
+// A key of its own, so an unsubscribe token can never double as a JWT or anything else.
+const mac = (secret: string, userId: string) => keyedMac(secret, 'alea:unsubscribe:v1', userId);
 
 export function unsubscribeToken(secret: string, userId: string): string {
   return `${Buffer.from(userId).toString('base64url')}.${mac(secret, userId)}`;

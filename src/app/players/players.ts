@@ -35,7 +35,7 @@ export interface PlayerGame {
   bot: string | null;
   /** The player's result (null while in progress, or for a game that ended without one). */
   result: 'win' | 'loss' | 'draw' | null;
-  /** How it ended ("Pompey resigned"); null while in progress. */
+  /** How it ended ("<role> resigned"); null while in progress. */
   reason: string | null;
   /** A rated game that has ended: the player's rating before and after it. */
   rating: RatingChangeView | null;

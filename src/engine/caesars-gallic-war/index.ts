@@ -2,7 +2,8 @@
 // deterministic, plain JSON. The rules are in the files named after the rulebook's sections; flow.ts
 // runs them, and the engine kit's defineModule makes the checks every game makes.
 
-import type { Outcome, OptionSpec, SetupOptions } from '../types.js';
+import type { Outcome, SetupOptions } from '../types.js';
+import { about } from './about.js';
 import { defineModule } from '../kit/module.js';
 import { decide } from './bot.js';
 import { catalog } from './catalog.js';
@@ -10,7 +11,7 @@ import { describe } from './describe.js';
 import { proceed, STEPS } from './flow.js';
 import { ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
-import { blocks, cloneState, DEFAULT_OPTIONS, type Options, type State } from './state.js';
+import { blocks, cloneState, type Options, type State } from './state.js';
 import { fullView, view, type CGWView } from './view.js';
 
 export type { State, Options } from './state.js';
@@ -29,21 +30,12 @@ function underway(s: State): boolean {
   return s.turn > 1 || s.round > 1 || (s.round === 1 && s.played.Roman === null && s.played.Barbarian === null);
 }
 
-/** The optional rules a game may be created with (state.ts's Options; the defaults are DEFAULT_OPTIONS). */
-const OPTIONS = [
-  { name: 'yearlyObjectives', title: 'Yearly Objectives (10), scored in 7.9', values: [false, true], default: DEFAULT_OPTIONS.yearlyObjectives },
-  { name: 'historicalReinforcements', title: 'Historical Reinforcements (11)', values: [false, true], default: DEFAULT_OPTIONS.historicalReinforcements },
-  { name: 'restrictedNaval', title: 'Restricted Naval Movement (11)', values: [false, true], default: DEFAULT_OPTIONS.restrictedNaval },
-  { name: 'legionI', title: 'Legio I in the force pool (errata of 29 November 2025)', values: [true, false], default: DEFAULT_OPTIONS.legionI },
-  { name: 'altCardValues', title: 'The older card values', values: [false, true], default: DEFAULT_OPTIONS.altCardValues },
-] as const satisfies readonly OptionSpec[];
-
 /** The module, with its own options (all optional rules off by default) in setup. */
 export const caesarsGallicWar = defineModule<State, CGWView, Role, SetupOptions & Partial<Options>>({
-  id: 'caesars-gallic-war',
-  title: "Caesar's Gallic War",
+  id: about.id,
+  title: about.title,
   roles: ROLES,
-  options: OPTIONS,
+  options: about.options,
   setup: (seed, options) => setup(seed, options ?? {}),
   steps: STEPS,
   proceed,

@@ -1,6 +1,7 @@
 // The game state and the small queries every rule uses. Plain JSON only: arrays indexed like
 // BLOCKS, records keyed by role, null for "none".
 
+import { about } from './about.js';
 import { BLOCKS, CAESAR } from './data/blocks.js';
 import { CARDS, type CardData } from './data/cards.js';
 import type { AreaId } from './data/map.js';
@@ -25,13 +26,8 @@ export interface Options {
   altCardValues: boolean;
 }
 
-export const DEFAULT_OPTIONS: Options = {
-  yearlyObjectives: false,
-  historicalReinforcements: false,
-  restrictedNaval: false,
-  legionI: true,
-  altCardValues: false,
-};
+/** Each optional rule's default, as about.ts declares them. */
+export const DEFAULT_OPTIONS = Object.fromEntries(about.options.map((o) => [o.name, o.default])) as unknown as Options;
 
 /** Off-map places of a block. On the map, a block's place is an area id. */
 export const ASIDE = 'aside'; // not in play; may enter by a later rule (leaders, V and VI, Nantuates)

@@ -3,6 +3,7 @@
 
 import type { Action, Outcome, SetupOptions } from '../types.js';
 import { actionKey } from '../kit/actions.js';
+import { about } from './about.js';
 import { defineModule } from '../kit/module.js';
 import { catalog } from './catalog.js';
 import { describe } from './describe.js';
@@ -11,7 +12,7 @@ import { ROLES, type Role } from './roles.js';
 import { sameDraws } from './rng.js';
 import { FIRST_YEAR } from './calendar.js';
 import { setup, setupLegacy } from './setup.js';
-import { blocks, cloneState, hasBlock, idx, type State } from './state.js';
+import { blocks, cloneState, hasBlock, idx, type Scenario, type State } from './state.js';
 import { fullView, view, type JCView } from './view.js';
 import { count } from '../kit/words.js';
 
@@ -50,11 +51,14 @@ function undoable(before: State, after: State, role: Role): boolean {
   return p.length >= 1 && p.includes(role) && (after.step === 'deploy' || p.length === 1);
 }
 
-export const juliusCaesar = defineModule<State, JCView, Role, SetupOptions>({
-  id: 'julius-caesar',
-  title: 'Julius Caesar',
+/** Julius Caesar's one option: the set-up (5.1 historical, 5.3 free deployment). */
+export type Options = SetupOptions & { scenario?: Scenario };
+
+export const juliusCaesar = defineModule<State, JCView, Role, Options>({
+  id: about.id,
+  title: about.title,
   roles: ROLES,
-  options: [{ name: 'scenario', title: 'Set-up: historical deployment (5.1) or free deployment (5.3)', values: ['historical', 'free-deployment'], default: 'historical' }],
+  options: about.options,
   setup: (seed, options) => startGame(setup(seed, options?.scenario ?? 'historical')),
   setupLegacy: (seed, options) => startGame(setupLegacy(seed, options?.scenario ?? 'historical')),
   steps: STEPS,

@@ -54,6 +54,20 @@ export function moveActions(s: State, role: Role): Action[] {
   return ctx.out;
 }
 
+/**
+ * The moves of the given blocks only, each as moveActions lists it: for the computer's playouts,
+ * which try a few blocks' moves rather than list every move of every block.
+ */
+export function moveActionsOf(s: State, role: Role, blocks: readonly number[]): Action[] {
+  if (s.cmd!.levying) return [];
+  const ctx: MoveContext = { s, role, occ: occupancy(s), out: [] };
+  for (const i of blocks) {
+    if (s.side[i] !== role || s.moved[i] || !onMap(s, i)) continue;
+    addBlockMoves(ctx, i);
+  }
+  return ctx.out;
+}
+
 /** The moves of one block, appended to ctx.out. */
 function addBlockMoves(ctx: MoveContext, i: number): void {
   const { s, role } = ctx;

@@ -10,7 +10,7 @@ import type { IdTable } from './table.js';
 
 /** What a refusal needs to say in a game's own words; nothing in it may reveal what the role may not see. */
 export interface Refusals<S, R extends string> {
-  /** A role as the messages name it, within a sentence: "Caesar", "the Roman". */
+  /** A role as the messages name it, within a sentence: "<role>", or "the <role>". */
   who(role: R): string;
   /** The game's blocks, for an action that names one (`block`). */
   blocks: {

@@ -4,7 +4,7 @@
 // engine: it runs in Node and in a browser.
 
 import { diceKey, seededRoles } from '../kit/dice.js';
-import { games } from '../index.js';
+import { games } from '../games.js';
 import type { Action, GameModule, Outcome } from '../types.js';
 
 /**

@@ -1,4 +1,4 @@
-// The web client (web/, built by Vite into web/dist by scripts/web-build.mjs): a single-page app
+// The web client (web/, built by Vite into web/dist by scripts/build/web.mjs): a single-page app
 // served on the API's own origin. Its pages are listed one by one, not caught by a wildcard, so
 // they can never shadow /v1, /docs, /healthz or /openapi.yaml, and an unknown path is still a
 // problem+json 404. Hashed assets (/assets/*) are cached for a year as immutable; index.html is
@@ -49,7 +49,7 @@ export const webRoutes: FastifyPluginAsync<{ dir?: string }> = async (app, { dir
       .code(503)
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send('The web client is not built: run `node scripts/web-build.mjs` (npm install, npm start and npm test do it).\n');
+      .send('The web client is not built: run `npm run build` (npm install, npm start and npm test do it).\n');
 
   for (const url of WEB_PAGES) {
     app.get(url, async (_request, reply) => {

@@ -1,18 +1,17 @@
 // Property tests: seeded random playouts of complete games (random choice among the legal actions
-// of a pending role), with the engine contract and the game's invariants checked after every action.
+// of a pending role), with the engine contract (test/helpers/playouts.ts, as every game's in
+// test/engine/contract.test.ts) and this game's invariants and secrets checked after every action.
 // More games: PROPERTY_GAMES=500 npx tap test/engine/caesars-gallic-war/properties.test.ts
 
 import t from 'tap';
-import { MAX_ACTION_DEPTH, withinActionDepth } from '../../../src/engine/kit/actions.js';
-import { chooser } from '../../helpers/chooser.js';
+import { playouts, uniform, type Policy as PlayerPolicy } from '../../helpers/playouts.js';
 import { testSeed } from '../../helpers/seeds.js';
-import { cgw, type Action, type CGWView, type Role, type State } from './helpers.js';
+import { cgw, type CGWView, type Role, type State } from './helpers.js';
 import type { Options } from '../../../src/engine/caesars-gallic-war/state.js';
 import { violation } from './invariants.js';
 
 const GAMES = Number(process.env.PROPERTY_GAMES ?? 40);
 const ROLES: Role[] = ['Roman', 'Barbarian'];
-const picker = (seed: number) => chooser(seed * 2654435761);
 
 
 /** Anything the rules hide from this viewer, found in its view. */
@@ -37,8 +36,7 @@ function leak(v: CGWView, s: State, viewer: Role | null): string | null {
   return null;
 }
 
-type Policy = (s: State, legal: Action[], pick: (n: number) => number) => Action;
-const uniform: Policy = (_s, legal, pick) => legal[pick(legal.length)]!;
+type Policy = PlayerPolicy<State>;
 /** Keeps moving and fighting: rarely stops early, rarely passes or retreats. */
 const aggressive: Policy = (s, legal, pick) => {
   const rest = legal.filter((a) => !['done', 'go', 'pass', 'retreat', 'retreat-all', 'decline'].includes(a.type));
@@ -51,77 +49,39 @@ const aggressive: Policy = (s, legal, pick) => {
 
 const OPTION_SETS: Partial<Options>[] = [{}, { yearlyObjectives: true }, { historicalReinforcements: true, restrictedNaval: true }, { legionI: false, altCardValues: true }];
 
-for (const [name, policy, count, solitaire] of [
-  ['uniform', uniform, GAMES, false],
-  ['aggressive', aggressive, Math.ceil(GAMES / 2), false],
+for (const [name, policy, count, solitaire, salt] of [
+  ['uniform', uniform, GAMES, false, 0],
+  ['aggressive', aggressive, Math.ceil(GAMES / 2), false, 100000],
   // 12: one person (random) against the bot; the bot's one action plays all its decisions.
-  ['solitaire, a random Roman against the bot', uniform, GAMES, true],
-] as [string, Policy, number, boolean][]) {
+  ['solitaire, a random Roman against the bot', uniform, GAMES, true, 200000],
+] as [string, Policy, number, boolean, number][]) {
   t.test(`random playouts (${name}): contract and invariants hold through complete games`, async (t) => {
-    let actions = 0;
+    // The contract (test/helpers/playouts.ts), and after every action this game's invariants (and
+    // the bot never left pending); every 5th, what each role and the observer see.
     let bots = 0;
-    const failures: string[] = [];
-    const endings: Record<string, number> = {};
-    for (let g = 0; g < count && failures.length === 0; g++) {
-      const pick = picker(g + 1 + (policy === uniform ? 0 : 100000) + (solitaire ? 200000 : 0));
-      const options = { ...OPTION_SETS[g % OPTION_SETS.length]!, ...(solitaire ? { solitaire: true } : {}) };
-      const seed = testSeed(g + (policy === uniform ? 0 : 5000) + (solitaire ? 9000 : 0));
-      let s = cgw.setup(seed, options);
-      const log: [Role, Action][] = [];
-      for (let n = 0; ; n++) {
-        const pending = cgw.pending(s) as Role[];
-        if (pending.length === 0) break;
-        if (n > 20000) {
-          failures.push(`game ${g}: no end after 20000 actions`);
-          break;
+    const r = playouts<State>(cgw, {
+      games: count,
+      policy,
+      salt,
+      options: (g) => ({ ...OPTION_SETS[g % OPTION_SETS.length]!, ...(solitaire ? { solitaire: true } : {}) }),
+      check: (s, n, role) => {
+        if (solitaire && role === 'Barbarian') {
+          bots++;
+          if (cgw.pending(s).includes('Barbarian')) return `the bot stopped while still pending at ${s.step}`;
         }
-        const role = pending[pick(pending.length)]!;
-        const legal = cgw.legalActions(s, role);
-        if (legal.length === 0) {
-          failures.push(`game ${g}: ${role} pending at ${s.step} with no legal action`);
-          break;
-        }
-        for (const l of legal) if (!withinActionDepth(l)) failures.push(`game ${g}: ${JSON.stringify(l)} nests deeper than MAX_ACTION_DEPTH (${MAX_ACTION_DEPTH})`);
-        const a = policy(s, legal, pick);
-        const prev = s;
-        const before = n % 50 === 0 ? JSON.stringify(prev) : null;
-        try {
-          s = cgw.apply(prev, role, a);
-        } catch (e) {
-          failures.push(`game ${g}: apply threw on listed ${JSON.stringify(a)} at ${s.step}: ${(e as Error).message}`);
-          break;
-        }
-        if (before !== null && JSON.stringify(prev) !== before) failures.push(`game ${g}: apply mutated its input`);
-        log.push([role, a]);
-        actions++;
-        if (solitaire && role === 'Barbarian' && cgw.pending(s).includes('Barbarian')) failures.push(`game ${g}: the bot stopped while still pending at ${s.step}`);
-        if (solitaire && role === 'Barbarian') bots++;
         const bad = violation(s);
-        if (bad) {
-          failures.push(`game ${g} turn ${s.turn} after ${JSON.stringify(a)}: ${bad}`);
-          break;
-        }
+        if (bad) return `turn ${s.turn}: ${bad}`;
         if (n % 5 === 0) {
           for (const viewer of [...ROLES, null]) {
             const l = leak(cgw.view(s, viewer) as CGWView, s, viewer);
-            if (l) failures.push(`game ${g}: ${viewer ?? 'observer'} sees ${l} at ${s.step}`);
+            if (l) return `${viewer ?? 'observer'} sees ${l} at ${s.step}`;
           }
         }
-      }
-      if (failures.length) break;
-      const o = cgw.outcome(s);
-      if (!o) {
-        failures.push(`game ${g}: ended without an outcome`);
-        break;
-      }
-      endings[o.winner ?? 'draw'] = (endings[o.winner ?? 'draw'] ?? 0) + 1;
-      let r = cgw.setup(seed, options);
-      for (const [role, a] of log) r = cgw.apply(r, role, JSON.parse(JSON.stringify(a)));
-      if (JSON.stringify(r) !== JSON.stringify(s)) failures.push(`game ${g}: replay differs`);
-      if (JSON.stringify(JSON.parse(JSON.stringify(s))) !== JSON.stringify(s)) failures.push(`game ${g}: not plain JSON`);
-    }
-    t.same(failures, [], `${count} games, ${actions} actions`);
-    t.pass(`outcomes: ${JSON.stringify(endings)}`);
+        return null;
+      },
+    });
+    t.same(r.failures, [], `${count} games, ${r.actions} actions`);
+    t.pass(`outcomes: ${JSON.stringify(r.endings)}`);
     if (solitaire) t.ok(bots > count * 20, `the bot took ${bots} turns`);
   });
 }

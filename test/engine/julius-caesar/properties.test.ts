@@ -1,14 +1,15 @@
 // Property tests: seeded random playouts of complete games (random choice among the legal
-// actions of a pending role), with the engine contract and the game's invariants checked after
-// every action. GAMES can be raised locally: PROPERTY_GAMES=2000 npx tap test/engine/...
+// actions of a pending role), with the engine contract (test/helpers/playouts.ts, as every game's
+// in test/engine/contract.test.ts) and this game's invariants and secrets checked after every
+// action. GAMES can be raised locally: PROPERTY_GAMES=2000 npx tap test/engine/...
 
 import t from 'tap';
-import { MAX_ACTION_DEPTH, withinActionDepth } from '../../../src/engine/kit/actions.js';
 import { chooser } from '../../helpers/chooser.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CITIES } from '../../../src/engine/julius-caesar/data/map.js';
 import { violation } from './invariants.js';
-import { jc, type Action, type JCView, type Role, type State } from './helpers.js';
+import { jc, type JCView, type Role, type State } from './helpers.js';
+import { playouts, uniform, type Policy as PlayerPolicy } from '../../helpers/playouts.js';
 import { testSeed } from '../../helpers/seeds.js';
 
 const GAMES = Number(process.env.PROPERTY_GAMES ?? 100);
@@ -52,10 +53,7 @@ function leak(v: JCView, s: State, role: Role | null): string | null {
   return null;
 }
 
-type Policy = (s: State, legal: Action[], pick: (n: number) => number) => Action;
-
-/** The contract's random player: uniform among the legal actions. */
-const uniform: Policy = (_s, legal, pick) => legal[pick(legal.length)]!;
+type Policy = PlayerPolicy<State>;
 
 /**
  * A random player that rarely stops early: it keeps moving and fighting and seldom disbands, so
@@ -69,78 +67,34 @@ const aggressive: Policy = (s, legal, pick) => {
   return legal[pick(legal.length)]!;
 };
 
-for (const [name, policy, count] of [
-  ['uniform', uniform, GAMES],
-  ['aggressive', aggressive, Math.ceil(GAMES / 2)],
-] as [string, Policy, number][]) {
-t.test(`random playouts (${name}): contract and invariants hold through complete games`, async (t) => {
-  let actions = 0;
-  const failures: string[] = [];
-  const endings = { Caesar: 0, Pompey: 0, draw: 0 };
-  for (let g = 0; g < count && failures.length === 0; g++) {
-    const pick = picker(g + 1 + (policy === uniform ? 0 : 100000));
-    const scenario = g % 4 === 3 ? 'free-deployment' : 'historical';
-    const s0 = jc.setup(testSeed(g), { scenario });
-    let s = s0;
-    const log: [Role, Action][] = [];
-    for (let n = 0; ; n++) {
-      const pending = jc.pending(s) as Role[];
-      if (pending.length === 0) break;
-      if (n > 20000) {
-        failures.push(`game ${g}: no end after 20000 actions`);
-        break;
-      }
-      const role = pending[pick(pending.length)]!;
-      const legal = jc.legalActions(s, role);
-      if (legal.length === 0) {
-        failures.push(`game ${g}: ${role} pending at ${s.step} with no legal action`);
-        break;
-      }
-      for (const l of legal) if (!withinActionDepth(l)) failures.push(`game ${g}: ${JSON.stringify(l)} nests deeper than MAX_ACTION_DEPTH (${MAX_ACTION_DEPTH})`);
-      const a = policy(s, legal, pick);
-      const prev = s;
-      const before = n % 50 === 0 ? JSON.stringify(prev) : null;
-      try {
-        s = jc.apply(prev, role, a) as State;
-      } catch (e) {
-        failures.push(`game ${g}: apply threw on listed ${JSON.stringify(a)} at ${s.step}: ${(e as Error).message}`);
-        break;
-      }
-      if (before !== null && JSON.stringify(prev) !== before) failures.push(`game ${g}: apply mutated its input`);
-      log.push([role, a]);
-      actions++;
-      const bad = violation(s);
-      if (bad) {
-        failures.push(`game ${g} after ${JSON.stringify(a)}: ${bad}`);
-        break;
-      }
-      if (n % 7 === 0) {
+for (const [name, policy, count, salt] of [
+  ['uniform', uniform, GAMES, 0],
+  ['aggressive', aggressive, Math.ceil(GAMES / 2), 100000],
+] as [string, Policy, number, number][]) {
+  t.test(`random playouts (${name}): contract and invariants hold through complete games`, async (t) => {
+    // The contract (test/helpers/playouts.ts), and after every action this game's invariants; every
+    // 7th, what each role and the observer see, and the VP shown against VP recomputed here.
+    const r = playouts<State>(jc, {
+      games: count,
+      policy,
+      salt,
+      options: (g) => ({ scenario: g % 4 === 3 ? 'free-deployment' : 'historical' }),
+      check: (s, n) => {
+        const bad = violation(s);
+        if (bad || n % 7 !== 0) return bad;
         for (const viewer of [...ROLES, null]) {
           const v = jc.view(s, viewer) as JCView;
           const l = leak(v, s, viewer);
-          if (l) failures.push(`game ${g}: ${viewer ?? 'observer'} sees ${l}`);
+          if (l) return `${viewer ?? 'observer'} sees ${l}`;
           const vp = recomputeVp(s);
-          if (v.vp.Caesar !== vp.Caesar || v.vp.Pompey !== vp.Pompey) failures.push(`game ${g}: VP shown ${JSON.stringify(v.vp)} ≠ ${JSON.stringify(vp)}`);
+          if (v.vp.Caesar !== vp.Caesar || v.vp.Pompey !== vp.Pompey) return `VP shown ${JSON.stringify(v.vp)} ≠ ${JSON.stringify(vp)}`;
         }
-      }
-    }
-    if (failures.length) break;
-    const o = jc.outcome(s);
-    if (!o) {
-      failures.push(`game ${g}: ended without an outcome`);
-      break;
-    }
-    endings[(o.winner ?? 'draw') as keyof typeof endings]++;
-    // Replay from (seed, options, actions) gives the identical state.
-    let r = jc.setup(testSeed(g), { scenario });
-    for (const [role, a] of log) r = jc.apply(r, role, JSON.parse(JSON.stringify(a)));
-    if (JSON.stringify(r) !== JSON.stringify(s)) failures.push(`game ${g}: replay differs`);
-    // Plain JSON: a round trip is the identity.
-    t.same(JSON.parse(JSON.stringify(s)), s, `game ${g}: state survives a JSON round trip`);
-  }
-  t.same(failures, [], `${count} games, ${actions} actions`);
-  t.ok(endings.Caesar + endings.Pompey + endings.draw === count, `outcomes: ${JSON.stringify(endings)}`);
-});
+        return null;
+      },
+    });
+    t.same(r.failures, [], `${count} games, ${r.actions} actions`);
+    t.pass(`outcomes: ${JSON.stringify(r.endings)}`);
+  });
 }
 
 t.test('apply never mutates its input', async (t) => {

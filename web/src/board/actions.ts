@@ -5,33 +5,10 @@ import type { Action } from '../api';
 
 export type Act = Action & { block?: string; path?: string[]; to?: string; city?: string; location?: string; card?: string; blocks?: string[]; sea?: string; label?: string };
 
-const WORDS: Record<string, string> = {
-  play: 'Play',
-  discard: 'Discard',
-  move: 'Move',
-  amphibious: 'Amphibious move',
-  levy: 'Levy',
-  strengthen: 'Strengthen',
-  done: 'Done',
-  swap: 'Swap',
-  jupiter: 'Jupiter: take a block at',
-  place: 'Place the defector at',
-  vulcan: 'Vulcan strikes',
-  surprise: 'Surprise battle at',
-  battle: 'Fight the battle at',
-  fire: 'Fire with',
-  pass: 'Pass with',
-  retreat: 'Retreat',
-  hit: 'Take the hit on',
-  regroup: 'Regroup',
-  port: 'Winter in port',
-  disband: 'Disband',
-};
-
-/** A human label for an action. */
+/** A human label for an action: the API's own (every legal action has one), else words made from its fields. */
 export function labelOf(a: Act, name: (block: string) => string = (b) => b): string {
   if (typeof a.label === 'string' && a.label) return a.label;
-  const parts = [WORDS[a.type] ?? a.type];
+  const parts = [a.type.charAt(0).toUpperCase() + a.type.slice(1)];
   if (a.card) parts.push(a.card);
   if (a.block) parts.push(name(a.block));
   if (a.blocks) parts.push(a.blocks.map(name).join(' and '));
@@ -59,5 +36,3 @@ export function locationTarget(a: Act): string | undefined {
   if (a.block) return undefined;
   return a.city ?? a.location;
 }
-
-export const isCardAction = (a: Act) => (a.type === 'play' || a.type === 'discard') && typeof a.card === 'string';

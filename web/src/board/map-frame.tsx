@@ -1,5 +1,5 @@
 // What both games' maps share: a projection matching the coastline made at build time
-// (scripts/web-build.mjs), places nudged apart where real geography puts them on top of each other,
+// (scripts/build/web.mjs), places nudged apart where real geography puts them on top of each other,
 // and the frame drawn under the places: the zoomable, pannable region (board/zoom.ts) with its
 // buttons, the land, and the links between places (roads, borders) as lines.
 import { geoConicConformal, type GeoProjection } from 'd3-geo';

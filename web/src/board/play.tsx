@@ -6,7 +6,7 @@ import { api, problemText, type Game } from '../api';
 import { computerQueue } from '../live';
 import { Countdown } from '../time';
 import { signed } from './words';
-import { bare, isCardAction, labelOf, type Act } from './actions';
+import { bare, labelOf, type Act } from './actions';
 
 export interface Acting {
   busy: boolean;
@@ -18,8 +18,12 @@ export interface Acting {
   extend: (days: number) => Promise<string | null>;
 }
 
-/** Sends the player's actions for `game`; `onGame` gets each newer game, `reload` runs after a stale version. */
-export function useActing(game: Game, onGame: (g: Game) => void, reload: () => Promise<void>): Acting {
+/**
+ * Sends the player's actions for `game`: its sealed choices (`sealed`, the game's) through the
+ * sealed play endpoint, the rest through /actions. `onGame` gets each newer game, `reload` runs
+ * after a stale version.
+ */
+export function useActing(game: Game, onGame: (g: Game) => void, reload: () => Promise<void>, sealed: (a: Act) => boolean): Acting {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +31,7 @@ export function useActing(game: Game, onGame: (g: Game) => void, reload: () => P
     setBusy(true);
     setError(null);
     try {
-      const res = isCardAction(a)
+      const res = sealed(a)
         ? await api.POST('/v1/games/{id}/plays', { params: { path: { id: game.id } }, body: { card: a.card!, version: game.version } })
         : await api.POST('/v1/games/{id}/actions', { params: { path: { id: game.id } }, body: { action: bare(a), version: game.version } });
       if (res.data) {

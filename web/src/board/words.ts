@@ -6,7 +6,7 @@ export function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "Caesar", "Caesar and Pompey", "A, B and C". */
+/** "A", "A and B", "A, B and C". */
 export function andList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;

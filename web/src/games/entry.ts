@@ -1,6 +1,11 @@
 // What the pages need to know of a game, whichever it is: its title, sides, options, a few words
-// about it, and its board. Each game's folder exports one GameEntry; games/registry.ts lists them.
+// about it, its sealed choices and its log headings (all from the game's own definition in
+// src/engine/<game>/, never copied), its board and its bot's words. Each game's folder exports one
+// GameEntry; games/registry.ts lists them.
 import type { ComponentType } from 'preact';
+import type { About } from '../../../src/engine/definition';
+import type { OptionSpec } from '../../../src/engine/types';
+import type { Act } from '../board/actions';
 import type { Game, GameId, Role } from '../api';
 
 export interface BoardProps {
@@ -28,4 +33,20 @@ export interface GameEntry {
   Board: ComponentType<BoardProps>;
   /** A turn heading's words when a log line is one, else null (the log's groups, a replay's turn steps). */
   logHeading: (line: string) => string | null;
+  /** Is this legal action a sealed choice (a card chosen face down: sent to the sealed play endpoint)? */
+  sealed: (a: Act) => boolean;
+}
+
+/** A game's options as the new-game form shows them: a choice of values, or a flag. */
+export function optionFields(options: readonly OptionSpec[]): OptionField[] {
+  return options.map((o) =>
+    o.choices
+      ? { kind: 'choice', name: o.name, title: o.title, choices: o.choices, default: String(o.default) }
+      : { kind: 'flag', name: o.name, title: o.title, short: o.short ?? o.title, default: o.default === true },
+  );
+}
+
+/** What a GameEntry takes from the game's About (src/engine/<game>/about.ts). */
+export function fromAbout(about: About): Pick<GameEntry, 'id' | 'title' | 'roles' | 'description' | 'options'> {
+  return { id: about.id as GameId, title: about.title, roles: about.roles as readonly Role[], description: about.description, options: optionFields(about.options) };
 }

@@ -11,7 +11,7 @@ import { notificationRows } from '../../notify/notifications.js';
 import { webhookEventRows } from '../../notify/webhook-events.js';
 import { rateGameEnd } from '../../ratings/rate-game.js';
 import { NO_CLOCK } from '../clocks.js';
-import { keptAnswer, presentGame, presentSummary, type GameResource } from '../present.js';
+import { gameOf, keptAnswer, presentGame, presentSummary, type GameResource } from '../present.js';
 import { presentMemo, type Derived } from '../recent-states.js';
 import { gameEvent } from './game-event.js';
 import { seatClocks } from './seat-clocks.js';
@@ -98,7 +98,7 @@ export async function recordChange(
   const view = memo.view;
   const change = {
     game: { id: row.id, number: row.number, title: module.title },
-    module,
+    definition: gameOf(row),
     version,
     kind: decision.kind,
     action: decision.action,

@@ -6,8 +6,7 @@
 // runs, a player gets only what their own views showed (their own actions; the opponent's as
 // their log shows them), an observer of a public game the observer's; never the seed.
 import { addedLines, botRole, checkCommitment, fullViewOf, replayCheck, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
-import type { GameModule } from '../../../engine/index.js';
-import type { Outcome } from '../../../engine/index.js';
+import { definitionOf, type GameModule, type Outcome } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -179,12 +178,6 @@ export async function gamePosition(ctx: ServiceContext, userId: string, gameId: 
   };
 }
 
-/** Turn headings in each game's log (the lines that open a turn), for the transcript. */
-const HEADINGS: Record<string, RegExp> = {
-  'julius-caesar': /^— .* —$/,
-  'caesars-gallic-war': /^Turn \d+ \(\d+ BC\) begins\.$/,
-};
-
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
 
 /** The names a game's record shows, seat by seat, as one string: a record made with other names is out of date. */
@@ -194,7 +187,8 @@ export function namesOf(row: GameSummaryRow): string {
 
 /** The transcript (GET /v1/games/{id}/transcript): a record in words, for the reader it was made for. */
 export function transcriptOf(r: GameRecord): string {
-  const heading = HEADINGS[r.game] ?? /^$/;
+  // Turn headings (the lines that open a turn) as the game's definition knows them.
+  const isHeading = (line: string) => definitionOf(r.game)?.logHeading(line) != null;
   const name = (role: string) => {
     const p = r.players.find((x) => x.role === role);
     return p ? `${role} (${p.name})` : role === r.bot ? `${role} (the bot)` : role === r.computer?.role ? `${role} (the computer, ${r.computer.level})` : role;
@@ -216,9 +210,9 @@ export function transcriptOf(r: GameRecord): string {
     const lines = e.log;
     let i = 0;
     // A turn that opens with this entry is headed before it; one that opens within it, where it does.
-    for (; i < lines.length && heading.test(lines[i]!); i++) out.push('', lines[i]!, '');
+    for (; i < lines.length && isHeading(lines[i]!); i++) out.push('', lines[i]!, '');
     out.push(`${e.seq}. ${e.kind === 'start' ? 'The game starts' : name(e.role)} · ${when(e.at)}`);
-    for (; i < lines.length; i++) out.push(...(heading.test(lines[i]!) ? ['', lines[i]!, ''] : [`   ${lines[i]}`]));
+    for (; i < lines.length; i++) out.push(...(isHeading(lines[i]!) ? ['', lines[i]!, ''] : [`   ${lines[i]}`]));
     if (e.note) out.push(`   ${e.note}`);
   }
   return `${out.join('\n')}\n`;

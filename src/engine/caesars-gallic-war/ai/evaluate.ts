@@ -4,15 +4,18 @@
 // logistic model of who wins, fitted to the outcomes of self-play games (bench/ai-fit.ts,
 // `npm run bench:ai -- --fit N`: the weights below and how they were measured). Its terms, for the
 // Roman: his prospect (his VP plus what his areas would score in the turns left, against the 90 he
-// needs), how far ahead of the pace to 90 he is by this turn, the areas each side controls, the
+// needs; an area counted as the turn's scoring will see it, a tribe beaten this turn as the End of
+// Turn brings it home to whoever holds its area), how far ahead of the pace to 90 he is by this turn, the areas each side controls, the
 // armies (strength weighted by battle rating), Caesar's danger and strength, and the supply that
 // keeps legions alive. Its value is 2 P(win) - 1 for the side asked about.
 
 import { logitOf, winValue } from '../../kit/computer.js';
 import { BLOCKS } from '../data/blocks.js';
 import { TURNS } from '../data/tables.js';
-import { CAESAR_I, controller, onMap, TRIBAL_AREAS, type State } from '../state.js';
-import { features, forceAt, threat } from './features.js';
+import { area } from '../map.js';
+import type { Role } from '../roles.js';
+import { CAESAR_I, ELIMINATED, idx, onMap, TRIBAL_AREAS, type State } from '../state.js';
+import { countAt, features, forceAt, threat, type Features } from './features.js';
 
 const NEED = 90;
 
@@ -20,23 +23,46 @@ const NEED = 90;
 export const TERMS = ['bias', 'prospect', 'pace', 'romanAreas', 'barbarianAreas', 'army', 'caesarDanger', 'caesarStrength', 'supply'] as const;
 
 /**
- * Fitted weights (logit of the Roman's win per unit of each term): `bench:ai --fit 2000` of 2
- * December 2026, 2,000 self-play games (the Roman won 310, the Barbarian 1,690), 122,355 positions.
- * On the held-out quarter of the games (30,764 positions) the fit's log-loss is 0.166 and it names
- * the winner at 93.5% of positions; the hand-set weights it replaced: 0.341, 88.6% (the base rate
- * alone: 0.440).
+ * Fitted weights (logit of the Roman's win per unit of each term): `bench:ai --fit 2000 --game
+ * caesars-gallic-war` of 2 December 2026, 2,000 self-play games (the Roman won 310, the Barbarian
+ * 1,690), 122,355 positions, the areas counted as the turn's scoring will see them
+ * (controlAtScoring). On the held-out quarter of the games (30,764 positions) the fit's log-loss is
+ * 0.163 and it names the winner at 93.6% of positions; the same model with the areas as the map
+ * shows them: 0.166, 93.5%; the hand-set weights before it: 0.341, 88.6% (the base rate alone:
+ * 0.440).
  */
 export const WEIGHTS: Record<(typeof TERMS)[number], number> = {
-  bias: 5.513,
-  prospect: 0.09063,
-  pace: 0.2292,
-  romanAreas: -0.1172,
-  barbarianAreas: -0.2154,
-  army: 0.0008086,
-  caesarDanger: -0.04721,
-  caesarStrength: 0.157,
-  supply: -0.06283,
+  bias: 5.427,
+  prospect: 0.09322,
+  pace: 0.2255,
+  romanAreas: -0.09935,
+  barbarianAreas: -0.2307,
+  army: -0.005713,
+  caesarDanger: -0.07016,
+  caesarStrength: 0.1755,
+  supply: -0.0428,
 };
+
+/**
+ * Who controls tribal area `a` at this turn's scoring (7.8) as the units now stand: its tribes on
+ * the map as they are allied, and those eliminated this turn as they will come home at the End of
+ * Turn (7.3.1: allied to the player whose units occupy their home area, else neutral). A tribe
+ * beaten in the field is the Roman's conquest only if his legions hold its area when the turn
+ * ends: the control the scoring will see, which the map alone shows only after the End of Turn.
+ */
+export function controlAtScoring(s: State, a: string, f: Features): Role | null {
+  let r = false;
+  let b = false;
+  for (const id of area(a).tribes) {
+    const i = idx(id);
+    let owner = s.owner[i];
+    if (s.loc[i] === ELIMINATED) owner = countAt(f, a, 0) > 0 ? 'Roman' : countAt(f, a, 1) > 0 ? 'Barbarian' : null;
+    else if (!onMap(s, i)) continue;
+    if (owner === 'Roman') r = true;
+    else if (owner === 'Barbarian') b = true;
+  }
+  return r && !b ? 'Roman' : b && !r ? 'Barbarian' : null;
+}
 
 /** The terms of the model for the Roman, in TERMS order (the Barbarian's view is the same model, negated). */
 export function terms(s: State): number[] {
@@ -44,7 +70,7 @@ export function terms(s: State): number[] {
   let roman = 0;
   let barbarian = 0;
   for (const a of TRIBAL_AREAS) {
-    const c = controller(s, a);
+    const c = controlAtScoring(s, a, f);
     if (c === 'Roman') roman++;
     else if (c === 'Barbarian') barbarian++;
   }

@@ -10,6 +10,7 @@ import { other, type Role } from '../roles.js';
 import { hasBlock, idx, type State } from '../state.js';
 import { belief, identityShown } from './belief.js';
 import { evaluate } from './evaluate.js';
+import { play, playoutActions } from './playout.js';
 import { rules } from './policy.js';
 
 /**
@@ -50,4 +51,4 @@ function unseal(s: State, viewer: string): State | null {
 }
 
 // The parts, as the search's registry (src/ai/registry.ts) takes this module: one export each.
-export { caesarsGallicWar as module, belief, evaluate, rules, observedKey, quiet, simultaneous, unseal };
+export { caesarsGallicWar as module, belief, evaluate, rules, observedKey, quiet, simultaneous, unseal, play, playoutActions };

@@ -3,27 +3,20 @@
 // cards and the sealed play, every legal action by its label, and the log. The areas are also
 // listed as a table (a text alternative to the map). A force march asks first, with its cost.
 // Like the Julius Caesar board it shows only the server's view and acts only through legalActions.
-import { useEffect, useState } from 'preact/hooks';
 import { labelOf, type Act } from '../../board/actions';
 import { BattlePanel, battleRounds, type BattleBlock } from '../../board/battle';
-import { BlockChip } from '../../board/chip';
-import { Log } from '../../board/log';
-import { TableTalk } from '../../board/table-talk';
-import { ActionList, Controls, Heading, Status, useActing } from '../../board/play';
+import { BoardLayout } from '../../board/layout';
+import { useActing } from '../../board/play';
+import { useSelection } from '../../board/selection';
 import { count } from '../../board/words';
 import type { BoardProps } from '../entry';
+import { logHeading, sealed } from './about';
 import { Hand } from './cards';
 import { useGaulCatalog } from './catalog';
 import { blockText, GaulMap, mapBlock } from './map';
 import type { GaulBlock as Block, View } from './types';
 
 const other = (r: string | null) => (r === 'Roman' ? 'Barbarian' : r === 'Barbarian' ? 'Roman' : null);
-
-/** The log's turn headings: "Turn 1 (58 BC) begins." → "Turn 1 (58 BC)". */
-export function logHeading(line: string): string | null {
-  const m = /^(Turn \d+ \(\d+ BC\)) begins\.$/.exec(line);
-  return m ? m[1]! : null;
-}
 
 /** The steps of a battle (6): every action in them belongs in the battle panel. */
 const BATTLE_STEPS = new Set(['battle-choose', 'withdraw', 'fort', 'battle', 'hits', 'assault', 'sortie', 'forced-retreat', 'regroup', 'respond']);
@@ -37,181 +30,96 @@ export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
   const me = game.role;
   const opponent = other(me);
   const actions = game.legalActions as Act[];
-  const acting = useActing(game, onGame, reload);
-  const { busy, error } = acting;
+  const acting = useActing(game, onGame, reload, sealed);
+  const { busy } = acting;
+  // A force march is confirmed first, with its cost; a click on an area opens it (its actions are in its sheet).
+  const sel = useSelection(game, acting, { destination: destinationOf, confirm: forceMarch });
   const byArea = new Map<string, Block[]>();
   for (const b of view.blocks) byArea.set(b.location, [...(byArea.get(b.location) ?? []), b]);
   const catalog = useGaulCatalog();
-  const [open, setOpen] = useState<string | null>(null);
   const nameOf = (id: string) => catalog?.areas.find((a) => a.id === id)?.name ?? id;
   const blockNameOf = (id: string) => view.blocks.find((b) => b.id === id)?.name ?? catalog?.blocks.find((b) => b.id === id)?.name ?? id;
   /** The actions that concern an area: aimed at it, or made by a block standing in it. */
   const here = (area: string) =>
     actions.filter((a) => a.area === area || a.to === area || (Array.isArray(a.path) && a.path[a.path.length - 1] === area) || (typeof a.block === 'string' && view.blocks.some((b) => b.id === a.block && b.location === area)));
-  // A selected block: its destinations light up on the map; a click on one makes that move.
-  const [selected, setSelected] = useState<string | null>(null);
-  const [choices, setChoices] = useState<Act[] | null>(null);
-  const [confirm, setConfirm] = useState<Act | null>(null);
-  useEffect(() => {
-    setSelected(null);
-    setChoices(null);
-    setConfirm(null);
-  }, [game.version]);
-  const selectable = new Set(actions.flatMap((a) => (typeof a.block === 'string' ? [a.block] : [])));
-  const blockActs = selected ? actions.filter((a) => a.block === selected) : [];
-  const targets = selected
-    ? new Set(blockActs.flatMap((a) => destinationOf(a) ?? []))
-    : new Set(view.blocks.map((b) => b.location).concat(catalog?.areas.map((a) => a.id) ?? []).filter((id) => here(id).length > 0));
-  const send = (a: Act) =>
-    void acting.act(a).then((ok) => {
-      if (!ok) return;
-      setOpen(null);
-      setSelected(null);
-      setChoices(null);
-      setConfirm(null);
-    });
-  // Every action goes through here: a force march is confirmed first, with its cost.
-  const act = (a: Act) => {
-    setChoices(null);
-    if (forceMarch(a)) return setConfirm(a);
-    send(a);
-  };
-  const onArea = (id: string) => {
-    setChoices(null);
-    setConfirm(null);
-    const there = blockActs.filter((a) => destinationOf(a) === id);
-    if (there.length === 1) return act(there[0]!);
-    if (there.length > 1) return setChoices(there);
-    setSelected(null);
-    setOpen((o) => (o === id ? null : id));
-  };
-  const onBlock = (id: string) => {
-    setChoices(null);
-    setConfirm(null);
-    setOpen(null);
-    setSelected((s) => (s === id ? null : id));
-  };
-  const selectedBlock = selected ? view.blocks.find((b) => b.id === selected) : undefined;
+  // The selected block's destinations light up on the map; with none selected, the areas that have actions.
+  const targets = sel.selected ? sel.destinations : new Set(view.blocks.map((b) => b.location).concat(catalog?.areas.map((a) => a.id) ?? []).filter((id) => here(id).length > 0));
   const battleActs = actions.filter((a) => BATTLE_STEPS.has(view.step) || BATTLE_TYPES.has(a.type));
   const label = (a: Act) => labelOf(a, blockNameOf);
-  const sel = { me, selectable, selected };
-  const sheet = confirm || selected || open;
+  const marks = { me, selectable: sel.selectable, selected: sel.selected };
 
   return (
-    <main>
-      <Heading game={game} me={me} opponent={opponent} />
-      <Status game={game} me={me} opponent={opponent} prompt={view.prompt} error={error}>
-        <span>
-          <strong>
-            Turn {view.turn} of 8 ({view.yearBC} BC)
-          </strong>
-        </span>
-        <span>
-          <span class="side-Roman">Roman</span> VP {view.vp} · supply {view.supply}
-        </span>
-        {view.battle && (
+    <BoardLayout
+      {...{ game, me, opponent, acting, sel, prompt: view.prompt }}
+      status={
+        <>
           <span>
-            Battle in {nameOf(view.battle.area)}: round {view.battle.round} of {view.battle.maxRounds}
-            {view.battle.phase !== 'field' ? ` (${view.battle.phase === 'assault' ? 'the assault' : 'the relief'})` : ''}
+            <strong>
+              Turn {view.turn} of 8 ({view.yearBC} BC)
+            </strong>
           </span>
-        )}
-      </Status>
-      <div class="game">
-        <div class="board">
-          {catalog ? (
-            <GaulMap catalog={catalog} blocks={view.blocks} targets={targets} contested={view.contested.map((c) => c.area)} battle={view.battle?.area ?? null} open={open} onArea={onArea} onBlock={onBlock} {...sel} />
-          ) : (
-            <p class="loading">Loading the map…</p>
+          <span>
+            <span class="side-Roman">Roman</span> VP {view.vp} · supply {view.supply}
+          </span>
+          {view.battle && (
+            <span>
+              Battle in {nameOf(view.battle.area)}: round {view.battle.round} of {view.battle.maxRounds}
+              {view.battle.phase !== 'field' ? ` (${view.battle.phase === 'assault' ? 'the assault' : 'the relief'})` : ''}
+            </span>
           )}
-          <section class="panel" aria-labelledby="areas-title">
-            <details>
-              <summary id="areas-title">The areas and their blocks, as a list</summary>
-              <table class="areas">
-                <tbody>
-                  {[...byArea.keys()]
-                    .sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
-                    .map((area) => (
-                      <tr key={area}>
-                        <th scope="row">{nameOf(area)}</th>
-                        <td>{describeStack(byArea.get(area)!)}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </details>
-          </section>
-        </div>
-        <div class="side">
-          {sheet && (
-            <section class="panel actions map-sheet" aria-labelledby="sheet-title">
-              {confirm ? (
-                <>
-                  <h2 id="sheet-title">Force march?</h2>
-                  <p>
-                    {label(confirm).replace(/ \(force march\)$/, '')}: a force march through {nameOf(confirm.path![0]!)} costs <strong>1 supply</strong> (the Roman supply goes from {view.supply} to{' '}
-                    {view.supply - 1}).
-                  </p>
-                  <button disabled={busy} onClick={() => send(confirm)}>
-                    Force march for 1 supply
-                  </button>
-                  <button class="secondary" onClick={() => setConfirm(null)}>
-                    Cancel
-                  </button>
-                </>
-              ) : selected ? (
-                <>
-                  <h2 id="sheet-title">{selectedBlock ? blockText(selectedBlock) : blockNameOf(selected)}</h2>
-                  {choices ? <p>Which one?</p> : blockActs.some((a) => destinationOf(a)) && <p class="muted">Choose a highlighted area on the map, or:</p>}
-                  {(choices ?? blockActs.filter((a) => !destinationOf(a))).map((a) => (
-                    <button disabled={busy} onClick={() => act(a)}>
-                      {label(a)}
-                    </button>
+        </>
+      }
+      map={
+        catalog ? (
+          <GaulMap catalog={catalog} blocks={view.blocks} targets={targets} contested={view.contested.map((c) => c.area)} battle={view.battle?.area ?? null} open={sel.place} onArea={sel.clickPlace} onBlock={sel.selectBlock} {...marks} />
+        ) : (
+          <p class="loading">Loading the map…</p>
+        )
+      }
+      beneath={
+        <section class="panel" aria-labelledby="areas-title">
+          <details>
+            <summary id="areas-title">The areas and their blocks, as a list</summary>
+            <table class="areas">
+              <tbody>
+                {[...byArea.keys()]
+                  .sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
+                  .map((area) => (
+                    <tr key={area}>
+                      <th scope="row">{nameOf(area)}</th>
+                      <td>{describeStack(byArea.get(area)!)}</td>
+                    </tr>
                   ))}
-                  <button class="secondary" onClick={() => onBlock(selected)}>
-                    Cancel
-                  </button>
-                </>
-              ) : (
-                open && (
-                  <>
-                    <h2 id="sheet-title">{nameOf(open)}</h2>
-                    {(byArea.get(open) ?? []).length === 0 ? (
-                      <p class="muted">No block here.</p>
-                    ) : (
-                      <div>
-                        {byArea.get(open)!.map((b, i) =>
-                          b.id && selectable.has(b.id) ? (
-                            <button class="link" key={b.id} onClick={() => onBlock(b.id!)} aria-label={`Select ${b.name}`}>
-                              <BlockChip m={mapBlock(b, i, sel)} />
-                            </button>
-                          ) : (
-                            <BlockChip key={b.id ?? i} m={mapBlock(b, i, sel)} />
-                          ),
-                        )}
-                      </div>
-                    )}
-                    {here(open).map((a) => (
-                      <button disabled={busy} onClick={() => act(a)}>
-                        {label(a)}
-                      </button>
-                    ))}
-                    <button class="secondary" onClick={() => setOpen(null)}>
-                      Close
-                    </button>
-                  </>
-                )
-              )}
-            </section>
-          )}
-          {(view.battle || battleActs.length > 0) && <GaulBattle view={view} me={me} actions={battleActs} label={label} nameOf={nameOf} blockNameOf={blockNameOf} sel={sel} busy={busy} onAct={act} />}
-          {me && <Hand view={view} me={me} actions={actions} busy={busy} onAct={act} catalog={catalog} label={label} alt={game.options.altCardValues === true} />}
-          <ActionList actions={actions} busy={busy} onAct={act} label={label} foldOver={8} />
-          <Controls game={game} me={me} opponent={opponent} acting={acting} />
-          <Log gameId={game.id} lines={view.log} total={game.logLength} heading={logHeading} />
-          <TableTalk game={game} me={me} />
-        </div>
-      </div>
-    </main>
+              </tbody>
+            </table>
+          </details>
+        </section>
+      }
+      sheet={{
+        blockTitle: (id) => {
+          const b = view.blocks.find((x) => x.id === id);
+          return b ? blockText(b) : blockNameOf(id);
+        },
+        placeTitle: nameOf,
+        placeBlocks: (area) => (byArea.get(area) ?? []).map((b, i) => mapBlock(b, i, marks)),
+        placeActions: here,
+        confirmation: (a) => ({
+          title: 'Force march?',
+          text: (
+            <>
+              {label(a).replace(/ \(force march\)$/, '')}: a force march through {nameOf(a.path![0]!)} costs <strong>1 supply</strong> (the Roman supply goes from {view.supply} to {view.supply - 1}).
+            </>
+          ),
+          yes: 'Force march for 1 supply',
+        }),
+      }}
+      label={label}
+      lines={view.log}
+      heading={logHeading}
+    >
+      {(view.battle || battleActs.length > 0) && <GaulBattle view={view} me={me} actions={battleActs} label={label} nameOf={nameOf} blockNameOf={blockNameOf} sel={marks} busy={busy} onAct={sel.act} />}
+      {me && <Hand view={view} me={me} actions={actions} busy={busy} onAct={sel.act} catalog={catalog} label={label} alt={game.options.altCardValues === true} />}
+    </BoardLayout>
   );
 }
 

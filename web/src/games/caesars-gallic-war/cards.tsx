@@ -2,7 +2,8 @@
 // (with what the event does, from the catalog), and its action value for each side (the game's own values, or the older ones if the game was
 // created with them), the viewer's own value large. The hand: playable cards are buttons named by
 // the play's label; the sealed play says only that a card is in until both are revealed.
-import { isCardAction, type Act } from '../../board/actions';
+import type { Act } from '../../board/actions';
+import { sealed } from './about';
 import { count } from '../../board/words';
 import type { Catalog, View } from './types';
 
@@ -38,7 +39,7 @@ export function CardFace({ id, catalog, me, alt }: { id: string; catalog: Catalo
 
 export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { view: View; me: string | null; actions: Act[]; busy: boolean; onAct: (a: Act) => void; catalog: Catalog | null; label: (a: Act) => string; alt: boolean }) {
   const opponent = me === 'Roman' ? 'Barbarian' : me === 'Barbarian' ? 'Roman' : null;
-  const plays = actions.filter(isCardAction);
+  const plays = actions.filter(sealed);
   const played = me ? view.cards[me] : undefined;
   const cardName = (id: string) => catalog?.cards.find((c) => c.id === id)?.name ?? 'a card';
   const both = !!(view.cards.Roman?.card && view.cards.Barbarian?.card);

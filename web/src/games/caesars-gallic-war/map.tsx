@@ -10,7 +10,7 @@ import { keyed } from '../../board/keys';
 import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
-import coast from '../../generated/coast-gaul.json';
+import coast from '../../generated/caesars-gallic-war-coast.json';
 import type { Catalog, GaulBlock } from './types';
 
 const STRENGTH = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];

@@ -1,30 +1,21 @@
 // The board of Julius Caesar: status, the map, the levy pools, the battle panel, the hand of
 // cards, what may be done, and the log. Everything the player can do comes from legalActions; the
 // page shows the server's view of the game and keeps nothing else.
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { destination, isCardAction, labelOf, locationTarget, type Act } from '../../board/actions';
+import { useMemo } from 'preact/hooks';
+import { destination, labelOf, locationTarget, type Act } from '../../board/actions';
 import { BattlePanel, battleRounds, type BattleBlock } from '../../board/battle';
-import { BlockChip } from '../../board/chip';
-import { Log } from '../../board/log';
-import { TableTalk } from '../../board/table-talk';
-import { ActionList, Controls, Heading, Status, useActing } from '../../board/play';
+import { BoardLayout } from '../../board/layout';
+import { useActing } from '../../board/play';
+import { useSelection } from '../../board/selection';
 import { count } from '../../board/words';
 import type { BoardProps } from '../entry';
 import { Cards } from './cards';
 import { useCatalog } from './catalog';
 import { LocationList, MapView, mapBlock } from './map';
 import type { Role, View, ViewBlock } from './types';
+import { logHeading, sealed, yearText as year } from './about';
 
 const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
-
-/** A Year as the rulebook writes it: the Roman year (AUC) and ours, "705 (49 BC)". */
-export const year = (auc: number) => `${auc} (${754 - auc} BC)`;
-
-/** The log's turn headings ("— 705, turn 1 —"), with the year as the rulebook writes it. */
-export function logHeading(line: string): string | null {
-  const m = /^— (.*) —$/.exec(line);
-  return m ? m[1]!.replace(/\b7\d\d\b/, (y) => year(Number(y))) : null;
-}
 
 const PHASE: Record<View['phase'], string> = {
   deployment: 'deployment',
@@ -47,16 +38,10 @@ export function Board({ game, onGame, reload }: BoardProps) {
   const me = game.role as Role | null;
   const actions = game.legalActions as Act[];
   const catalog = useCatalog();
-  const [selected, setSelected] = useState<string | null>(null);
-  const [choices, setChoices] = useState<Act[] | null>(null);
-  // A location opened by a click that is not an action: its stack, large, beside the map.
-  const [place, setPlace] = useState<string | null>(null);
-
-  // A new version may make the selection meaningless.
-  useEffect(() => {
-    setChoices(null);
-    setSelected((s) => (s && actions.some((a) => a.block === s) ? s : null));
-  }, [game.version]);
+  const acting = useActing(game, onGame, reload, sealed);
+  // A click on a location that is the target of actions without a block (Jupiter, a battle...) takes them.
+  const sel = useSelection(game, acting, { destination, direct: (loc) => actions.filter((a) => locationTarget(a) === loc) });
+  const { busy } = acting;
 
   const blocks = view.blocks as ViewBlock[];
   const nameOf = useMemo(() => {
@@ -68,150 +53,66 @@ export function Board({ game, onGame, reload }: BoardProps) {
   const placeName = (id: string) => catalog?.locations.find((l) => l.id === id)?.name ?? id;
   const label = (a: Act) => labelOf(a, nameOf);
 
-  const acting = useActing(game, onGame, reload);
-  const { busy, error } = acting;
-  async function act(a: Act) {
-    setChoices(null);
-    if (await acting.act(a)) setSelected(null);
-  }
-
-  // What the map offers: selectable blocks, the selected block's destinations, location targets.
-  const blockActions = (id: string) => actions.filter((a) => a.block === id);
-  const selectable = new Set(actions.filter((a) => a.block).map((a) => a.block!));
+  // What the map offers: the selected block's destinations, or the locations that are targets themselves.
   const targets = new Map<string, Act[]>();
   const add = (loc: string | undefined, a: Act) => loc && targets.set(loc, [...(targets.get(loc) ?? []), a]);
-  if (selected) for (const a of blockActions(selected)) add(destination(a), a);
+  if (sel.selected) for (const a of sel.blockActs) add(destination(a), a);
   else for (const a of actions) add(locationTarget(a), a);
-  const clickLocation = (loc: string) => {
-    const list = targets.get(loc);
-    if (!list?.length) return setPlace((p) => (p === loc ? null : loc));
-    setPlace(null);
-    if (list.length === 1) void act(list[0]!);
-    else setChoices(list);
-  };
-  const selectBlock = (id: string) => {
-    setChoices(null);
-    setSelected((s) => (s === id ? null : selectable.has(id) ? id : null));
-    setPlace(null);
-  };
-  const placeBlocks = place ? blocks.filter((b) => b.location === place) : [];
 
   const opponent = me ? other(me) : null;
-  const blockOnly = selected ? blockActions(selected).filter((a) => !destination(a)) : [];
   const battleActs = actions.filter((a) => view.phase === 'battle' || BATTLE_TYPES.has(a.type));
-  const general = actions.filter((a) => !a.block && !locationTarget(a) && !isCardAction(a) && !battleActs.includes(a));
-  const selBlock = selected ? blocks.find((b) => b.id === selected) : undefined;
+  const general = actions.filter((a) => !a.block && !locationTarget(a) && !sealed(a) && !battleActs.includes(a));
+  const { selected, selectable } = sel;
   const chip = (b: ViewBlock, i: number) => mapBlock(b, i, me, { selected, selectable });
-  const sheet = choices || selected || place;
+  const mapProps = { blocks, me, selected, selectable, targets, onLocation: sel.clickPlace, onBlock: sel.selectBlock, label };
 
   return (
-    <main>
-      <Heading game={game} me={me} opponent={opponent} />
-      <Status game={game} me={me} opponent={opponent} prompt={view.prompt} error={error}>
-        <span>
-          <strong>{year(view.year)}</strong>, {view.turn === 0 ? 'before turn 1' : view.turn === 6 ? 'Winter' : `turn ${view.turn}`}: {PHASE[view.phase]}
-        </span>
-        <span>
-          VP: <span class="side-Caesar">Caesar {view.vp.Caesar}</span> · <span class="side-Pompey">Pompey {view.vp.Pompey}</span>
-        </span>
-        {view.p1 && (
+    <BoardLayout
+      {...{ game, me, opponent, acting, sel, prompt: view.prompt }}
+      status={
+        <>
           <span>
-            Player 1: <strong class={`side-${view.p1}`}>{view.p1}</strong>
+            <strong>{year(view.year)}</strong>, {view.turn === 0 ? 'before turn 1' : view.turn === 6 ? 'Winter' : `turn ${view.turn}`}: {PHASE[view.phase]}
           </span>
-        )}
-      </Status>
-      <div class="game">
-        <div class="board">
-          {catalog ? (
-            <MapView
-              catalog={catalog}
-              blocks={blocks}
-              me={me}
-              selected={selected}
-              selectable={selectable}
-              targets={targets}
-              contested={view.contested.map((c) => c.location)}
-              battle={view.battle?.location ?? null}
-              onLocation={clickLocation}
-              onBlock={selectBlock}
-              label={label}
-            />
-          ) : (
-            <LocationList blocks={blocks} me={me} selected={selected} selectable={selectable} targets={targets} onLocation={clickLocation} onBlock={selectBlock} label={label} />
+          <span>
+            VP: <span class="side-Caesar">Caesar {view.vp.Caesar}</span> · <span class="side-Pompey">Pompey {view.vp.Pompey}</span>
+          </span>
+          {view.p1 && (
+            <span>
+              Player 1: <strong class={`side-${view.p1}`}>{view.p1}</strong>
+            </span>
           )}
-          <Pools view={view} me={me} selectable={selectable} selected={selected} onBlock={selectBlock} nameOf={nameOf} />
-        </div>
-        <div class="side">
-          {sheet && (
-            <section class="panel actions map-sheet" aria-labelledby="sheet-title">
-              {choices ? (
-                <>
-                  <h2 id="sheet-title">Which one?</h2>
-                  {choices.map((a) => (
-                    <button disabled={busy} onClick={() => act(a)}>
-                      {label(a)}
-                    </button>
-                  ))}
-                  <button class="secondary" onClick={() => setChoices(null)}>
-                    Cancel
-                  </button>
-                </>
-              ) : selected ? (
-                <>
-                  <h2 id="sheet-title">{nameOf(selected)}</h2>
-                  {selBlock && <BlockChip m={chip(selBlock, 0)} />}
-                  {blockActions(selected).some((a) => destination(a)) && <p class="muted">Its possible destinations are highlighted on the map: click one.</p>}
-                  {blockOnly.map((a) => (
-                    <button disabled={busy} onClick={() => act(a)}>
-                      {label(a)}
-                    </button>
-                  ))}
-                  <button class="secondary" onClick={() => setSelected(null)}>
-                    Deselect
-                  </button>
-                </>
-              ) : place && (
-                <>
-                  <h2 id="sheet-title">{placeName(place)}</h2>
-                  {placeBlocks.length === 0 && <p class="muted">No block here.</p>}
-                  <div>
-                    {placeBlocks.map((b, i) =>
-                      b.id && selectable.has(b.id) ? (
-                        <button class="link" key={b.id} onClick={() => selectBlock(b.id!)} aria-label={`Select ${nameOf(b.id)}`}>
-                          <BlockChip m={chip(b, i)} />
-                        </button>
-                      ) : (
-                        <BlockChip key={b.id ?? i} m={chip(b, i)} />
-                      ),
-                    )}
-                  </div>
-                  <button class="secondary" onClick={() => setPlace(null)}>
-                    Close
-                  </button>
-                </>
-              )}
-            </section>
-          )}
-          {general.length > 0 && (
-            <section class="panel actions" aria-label="Actions">
-              {general.map((a) => (
-                <button disabled={busy} onClick={() => act(a)}>
-                  {label(a)}
-                </button>
-              ))}
-            </section>
-          )}
-          {(view.battle || battleActs.length > 0) && (
-            <JCBattle view={view} me={me} actions={battleActs} chip={chip} blocks={blocks} label={label} nameOf={nameOf} placeName={placeName} busy={busy} onAct={(a) => void act(a)} />
-          )}
-          <Cards view={view} me={me} actions={actions} busy={busy} onAct={act} catalog={catalog} label={label} />
-          <ActionList actions={actions} busy={busy} onAct={(a) => void act(a)} label={label} foldOver={8} />
-          <Controls game={game} me={me} opponent={opponent} acting={acting} />
-          <Log gameId={game.id} lines={view.log} total={game.logLength} heading={logHeading} />
-          <TableTalk game={game} me={me} />
-        </div>
-      </div>
-    </main>
+        </>
+      }
+      map={catalog ? <MapView catalog={catalog} contested={view.contested.map((c) => c.location)} battle={view.battle?.location ?? null} {...mapProps} /> : <LocationList {...mapProps} />}
+      beneath={<Pools view={view} me={me} selectable={selectable} selected={selected} onBlock={sel.selectBlock} nameOf={nameOf} />}
+      sheet={{
+        blockTitle: nameOf,
+        blockChip: (id) => {
+          const b = blocks.find((x) => x.id === id);
+          return b && chip(b, 0);
+        },
+        placeTitle: placeName,
+        placeBlocks: (loc) => blocks.filter((b) => b.location === loc).map(chip),
+      }}
+      label={label}
+      lines={view.log}
+      heading={logHeading}
+    >
+      {general.length > 0 && (
+        <section class="panel actions" aria-label="Actions">
+          {general.map((a) => (
+            <button disabled={busy} onClick={() => sel.act(a)}>
+              {label(a)}
+            </button>
+          ))}
+        </section>
+      )}
+      {(view.battle || battleActs.length > 0) && (
+        <JCBattle view={view} me={me} actions={battleActs} chip={chip} blocks={blocks} label={label} nameOf={nameOf} placeName={placeName} busy={busy} onAct={sel.act} />
+      )}
+      <Cards view={view} me={me} actions={actions} busy={busy} onAct={async (a) => sel.act(a)} catalog={catalog} label={label} />
+    </BoardLayout>
   );
 }
 

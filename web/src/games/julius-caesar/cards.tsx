@@ -1,6 +1,7 @@
 // The hand and the sealed card play: my cards (playable ones are buttons), what each side has
 // played (sealed: "has played a card", never which), the reveal and Player 1.
-import { isCardAction, type Act } from '../../board/actions';
+import type { Act } from '../../board/actions';
+import { sealed } from './about';
 import { count } from '../../board/words';
 import type { Role, View } from './types';
 import type { Catalog } from './catalog';
@@ -42,7 +43,7 @@ export function Cards({
   catalog: Catalog | null;
   label: (a: Act) => string;
 }) {
-  const cardActions = actions.filter(isCardAction);
+  const cardActions = actions.filter(sealed);
   const mine = me ? view.cards[me] : null;
   const theirs = me ? view.cards[other(me)] : null;
   const discarding = view.phase === 'discard';

@@ -10,7 +10,7 @@ import { keyed } from '../../board/keys';
 import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
 import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
 import { count } from '../../board/words';
-import coast from '../../generated/coast.json';
+import coast from '../../generated/julius-caesar-coast.json';
 import { BlockChip } from '../../board/chip';
 import { blockName, roman, type ViewBlock } from './blocks';
 import type { Catalog, MapLocation } from './catalog';

@@ -1,9 +1,10 @@
-// scripts/src-build.mjs and test/helpers/entry.ts together: the processes the tests start run
-// the compiled .build/ exactly while it holds src/ as it is, and the TypeScript otherwise.
+// The server build (scripts/build/server.mjs) and test/helpers/entry.ts together: the processes the
+// tests start run the compiled dist/ exactly while it holds src/ as it is, and the TypeScript otherwise.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { projectPath } from '../src/paths.js';
 import { buildIsFresh } from './helpers/entry.js';
@@ -11,16 +12,15 @@ import { buildIsFresh } from './helpers/entry.js';
 function project(t: Test): string {
   const root = mkdtempSync(join(tmpdir(), 'alea-src-build-'));
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
-  mkdirSync(join(root, 'scripts'));
   mkdirSync(join(root, 'src', 'cli'), { recursive: true });
-  for (const script of ['src-build.mjs', 'source-time.mjs']) copyFileSync(projectPath('scripts', script), join(root, 'scripts', script));
   symlinkSync(projectPath('node_modules'), join(root, 'node_modules'));
   writeFileSync(join(root, 'src', 'cli', 'hello.ts'), "const word: string = 'hello';\nconsole.log(word);\n");
   return root;
 }
 
 function build(root: string): string {
-  const run = spawnSync(process.execPath, [join(root, 'scripts', 'src-build.mjs')], { encoding: 'utf8' });
+  const script = `import(${JSON.stringify(pathToFileURL(projectPath('scripts', 'build', 'server.mjs')).href)}).then((m) => m.serverBuild(${JSON.stringify(root)}))`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: root });
   if (run.status !== 0) throw new Error(run.stderr);
   return run.stdout;
 }
@@ -31,9 +31,9 @@ t.test('a build is fresh though the sources carry times finer than a millisecond
   // so called every build stale: the servers ran through tsx in every run of the suite.
   const fine = 1_795_816_090.774_071_2;
   for (const p of [join(root, 'src', 'cli', 'hello.ts'), join(root, 'src', 'cli'), join(root, 'src')]) utimesSync(p, fine, fine);
-  t.match(build(root), /compiled into \.build/);
+  t.match(build(root), /compiled into dist/);
   t.ok(buildIsFresh(root), 'fresh right after the build');
-  const run = spawnSync(process.execPath, [join(root, '.build', 'cli', 'hello.js')], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [join(root, 'dist', 'cli', 'hello.js')], { encoding: 'utf8' });
   t.equal(run.stdout, 'hello\n', 'the compiled file runs');
 });
 
@@ -52,6 +52,6 @@ t.test('an edit, a new file or an unchanged checkout after the build', async (t)
   t.notOk(buildIsFresh(root), 'a file added: stale');
   t.match(build(root), /compiled/);
   t.ok(buildIsFresh(root));
-  rmSync(join(root, '.build', '.stamp'));
+  rmSync(join(root, 'dist', '.stamp'));
   t.notOk(buildIsFresh(root), 'no stamp: stale');
 });

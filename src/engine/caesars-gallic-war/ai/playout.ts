@@ -1,0 +1,27 @@
+// The search's fast path through Caesar's Gallic War, used in its playouts and descents only,
+// where every action comes from a legal list: an action applied without checking it again (the
+// engine's apply lists the legal actions and matches the action against them first).
+// test/ai/playout.test.ts checks it against the engine's apply over random positions.
+
+import { takeStep } from '../../kit/steps.js';
+import type { Action } from '../../types.js';
+import { proceed, STEPS } from '../flow.js';
+import { caesarsGallicWar } from '../index.js';
+import type { Role } from '../roles.js';
+import { cloneState, type State } from '../state.js';
+
+const FLOW = { steps: STEPS, proceed };
+
+/** `a`, one of the legal actions of `role` in `s`, applied to a copy of `s` without checking it. */
+export function play(s: State, role: string, a: Action): State {
+  // The solitaire game's Barbarian is the engine's own player: its turn is the engine's to run.
+  if (s.solo) return caesarsGallicWar.apply(s, role, a);
+  const n = cloneState(s);
+  takeStep(FLOW, n, role as Role, a);
+  return n;
+}
+
+/** All of the legal actions are the playout's to choose from. */
+export function playoutActions(): null {
+  return null;
+}
