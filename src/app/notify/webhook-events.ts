@@ -8,8 +8,8 @@
 // the change's own write (game-tx.ts), which keeps those whose recipient has a webhook for them.
 import type { Config } from '../../config/config.js';
 import type { WebhookEventRow } from '../../store/webhooks.js';
-import { gameLink, type ViewSummary } from './email-templates.js';
-import { plan, type EmailKind, type GameChange } from './notifications.js';
+import { gameLink } from './email-templates.js';
+import { plan, summaryOf, type EmailKind, type GameChange } from './notifications.js';
 
 const EVENT_OF: Partial<Record<EmailKind, string>> = { 'your-turn': 'yourMove', 'game-over': 'gameOver', resigned: 'gameOver', timeout: 'gameOver' };
 
@@ -19,7 +19,7 @@ export function webhookEventRows(config: Pick<Config, 'publicUrl'>, change: Game
     const event = EVENT_OF[p.kind];
     const seat = change.seats.find((s) => s.role === p.role);
     if (!event || !seat) continue;
-    const view = (change.view ? change.view(change.state, seat.role) : change.module.view(change.state, seat.role)) as ViewSummary;
+    const view = summaryOf(change.definition, change.view, change.state, seat.role);
     const ctx = {
       publicUrl: config.publicUrl,
       game: { number: change.game.number, title: change.game.title },
