@@ -8,6 +8,7 @@ import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { checkedAddress, forbiddenAddress, type Resolver } from '../../src/app/webhooks/addresses.js';
 import { openSecret } from '../../src/app/webhooks/secrets.js';
+import { sendDelivery } from '../../src/app/webhooks/send.js';
 import { createWebhook } from '../../src/app/webhooks/webhooks.js';
 import { webhookJob } from '../../src/app/webhooks/deliveries.js';
 import { apiServer, act, look, startGame, type ApiServer } from '../helpers/api.js';
@@ -221,6 +222,28 @@ t.test('the address checks: loopback, private, link-local and metadata refused, 
   const job = webhookJob({ prisma: s.db.prisma, clock: s.clock, config: s.app.config, log: quiet, options: { resolve }, afterSend: (_d, r) => void results.push(r.error ?? 'delivered') });
   t.equal(await job.runOnce(), 1);
   t.match(results, [/ok\.example resolves to 127\.0\.0\.1: a loopback address/], 'checked again at delivery: refused');
+});
+
+t.test('the connection goes to the address checked: a name that resolves elsewhere a moment later (DNS rebinding) is not looked up again', async (t) => {
+  const rx = await webhookReceiver(t);
+  const port = new URL(rx.url).port;
+  // First answer: the receiver's own address (allowed here, as in development); any later one: a private address elsewhere.
+  const asked: string[] = [];
+  const rebinding: Resolver = async (host) => {
+    asked.push(host);
+    return [{ address: asked.length === 1 ? '127.0.0.1' : '10.9.9.9', family: 4 }];
+  };
+  const event = { id: 'e1', type: 'test', createdAt: TEST_TIME, data: { subject: 'pinned', text: 'pinned', url: 'http://alea.test/' } };
+  const sent = await sendDelivery({ url: `http://rebind.example:${port}/hook`, format: 'json', secret: 'whsec_x' }, event as never, { allowPrivate: true, resolve: rebinding, now: new Date(TEST_TIME), userAgent: 'test', timeoutMs: 3000 });
+  t.match(sent, { delivered: true, status: 204 }, 'delivered to the address that was checked');
+  t.same(asked, ['rebind.example'], 'the name was resolved once, by the check');
+  t.equal(rx.received.length, 1);
+  t.equal(rx.received[0]!.headers.host, `rebind.example:${port}`, 'still addressed by its name');
+  // Refused outright without the setting, before any connection.
+  asked.length = 0;
+  const refused = await sendDelivery({ url: `http://rebind.example:${port}/hook`, format: 'json', secret: 'whsec_x' }, event as never, { allowPrivate: false, resolve: rebinding, now: new Date(TEST_TIME), userAgent: 'test', timeoutMs: 3000 });
+  t.match(refused, { delivered: false, status: null, error: /rebind\.example resolves to 127\.0\.0\.1: a loopback address/ });
+  t.equal(rx.received.length, 1, 'nothing sent');
 });
 
 t.test('at most 5 per account; only the `account` scope', async (t) => {
