@@ -16,6 +16,7 @@ import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
 import { startComputer } from './computer/runner.js';
 import { runAbandonments } from './app/games/time-controls.js';
+import { expireChallenges } from './app/challenges/expiry.js';
 import { resignForDeletedPlayers } from './app/my-data/deletion.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
@@ -141,7 +142,8 @@ async function main(): Promise<void> {
       // Games a deletion left in progress (a crash between the erasure and its resignations).
       const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
       const computer = startComputer(services, { threads: config.computerThreads, memoryMb: config.computerThreadMemoryMb }) ?? undefined;
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, ...(computer && { computer }) });
+      const challenges = () => expireChallenges(services);
+      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, challenges, ...(computer && { computer }) });
       worker.start();
       logger.info({ threads: computer?.pool.size ?? 0 }, computer ? 'the computer opponent thinks on this process\'s search threads' : 'COMPUTER_THREADS=0: this process makes no computer moves');
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');

@@ -12,12 +12,16 @@
 // src/computer/pool.ts, and the runner also hears of new ones at once). A round that did something is followed
 // at once by another; otherwise the next comes after pollMs. Every hour (pruneEveryMs) it also
 // deletes what is no longer needed: done emails past their retention (mail/prune.ts) and
-// idempotency keys past their lifetime. It runs inside `npm start` (unless WORKER=off) and alone as
+// idempotency keys past their lifetime. A third loop sends outgoing webhooks
+// (app/webhooks/deliveries.ts), and the first also ends unanswered challenges
+// (app/challenges/expiry.ts). It runs inside `npm start` (unless WORKER=off) and alone as
 // `npm run worker`.
 import type { Clock } from './app/clock.js';
 import { runDigests } from './app/games/digest.js';
 import { purgeExpiredKeys } from './app/games/idempotency.js';
 import { runDueClocks } from './app/games/time-controls.js';
+import { webhookJob, type WebhookJobOptions } from './app/webhooks/deliveries.js';
+import { pruneDeliveries } from './store/webhooks.js';
 import type { ComputerRunner } from './app/games/computer.js';
 import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import { amendEmail } from './app/messages/message-emails.js';
@@ -35,14 +39,16 @@ export interface WorkerOptions extends MailWorkerOptions {
   pollMs?: number;
   /** How often done emails and spent idempotency keys are deleted (default: hourly, and at start). */
   pruneEveryMs?: number;
-  /** How long a done email is kept (default OUTBOX_RETENTION_MS, 30 days). */
+  /** How long a done email is kept (default OUTBOX_RETENTION_MS, 30 days); done webhook deliveries too. */
   outboxRetentionMs?: number;
+  /** The webhook job's (app/webhooks/deliveries.ts). */
+  webhooks?: WebhookJobOptions;
 }
 
 export interface WorkerDeps {
   prisma: PrismaClient;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'mailFrom'>;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'mailFrom' | 'webhooksAllowPrivate'>;
   transport: MailTransport;
   logger: Logger;
   options?: WorkerOptions;
@@ -58,6 +64,11 @@ export interface WorkerDeps {
    * needs the service's context, as `bots` does); returns the games ended.
    */
   abandonments?: () => Promise<number>;
+  /**
+   * Ends the challenges that nobody answered in time (app/challenges/expiry.ts; needs the
+   * service's context, to tell the players' event streams); returns how many.
+   */
+  challenges?: () => Promise<number>;
   /** Test instrumentation, passed to the mail worker. */
   hooks?: MailWorkerDeps['hooks'];
 }
@@ -67,6 +78,8 @@ export interface RoundResult {
   clocks: number;
   /** Outbox rows claimed (sent, or failed and rescheduled). */
   emails: number;
+  /** Webhook deliveries claimed (sent, or failed and rescheduled or given up). */
+  webhooks: number;
 }
 
 export interface PruneResult {
@@ -130,7 +143,8 @@ export function createWorker(deps: WorkerDeps): Worker {
       const abandoned = deps.abandonments ? await deps.abandonments() : 0;
       // Decisions started, not made: they run on their own threads and land on their own.
       const computer = deps.computer ? await deps.computer.fill() : 0;
-      return clocks + bots + abandoned + computer + (await runDigests({ prisma, clock, config }));
+      const challenges = deps.challenges ? await deps.challenges() : 0;
+      return clocks + bots + abandoned + computer + challenges + (await runDigests({ prisma, clock, config }));
     } catch (err) {
       logger.error({ err }, 'worker: reminders and overdue notices failed this round');
       return 0;
@@ -146,8 +160,20 @@ export function createWorker(deps: WorkerDeps): Worker {
     }
   }
 
+  const hooks = webhookJob({ prisma, clock, config, log: logger, ...(deps.options?.webhooks && { options: deps.options.webhooks }) });
+  async function hooksRound(): Promise<number> {
+    try {
+      return await hooks.runOnce();
+    } catch (err) {
+      logger.error({ err }, 'worker: sending webhooks failed this round');
+      return 0;
+    }
+  }
+
   async function prune(): Promise<PruneResult> {
-    const emails = await pruneOutbox(prisma, clock.now(), deps.options?.outboxRetentionMs ?? OUTBOX_RETENTION_MS);
+    const retention = deps.options?.outboxRetentionMs ?? OUTBOX_RETENTION_MS;
+    await pruneDeliveries(prisma, new Date(clock.now().getTime() - retention));
+    const emails = await pruneOutbox(prisma, clock.now(), retention);
     const keys = await purgeExpiredKeys({ prisma, clock });
     if (emails + keys) logger.info({ emails, keys }, 'pruned done emails and spent idempotency keys');
     return { emails, keys };
@@ -169,8 +195,8 @@ export function createWorker(deps: WorkerDeps): Worker {
 
   // The two jobs fail apart: a database hiccup in one must not stop the other.
   async function runOnce(): Promise<RoundResult> {
-    const [clocks, emails] = await Promise.all([clocksRound(), mailRound()]);
-    return { clocks, emails };
+    const [clocks, emails, webhooks] = await Promise.all([clocksRound(), mailRound(), hooksRound()]);
+    return { clocks, emails, webhooks };
   }
 
   /** One job's loop: again at once after a round that did something, else after pollMs. */
@@ -194,12 +220,13 @@ export function createWorker(deps: WorkerDeps): Worker {
     runOnce,
     prune,
     async drain() {
-      const total = { clocks: 0, emails: 0 };
+      const total = { clocks: 0, emails: 0, webhooks: 0 };
       for (;;) {
         const r = await runOnce();
         total.clocks += r.clocks;
         total.emails += r.emails;
-        if (r.clocks + r.emails === 0) return total;
+        total.webhooks += r.webhooks;
+        if (r.clocks + r.emails + r.webhooks === 0) return total;
       }
     },
     start() {
@@ -207,6 +234,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       running = true;
       loop(clocksRound, 0);
       loop(mailRound, 0);
+      loop(hooksRound, 0);
       prunes(0);
       deps.computer?.start();
     },

@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   // messages of a game are turned off.
   'blocked',
   'messages_off',
+  // Issue 42: a token without the scope an operation needs (src/http/auth.ts), and a bot account
+  // where only people play, or a person where a game takes none (src/app/bot-accounts/).
+  'insufficient_scope',
+  'bots_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

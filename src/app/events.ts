@@ -48,7 +48,16 @@ export interface GameEvent {
   everyone?: true;
   /** Not a change of the game either: a rematch of it was offered, this game (told to `users`). */
   rematch?: string;
+  /**
+   * Not a game at all: `id` is a challenge's (src/app/challenges/), and this is what happened to
+   * it, told to `users` on their own streams (/v1/me/events), which send the challenge as each
+   * sees it.
+   */
+  challenge?: ChallengeEventKind;
 }
+
+export type ChallengeEventKind = 'challenge' | 'challengeCanceled' | 'challengeDeclined';
+const CHALLENGE_EVENTS: readonly unknown[] = ['challenge', 'challengeCanceled', 'challengeDeclined'] satisfies ChallengeEventKind[];
 
 export type EventStatus = 'open' | 'active' | 'finished';
 
@@ -208,7 +217,7 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
     return null;
   }
   if (typeof m !== 'object' || m === null) return null;
-  const { id, version, cancelled, users, status, pending, computer, thinking, queued, origin, message, everyone, rematch } = m as Record<string, unknown>;
+  const { id, version, cancelled, users, status, pending, computer, thinking, queued, origin, message, everyone, rematch, challenge } = m as Record<string, unknown>;
   if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
   return {
     event: {
@@ -218,6 +227,7 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
       ...(Number.isSafeInteger(message) && (message as number) > 0 && { message: message as number }),
       ...(everyone === true && { everyone: true }),
       ...(typeof rematch === 'string' && rematch.length <= 64 && { rematch }),
+      ...(CHALLENGE_EVENTS.includes(challenge) && { challenge: challenge as ChallengeEventKind }),
       ...(strings(users) && { users }),
       ...(STATUSES.includes(status) && { status: status as EventStatus }),
       ...(strings(pending) && { pending }),

@@ -17,6 +17,7 @@ import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
 import { startComputer } from '../computer/runner.js';
+import { expireChallenges } from '../app/challenges/expiry.js';
 import { runAbandonments } from '../app/games/time-controls.js';
 import { resignForDeletedPlayers } from '../app/my-data/deletion.js';
 import { sharedEvents } from '../app/events.js';
@@ -65,7 +66,8 @@ const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gam
 const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
 const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
 const computer = startComputer(services, { threads: env.computerThreads, memoryMb: env.computerThreadMemoryMb }) ?? undefined;
-const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, ...(computer && { computer }) });
+const challenges = () => expireChallenges(services);
+const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, challenges, ...(computer && { computer }) });
 worker.start();
 logger.info('worker started');
 

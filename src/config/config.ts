@@ -48,6 +48,11 @@ export interface Config {
   recordSigningKey: RecordSigningKey;
   /** Public keys that signed records before (rotated out), still published so those records check. */
   recordOldKeys: RecordOldKey[];
+  /**
+   * Webhooks may deliver to loopback and private addresses (src/app/webhooks/addresses.ts):
+   * development and tests only (a local receiver); refused in production. Absent: false.
+   */
+  webhooksAllowPrivate?: boolean;
 }
 
 /** A private Ed25519 key: its 32 bytes (base64url), and since when it signs (published; null: not said). */
@@ -155,6 +160,7 @@ const envSchema = z.object({
   RECORD_OLD_KEYS: optional(
     z.string().refine((v) => v.split(',').every((k) => parseRecordKey(k) !== null), { error: `must be a comma-separated list of public keys: each ${RECORD_KEY_FORMAT.replace('must be ', '')}` }),
   ),
+  WEBHOOKS_ALLOW_PRIVATE: optional(z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'must be true or false' })),
   CORS_ORIGINS: optional(
     z.string().refine((v) => v === '*' || v === 'off' || v.split(',').every((o) => isOrigin(o.trim())), {
       error: 'must be *, off, or a comma-separated list of origins like https://app.example.org',
@@ -197,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     if (!e.DATABASE_URL) problems.push({ variable: 'DATABASE_URL', message: 'is required when NODE_ENV=production' });
     if (!e.JWT_SECRET) problems.push({ variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' });
     if (!e.RECORD_SIGNING_KEY) problems.push({ variable: 'RECORD_SIGNING_KEY', message: 'is required when NODE_ENV=production (generate one with npm run record-key)' });
+    // A webhook to a private address is a way into the service's own network (SSRF).
+    if (['true', '1', 'on'].includes(e.WEBHOOKS_ALLOW_PRIVATE ?? '')) problems.push({ variable: 'WEBHOOKS_ALLOW_PRIVATE', message: 'must not be set in production (it lets webhooks reach private addresses)' });
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -226,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     computerThreads: e.COMPUTER_THREADS ?? defaultComputerThreads(),
     computerThreadMemoryMb: e.COMPUTER_THREAD_MEMORY_MB ?? 512,
     recordSigningKey: e.RECORD_SIGNING_KEY === undefined ? undefined : signingKey(parseRecordKey(e.RECORD_SIGNING_KEY)!),
+    webhooksAllowPrivate: ['true', '1', 'on'].includes(e.WEBHOOKS_ALLOW_PRIVATE ?? ''),
     recordOldKeys: (e.RECORD_OLD_KEYS ?? '').split(',').filter((k) => k.trim() !== '').map((k) => parseRecordKey(k)!).map(({ key, since }) => ({ publicKey: key, since })),
   };
 }

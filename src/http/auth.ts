@@ -5,15 +5,24 @@
 // out everywhere raises it), and it was not signed out on its own (by its id; a token issued
 // before tokens had an id goes by a digest of itself).
 //
+// A personal API token (`alea_pat_...`, src/app/api-tokens/) is the other kind: looked up by its
+// digest, it stands on the same terms (the account's generation, its own revocation) and also
+// until its expiry.
+//
 // Which operations need a token is read from openapi.yaml (the document's `security`, or the
 // operation's own): an operation with `security: []` is public; one that lists the
 // `accessTokenQuery` scheme also takes the token as `?access_token=` (Server-Sent Events,
-// whose browser client cannot send headers). The check runs in onRequest, before the body is
+// whose browser client cannot send headers). The scopes a requirement lists (`bearerAuth:
+// [play]`) are what the token must hold (src/app/api-tokens/scopes.ts): a session token holds
+// all of them, a personal token those its owner gave it; one without them gets 403
+// `insufficient_scope` naming the missing one. The check runs in onRequest, before the body is
 // read: a request without valid credentials gets 401 whatever else is wrong with it.
 import { createHash, randomBytes } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenStands, type TokenClaims } from '../app/accounts/accounts.js';
+import { findPersonalToken, NEVER, PERSONAL_TOKEN_PREFIX, personalTokenId } from '../app/api-tokens/api-tokens.js';
+import { isScope, SCOPE_WORDS, SESSION_SCOPES, type Scope } from '../app/api-tokens/scopes.js';
 import { AppError } from '../app/errors.js';
 import { operationsOf, type OpenApi } from './openapi.js';
 
@@ -32,6 +41,8 @@ declare module 'fastify' {
 interface OperationSecurity {
   required: boolean;
   queryToken: boolean;
+  /** The scopes the token must hold (none: any token will do). */
+  scopes: Scope[];
 }
 
 /** User ids are UUIDs, written as the database writes them (lower case). */
@@ -47,7 +58,11 @@ function securityByOperation(api: OpenApi): Map<string, OperationSecurity> {
     const requirements = op.security ?? doc.security ?? [];
     // Any empty requirement ({}) means "no credentials needed".
     const required = requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0);
-    map.set(op.operationId, { required, queryToken: requirements.some((r) => 'accessTokenQuery' in r) });
+    // Either way of sending the token needs the same scopes (an event stream lists both).
+    const listed = [...new Set(requirements.flatMap((r) => Object.values(r).flat()))];
+    const unknown = listed.find((s) => !isScope(s));
+    if (unknown !== undefined) throw new Error(`openapi.yaml: operation ${op.operationId} requires the unknown scope "${unknown}"`);
+    map.set(op.operationId, { required, queryToken: requirements.some((r) => 'accessTokenQuery' in r), scopes: listed as Scope[] });
   }
   return map;
 }
@@ -83,15 +98,8 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
     return { token, expiresAt: new Date(Math.floor(now / 1000) * 1000 + ttlSeconds * 1000).toISOString() };
   });
 
-  app.decorateRequest('userId', null);
-  app.decorateRequest('token', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const operationId = request.routeOptions.config?.operationId;
-    const sec = operationId ? security.get(operationId) : undefined;
-    if (!sec?.required) return;
-    const fromQuery = sec.queryToken ? (request.query as Record<string, unknown> | undefined)?.access_token : undefined;
-    const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined);
-    if (!token) throw unauthorized(reply, 'Sign in first: send your access token as "Authorization: Bearer <token>".');
+  /** A session token's claims (a JWT of ours), or 401. */
+  function sessionClaims(token: string, reply: FastifyReply): TokenClaims {
     let payload: { sub?: unknown; gen?: unknown; exp?: unknown; jti?: unknown };
     try {
       payload = app.jwt.verify<{ sub?: unknown; gen?: unknown; exp?: unknown; jti?: unknown }>(token);
@@ -108,17 +116,52 @@ export async function setupAuthentication(app: FastifyInstance, { api, ttlSecond
     if (payload.jti !== undefined && (typeof payload.jti !== 'string' || !TOKEN_ID.test(payload.jti))) {
       throw unauthorized(reply, 'The access token is not valid: sign in again.');
     }
-    const claims: TokenClaims = {
+    return {
       userId: payload.sub,
       // Tokens issued before they had an id are known by a digest of themselves (one per token).
       tokenId: payload.jti ?? `sha256:${createHash('sha256').update(token).digest('base64url')}`,
       generation: payload.gen as number,
       expiresAt: new Date(payload.exp * 1000),
+      scopes: SESSION_SCOPES,
     };
+  }
+
+  /** A personal API token's claims, or 401. */
+  async function personalClaims(token: string, reply: FastifyReply): Promise<TokenClaims> {
+    const found = await findPersonalToken(app.services, token);
+    if (found === 'unknown') throw unauthorized(reply, 'This API token is not valid (revoked, or never made): make a new one in Settings.');
+    if (found === 'expired') throw unauthorized(reply, 'This API token has expired: make a new one in Settings.');
+    return {
+      userId: found.userId,
+      tokenId: personalTokenId(found.id),
+      generation: found.generation,
+      expiresAt: found.expiresAt ?? NEVER,
+      scopes: found.scopes,
+      personalTokenId: found.id,
+    };
+  }
+
+  app.decorateRequest('userId', null);
+  app.decorateRequest('token', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const operationId = request.routeOptions.config?.operationId;
+    const sec = operationId ? security.get(operationId) : undefined;
+    if (!sec?.required) return;
+    const fromQuery = sec.queryToken ? (request.query as Record<string, unknown> | undefined)?.access_token : undefined;
+    const token = bearer(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined);
+    if (!token) throw unauthorized(reply, 'Sign in first: send your access token as "Authorization: Bearer <token>".');
+    const claims = token.startsWith(PERSONAL_TOKEN_PREFIX) ? await personalClaims(token, reply) : sessionClaims(token, reply);
     const stands = await tokenStands(app.services, claims);
     if (stands === 'gone') throw unauthorized(reply, 'This account no longer exists.');
-    if (stands === 'revoked') throw unauthorized(reply, 'This access token was revoked (password changed, or signed out everywhere): sign in again.');
-    if (stands === 'signed-out') throw unauthorized(reply, 'This access token was signed out: sign in again.');
+    if (stands === 'revoked') {
+      throw unauthorized(reply, `This ${claims.personalTokenId ? 'API' : 'access'} token was revoked (password changed, or signed out everywhere)${claims.personalTokenId ? ': make a new one in Settings.' : ': sign in again.'}`);
+    }
+    if (stands === 'signed-out') throw unauthorized(reply, claims.personalTokenId ? 'This API token was revoked: make a new one in Settings.' : 'This access token was signed out: sign in again.');
+    const missing = sec.scopes.find((s) => !claims.scopes.includes(s));
+    if (missing) {
+      reply.header('www-authenticate', `Bearer realm="alea", error="insufficient_scope", scope="${missing}"`);
+      throw new AppError('insufficient_scope', `This token does not have the "${missing}" scope (${SCOPE_WORDS[missing]}).`, { scope: missing });
+    }
     request.userId = claims.userId;
     request.token = claims;
   });

@@ -40,6 +40,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   // Between players: a block, or a game's messages turned off (src/app/blocks/, src/app/messages/).
   blocked: 403,
   messages_off: 403,
+  // Issue 42: a token without the operation's scope; a bot where bots may not play.
+  insufficient_scope: 403,
+  bots_not_allowed: 403,
 };
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

@@ -23,6 +23,10 @@ import type { PrismaClient } from '../store/prisma.js';
 import { setupAuthentication } from './auth.js';
 import { loadOpenApi, sharedSchemas, type OpenApi } from './openapi.js';
 import { problem, registerProblemHandlers, sendProblem } from './problem.js';
+import { apiTokenRoutes } from './routes/api-tokens.js';
+import { botAccountRoutes } from './routes/bot-accounts.js';
+import { challengeRoutes } from './routes/challenges.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { authRoutes } from './routes/auth.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { DOCS_PREFIX, docsRoutes } from './routes/docs.js';
@@ -197,6 +201,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(messageRoutes, { api });
   await app.register(blockRoutes, { api });
   await app.register(lobbyRoutes, { api });
+  // Issue 42: what bots, apps and bridges get.
+  await app.register(apiTokenRoutes, { api });
+  await app.register(challengeRoutes, { api });
+  await app.register(botAccountRoutes, { api });
+  await app.register(webhookRoutes, { api });
   await app.register(eventRoutes, { api, ...(deps.ssePingMs && { pingMs: deps.ssePingMs }) });
   await app.register(webRoutes);
   return app;

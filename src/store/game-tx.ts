@@ -14,6 +14,7 @@ import pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 import { LOG_PARTS } from './game-log.js';
 import { packBody } from './outbox-body.js';
+import type { WebhookEventRow } from './webhooks.js';
 import { COLUMNS, FROM_GAMES, TAIL, toRow, type Entry, type GameEntryKind, type GameRow, type GameStatus, type RawGame, type SeatClock } from './games.js';
 
 export type GameTx = pg.PoolClient;
@@ -408,6 +409,13 @@ const WRITE_CHANGE = `
     FROM json_to_recordset($15::json) AS x(kind text, "dedupeKey" text, "toAddress" text, subject text, "bodyZ" text, "userId" uuid, "gameId" uuid)
     WHERE EXISTS (SELECT FROM game)
     ON CONFLICT DO NOTHING
+  ), hooks AS (
+    INSERT INTO webhook_deliveries (webhook_id, dedupe_key, event, payload, next_attempt_at, created_at)
+    SELECT w.id, x."dedupeKey", x.event, x.payload, $7::timestamptz, $7::timestamptz
+    FROM json_to_recordset($29::json) AS x("userId" uuid, event text, "dedupeKey" text, payload json)
+    JOIN webhooks w ON w.user_id = x."userId" AND x.event = ANY (w.events)
+    WHERE EXISTS (SELECT FROM game)
+    ON CONFLICT DO NOTHING
   ), saved AS (
     INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
     SELECT $18::uuid, $19::text, $20::text, $21::int, $22::json, $7::timestamptz WHERE $18::uuid IS NOT NULL AND EXISTS (SELECT FROM game)
@@ -432,7 +440,8 @@ export interface Written {
 
 /**
  * Writes a change and commits it, in one round trip: log entry, snapshot, games row, changed
- * seats, outbox rows, the idempotent answer (if any) and a NOTIFY (if any; delivered at commit).
+ * seats, outbox rows, webhook deliveries, the idempotent answer (if any) and a NOTIFY (if any;
+ * delivered at commit).
  * It must be the transaction's last statement (inTransaction does not commit again). Returns
  * null, with nothing written, if the key could not be saved because another request holds it
  * (the caller throws: the transaction is rolled back).
@@ -488,6 +497,8 @@ const GAME_REVISION = { name: 'alea_read_revision', text: 'SELECT xmin::text AS 
 export interface ChangeParts {
   seats: SeatTimes[];
   outbox: OutboxRow[];
+  /** Its players' webhook events (issue 42): kept for those with a webhook for them (store/webhooks.ts). */
+  hooks?: WebhookEventRow[];
   notify: { channel: string; payload: string } | null;
   key: KeyToSave | null;
 }
@@ -533,5 +544,6 @@ function writeValues(c: Change, o: ChangeParts, expected: string | null, lockTim
     expected,
     lockTimeoutMs,
     c.undoRole,
+    JSON.stringify(o.hooks ?? []),
   ];
 }

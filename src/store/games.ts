@@ -37,7 +37,7 @@ export interface SeatRow extends SeatClock {
    * Email, whether it is confirmed, preference and vacation are for notifications and deadlines;
    * never shown to other players.
    */
-  user: { id: string; displayName: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null; handle?: string | null };
+  user: { id: string; displayName: string; email: string; emailConfirmed: boolean; emailPreference: EmailPreference; vacationEndsAt: Date | null; handle?: string | null; bot?: boolean };
   /** This player's rating before and after the game: a rated game that has ended (src/app/ratings/). */
   rating?: SeatRating | null;
 }
@@ -87,11 +87,13 @@ export interface GameRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   /** The one person an open game is offered to (a rematch), with their public name; null: none. */
-  invitee: { id: string; name: string; handle: string } | null;
+  invitee: { id: string; name: string; handle: string; bot?: true } | null;
   /** The finished game this one is the rematch of. */
   rematchOf: string | null;
   /** The creator would play either side: whoever joins may take the creator's. */
   anyRole: boolean;
+  /** An open public game that bot accounts may join (src/app/bot-accounts/). */
+  allowBots?: boolean;
   players: SeatRow[];
   /** The games row's revision as read or written (its xmin: see revisionOf). */
   revision?: number;
@@ -133,7 +135,9 @@ export interface RawGame {
   finished_at: Date | null;
   invitee_id: string | null;
   /** The invitee's name and handle, read in one lookup. */
-  invitee_user: { name: string; handle: string | null } | null;
+  invitee_user: { name: string; handle: string | null; bot?: boolean } | null;
+  /** An open public game that bot accounts may join (src/app/bot-accounts/). */
+  allow_bots?: boolean;
   rematch_of: string | null;
   any_role: boolean;
   version: number | null;
@@ -149,6 +153,7 @@ export interface RawGame {
         userId: string;
         name: string;
         handle: string | null;
+        bot?: boolean;
         email: string;
         emailConfirmed: boolean;
         emailPreference: EmailPreference;
@@ -196,7 +201,8 @@ export function toRow(r: RawGame): GameRow {
     updatedAt: date(r.updated_at),
     startedAt: r.started_at && date(r.started_at),
     finishedAt: r.finished_at && date(r.finished_at),
-    invitee: r.invitee_id === null ? null : { id: r.invitee_id, name: r.invitee_user?.name ?? '', handle: r.invitee_user?.handle ?? '' },
+    invitee: r.invitee_id === null ? null : { id: r.invitee_id, name: r.invitee_user?.name ?? '', handle: r.invitee_user?.handle ?? '', ...(r.invitee_user?.bot && { bot: true as const }) },
+    allowBots: r.allow_bots === true,
     rematchOf: r.rematch_of,
     anyRole: r.any_role === true,
     players: (r.players ?? []).map((p) => ({
@@ -210,7 +216,7 @@ export function toRow(r: RawGame): GameRow {
       deadline: maybeDate(p.deadline),
       remindAt: maybeDate(p.remindAt),
       overdueNoticeAt: maybeDate(p.overdueNoticeAt),
-      user: { id: p.userId, displayName: p.name, handle: p.handle, email: p.email, emailConfirmed: p.emailConfirmed, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
+      user: { id: p.userId, displayName: p.name, handle: p.handle, ...(p.bot && { bot: true }), email: p.email, emailConfirmed: p.emailConfirmed, emailPreference: p.emailPreference, vacationEndsAt: maybeDate(p.vacationEndsAt) },
       rating: p.ratingBefore === null || p.ratingAfter === null ? null : { before: Number(p.ratingBefore), after: Number(p.ratingAfter) },
     })),
     revision: Number(r.revision),
@@ -242,10 +248,10 @@ export const COLUMNS = Prisma.sql`
   g.visibility::text AS visibility, g.invite_code, g.days_per_move, g.rated, g.pending, g.undo_role, g.computer_role, g.computer_level,
   g.created_by::text AS created_by,
   g.created_at, g.updated_at, g.started_at, g.finished_at, h.version, s.version AS state_version, g.xmin::text AS revision,
-  g.invitee_id::text AS invitee_id, (SELECT json_build_object('name', i.display_name, 'handle', i.handle) FROM users i WHERE i.id = g.invitee_id) AS invitee_user,
-  g.rematch_of::text AS rematch_of, g.any_role,
+  g.invitee_id::text AS invitee_id, (SELECT json_build_object('name', i.display_name, 'handle', i.handle, 'bot', i.bot_since IS NOT NULL) FROM users i WHERE i.id = g.invitee_id) AS invitee_user,
+  g.rematch_of::text AS rematch_of, g.any_role, g.allow_bots,
   (SELECT json_agg(json_build_object(
-      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'handle', u.handle, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
+      'role', p.role, 'userId', p.user_id, 'name', u.display_name, 'handle', u.handle, 'bot', u.bot_since IS NOT NULL, 'email', u.email, 'emailConfirmed', u.email_verified_at IS NOT NULL,
       'emailPreference', u.email_preference,
       'vacationEndsAt', u.vacation_ends_at, 'emailNotifications', p.email_notifications,
       'joinedAt', p.joined_at, 'pendingSince', p.pending_since, 'deadline', p.deadline,
@@ -296,6 +302,8 @@ export interface NewGame {
   rematchOf?: string | null;
   /** The creator would play either side. */
   anyRole?: boolean;
+  /** Bot accounts may join it (src/app/bot-accounts/). */
+  allowBots?: boolean;
 }
 
 export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
@@ -315,6 +323,7 @@ export async function insertGame(db: Db, g: NewGame): Promise<GameRow> {
       inviteeId: g.inviteeId ?? null,
       rematchOfId: g.rematchOf ?? null,
       anyRole: g.anyRole ?? false,
+      allowBots: g.allowBots ?? false,
       createdAt: g.now,
       updatedAt: g.now,
       players: {

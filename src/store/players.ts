@@ -8,11 +8,13 @@ export interface PublicPlayer {
   displayName: string;
   handle: string;
   createdAt: Date;
+  /** A bot account (src/app/bot-accounts/). */
+  bot: boolean;
 }
 
 export async function playerByHandle(db: Db, handle: string): Promise<PublicPlayer | null> {
-  const rows = await db.$queryRaw<{ id: string; display_name: string; handle: string; created_at: Date }[]>`
-    SELECT id::text AS id, display_name, handle, created_at FROM users WHERE handle = ${handle} AND deleted_at IS NULL`;
+  const rows = await db.$queryRaw<{ id: string; display_name: string; handle: string; created_at: Date; bot: boolean }[]>`
+    SELECT id::text AS id, display_name, handle, created_at, bot_since IS NOT NULL AS bot FROM users WHERE handle = ${handle} AND deleted_at IS NULL`;
   const r = rows[0];
-  return r ? { id: r.id, displayName: r.display_name, handle: r.handle, createdAt: r.created_at } : null;
+  return r ? { id: r.id, displayName: r.display_name, handle: r.handle, createdAt: r.created_at, bot: r.bot } : null;
 }

@@ -132,11 +132,11 @@ export interface ListedRatings {
  * last row: a backwards scan of ratings_game_rating_user_id_idx. The distinct opponents are
  * counted for the rows the other conditions keep (the player's seats, by game_players' user index).
  */
-export async function leaderboardPage(db: Db, game: string, listed: ListedRatings, after: { rating: number; userId: string } | null, limit: number): Promise<RankedRating[]> {
+export async function leaderboardPage(db: Db, game: string, listed: ListedRatings, after: { rating: number; userId: string } | null, limit: number, bots = false): Promise<RankedRating[]> {
   const rows = await db.$queryRaw<(RatingRow & { name: string; handle: string })[]>`
     SELECT r.user_id::text AS user_id, r.game, r.rating, r.rd, r.volatility, r.games, r.wins, r.losses, r.draws, u.display_name AS name, u.handle
     FROM ratings r JOIN users u ON u.id = r.user_id
-    WHERE r.game = ${game} AND r.rd < ${listed.maxRd}::float8 AND r.games >= ${listed.minGames}::int
+    WHERE r.game = ${game} AND (u.bot_since IS NOT NULL) = ${bots} AND r.rd < ${listed.maxRd}::float8 AND r.games >= ${listed.minGames}::int
       AND (SELECT count(DISTINCT o.user_id) FROM game_players p
              JOIN games g ON g.id = p.game_id AND g.module = r.game AND g.rating_seq IS NOT NULL
              JOIN game_players o ON o.game_id = p.game_id AND o.user_id <> p.user_id

@@ -89,6 +89,14 @@ const USER_TABLES: [table: string, erase: Eraser | 'kept'][] = [
   ['confirmation_sends', 'kept'],
   // Tokens signed out one by one: every token dies with the account (its generation is raised and the account reads as gone).
   ['revoked_tokens', (tx, u) => tx.$executeRaw`DELETE FROM revoked_tokens WHERE user_id = ${u.id}::uuid`],
+  // Issue 42. Personal API tokens go (every token dies with the account anyway). Challenges made
+  // or received go: an open one's game was cancelled above (created by the user, or offered to
+  // them), and a past one is the two players' business, one of whom is gone. Webhooks go, and
+  // their deliveries with them, sent or not (they hold what the user was told).
+  ['api_tokens', (tx, u) => tx.$executeRaw`DELETE FROM api_tokens WHERE user_id = ${u.id}::uuid`],
+  ['challenges', (tx, u) => tx.$executeRaw`DELETE FROM challenges WHERE challenger_id = ${u.id}::uuid OR challenged_id = ${u.id}::uuid`],
+  ['webhook_deliveries', (tx, u) => tx.$executeRaw`DELETE FROM webhook_deliveries d USING webhooks w WHERE d.webhook_id = w.id AND w.user_id = ${u.id}::uuid`],
+  ['webhooks', (tx, u) => tx.$executeRaw`DELETE FROM webhooks WHERE user_id = ${u.id}::uuid`],
   // Ratings: the deleted player leaves the leaderboard (the seats keep the rating before and
   // after each rated game, which their opponents' histories show).
   ['ratings', (tx, u) => tx.$executeRaw`DELETE FROM ratings WHERE user_id = ${u.id}::uuid`],

@@ -55,6 +55,7 @@ t.test('every variable is read', async (t) => {
       COMPUTER_THREAD_MEMORY_MB: '256',
       RECORD_SIGNING_KEY: `2026-12-01@${KEY}`,
       RECORD_OLD_KEYS: `${OLD}, 2026-01-01T00:00:00Z@${OLD2}`,
+      WEBHOOKS_ALLOW_PRIVATE: 'false',
     },
     { cwd: '/srv/alea' },
   );
@@ -79,7 +80,17 @@ t.test('every variable is read', async (t) => {
       { publicKey: OLD, since: null },
       { publicKey: OLD2, since: '2026-01-01T00:00:00.000Z' },
     ],
+    webhooksAllowPrivate: false,
   });
+});
+
+t.test('WEBHOOKS_ALLOW_PRIVATE: true in development and tests only, refused in production (issue 42)', async (t) => {
+  t.equal(loadConfig({}).webhooksAllowPrivate, false, 'off by default');
+  t.equal(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate, true);
+  t.same(problems({ WEBHOOKS_ALLOW_PRIVATE: 'maybe' }).problems.map((p) => p.variable), ['WEBHOOKS_ALLOW_PRIVATE']);
+  const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://a@b/c', JWT_SECRET: 'x'.repeat(40), RECORD_SIGNING_KEY: KEY };
+  t.equal(loadConfig({ ...prod, WEBHOOKS_ALLOW_PRIVATE: 'false' }).webhooksAllowPrivate, false);
+  t.same(problems({ ...prod, WEBHOOKS_ALLOW_PRIVATE: 'true' }).problems.map((p) => p.variable), ['WEBHOOKS_ALLOW_PRIVATE'], 'refused in production');
 });
 
 t.test('RECORD_SIGNING_KEY and RECORD_OLD_KEYS: 32 bytes of base64url (or base64), after an optional date and @ (issue 38)', async (t) => {

@@ -8,6 +8,7 @@ import { act, apiServer, commandCard, discardBoth, look, playUntilUnderway, star
 import { chooser } from '../helpers/chooser.js';
 import { header, mailHarness, rawText, to } from '../helpers/mail.js';
 import type { ReceivedMail } from '../helpers/smtp.js';
+import { refusal, webhookReceiver, type Received } from '../helpers/webhook-receiver.js';
 
 const SECRET = 'test-secret-test-secret-test-secret!'; // testConfig()'s JWT_SECRET
 
@@ -34,7 +35,11 @@ function secretsOf(g: Started, views: Record<string, any>, role: string): string
 }
 
 function leaks(m: ReceivedMail, secrets: string[]): string[] {
-  const text = rawText(m);
+  return leaksIn(rawText(m), secrets);
+}
+
+/** The secrets (and state-like keys) a text shows: an email's, or a webhook delivery's (issue 42). */
+function leaksIn(text: string, secrets: string[]): string[] {
   const found = secrets.filter((s) => new RegExp(`(?<![\\w-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text));
   for (const key of ['"seed"', '"rng"', '"state"', '"deck"', '"sealed"', 'passwordHash']) if (text.includes(key)) found.push(key);
   return found;
@@ -239,10 +244,25 @@ t.test('preferences: "moves" keeps only the emails that ask to act, "none" gets 
   t.same((await mail.deliver()).map((m) => m.to[0]), [k.caesar.email], "the same player's other game still emails");
 });
 
-t.test('a whole game: each email goes to the right player with nothing hidden in it, and the end reaches both', async (t) => {
-  const s = await apiServer(t);
+t.test('a whole game: each email goes to the right player with nothing hidden in it, and the end reaches both; so does each webhook', async (t) => {
+  const s = await apiServer(t, { config: { webhooksAllowPrivate: true } });
   const mail = await mailHarness(t, s);
   const g = await startGame(s);
+  // Each player's webhooks, for every event, in Alea's JSON (a receiver each, as a player's relay).
+  const hooks: Record<string, { rx: Awaited<ReturnType<typeof webhookReceiver>>; secret: string; seen: number }> = {};
+  for (const u of Object.values(g.byRole)) {
+    const rx = await webhookReceiver(t, `/${u.role}`);
+    const made = await u.client.post('/v1/me/webhooks', { url: rx.url, format: 'json', events: ['yourMove', 'message', 'gameOver', 'challenge'] });
+    hooks[u.role] = { rx, secret: made.body.secret, seen: 0 };
+  }
+  const hookCounts: Record<string, number> = {};
+  /** The deliveries each player's receiver got since last asked. */
+  const delivered = (): [string, Received][] =>
+    Object.entries(hooks).flatMap(([role, h]) => {
+      const fresh = h.rx.received.slice(h.seen);
+      h.seen = h.rx.received.length;
+      return fresh.map((r) => [role, r] as [string, Received]);
+    });
   const users: Record<string, User> = g.byRole;
   const roleOf = (address: string) => Object.values(g.byRole).find((u) => u.email === address)!.role;
   let mails = await mail.deliver();
@@ -260,8 +280,21 @@ t.test('a whole game: each email goes to the right player with nothing hidden in
     const mine = views?.[actor] ?? (await look(users[actor]!, g.id));
     game = await act(users[actor]!, g.id, mine.legalActions[pick(mine.legalActions.length)], mine.version);
     mails = await mail.deliver();
-    views = mails.length ? await viewsOf(g) : undefined;
+    const deliveries = delivered();
+    views = mails.length || deliveries.length ? await viewsOf(g) : undefined;
     steps++;
+    // Every webhook: signed, to its own player, about this game, and showing nothing of the opponent's.
+    for (const [recipient, r] of deliveries) {
+      hookCounts[r.json.type] = (hookCounts[r.json.type] ?? 0) + 1;
+      if (refusal(r, hooks[recipient]!.secret, s.clock.now())) problems.push(`step ${steps}: webhook to ${recipient} not signed`);
+      if (r.json.data.game.role !== recipient || r.json.data.game.id !== g.id) problems.push(`step ${steps}: webhook to ${recipient} names ${JSON.stringify(r.json.data.game)}`);
+      const found = leaksIn(r.body, secretsOf(g, views!, recipient === 'Caesar' ? 'Pompey' : 'Caesar'));
+      if (found.length) problems.push(`step ${steps}: webhook "${r.json.data.subject}" to ${recipient} shows ${found.join(', ')}`);
+    }
+    // A webhook is told what the player's "your move" and end emails tell (the same plan).
+    const wanted = mails.filter((m) => /^(Your move|Game over)/.test(m.subject)).map((m) => `${roleOf(m.to[0]!)}: ${m.subject}`).sort();
+    const hooked = deliveries.filter(([, r]) => r.json.type !== 'message').map(([role, r]) => `${role}: ${r.json.data.subject}`).sort();
+    if (JSON.stringify(wanted) !== JSON.stringify(hooked)) problems.push(`step ${steps}: emails ${JSON.stringify(wanted)} but webhooks ${JSON.stringify(hooked)}`);
     // What the rules say, from what a client can see.
     const pendingBefore = before.pending as string[];
     const pendingAfter = game.pending as string[];
@@ -291,7 +324,8 @@ t.test('a whole game: each email goes to the right player with nothing hidden in
     }
   }
   t.same(problems, [], `${steps} steps`);
-  t.comment(`emails: ${JSON.stringify(counts)}`);
+  t.comment(`emails: ${JSON.stringify(counts)}; webhooks: ${JSON.stringify(hookCounts)}`);
+  t.ok(hookCounts.yourMove! > 20 && hookCounts.gameOver === 2, 'webhooks for the moves and the end');
   t.ok(counts['Your move']! > 20 && counts['Cards revealed']! > 5, 'many moves and reveals');
   const outcome = game.outcome as { winner: string | null; reason: string; vp: Record<string, number> };
   t.equal(mails.length, 2, 'the end: both players');

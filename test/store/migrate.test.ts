@@ -57,7 +57,7 @@ t.test('a fresh database gets every migration, recorded as Prisma records them',
     t.equal(row.applied_steps_count, 1);
   }
   const tables = (await query<{ tablename: string }>(db.url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).map((r) => r.tablename);
-  t.same(tables, ['_prisma_migrations', 'confirmation_sends', 'email_confirmations', 'game_actions', 'game_messages', 'game_notes', 'game_players', 'game_presence', 'game_records', 'game_snapshots', 'games', 'idempotency_keys', 'login_throttle', 'message_readers', 'outbox', 'ratings', 'revoked_tokens', 'user_blocks', 'users']);
+  t.same(tables, ['_prisma_migrations', 'api_tokens', 'challenges', 'confirmation_sends', 'email_confirmations', 'game_actions', 'game_messages', 'game_notes', 'game_players', 'game_presence', 'game_records', 'game_snapshots', 'games', 'idempotency_keys', 'login_throttle', 'message_readers', 'outbox', 'ratings', 'revoked_tokens', 'user_blocks', 'users', 'webhook_deliveries', 'webhooks']);
 });
 
 t.test('migrating twice is a no-op', async (t) => {

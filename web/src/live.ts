@@ -75,11 +75,16 @@ export function useGameEvents(id: string, seat: string, onVersion: (version: num
   }, [id, seat]);
 }
 
+/** The events of `/v1/me/events` a page may follow: my games, and my challenges both ways. */
+export type MyEventKind = 'game' | 'challenge' | 'challengeCanceled' | 'challengeDeclined';
+export const CHALLENGE_EVENTS: readonly MyEventKind[] = ['challenge', 'challengeCanceled', 'challengeDeclined'];
+
 /**
- * The home page: one stream for all my games (`/v1/me/events`). It reads the list after `ready`
- * (so no change falls between the two) and again on each `game` event, a little debounced.
+ * The home page and the challenges page: one stream for all my games and challenges
+ * (`/v1/me/events`). The page reads its lists after `ready` (so no change falls between the two)
+ * and again on each event of the `kinds` it follows, a little debounced.
  */
-export function useMyEvents(onChange: () => void): void {
+export function useMyEvents(onChange: () => void, kinds: readonly MyEventKind[] = ['game']): void {
   const handler = useRef(onChange);
   handler.current = onChange;
   useEffect(() => {
@@ -90,7 +95,7 @@ export function useMyEvents(onChange: () => void): void {
     };
     const source = new EventSource(`/v1/me/events?access_token=${encodeURIComponent(auth.token() ?? '')}`);
     source.addEventListener('ready', soon);
-    source.addEventListener('game', soon);
+    for (const kind of kinds) source.addEventListener(kind, soon);
     return () => {
       clearTimeout(timer);
       source.close();

@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { whenUnauthorized } from './api';
+import { ChallengesPage } from './pages/challenges';
 import { VerifyEmailPage } from './pages/email-confirmation';
 import { GamePage } from './pages/game';
 import { Home } from './pages/home';
@@ -30,6 +31,7 @@ function TopBar() {
         {user ? (
           <>
             <a href="/">My games</a>
+            <a href="/challenges">Challenges</a>
             <a href={`/leaderboards/${GAMES[0]!.id}`}>Leaderboards</a>
             <a href="/settings">Settings</a>
             <a class="muted-inverse" href={`/players/${encodeURIComponent(user.handle)}`}>
@@ -61,20 +63,21 @@ function App() {
   let page;
   const game = /^\/games\/([^/]+)$/.exec(route.path);
   const player = /^\/players\/([^/]+)$/.exec(route.path);
-  const board = /^\/leaderboards\/([^/]+)$/.exec(route.path);
+  const board = /^\/leaderboards\/([^/]+)(\/bots)?$/.exec(route.path);
   if (user === undefined) page = <p class="loading">Loading…</p>;
   else if (route.path === '/signin') page = <SignIn next={route.query.get('next')} />;
   else if (route.path === '/verify-email') page = <VerifyEmailPage token={route.query.get('token')} />;
   else if (game) page = <RequireUser><GamePage id={decodeURIComponent(game[1]!)} invite={route.query.get('invite')} /></RequireUser>;
   else if (player) page = <RequireUser><PlayerPage name={decodeURIComponent(player[1]!)} /></RequireUser>;
-  else if (board) page = <RequireUser><LeaderboardPage game={decodeURIComponent(board[1]!)} /></RequireUser>;
+  else if (board) page = <RequireUser><LeaderboardPage game={decodeURIComponent(board[1]!)} bots={!!board[2]} /></RequireUser>;
+  else if (route.path === '/challenges') page = <RequireUser><ChallengesPage /></RequireUser>;
   else if (route.path === '/verify') page = <VerifyPage />;
   else if (route.path === '/settings') page = <RequireUser><SettingsPage /></RequireUser>;
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
     // A game's page names itself (and says when it is the player's move).
-    const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s record · Alea' };
+    const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/challenges': 'Challenges · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s record · Alea' };
     if (!game && !player && !board) document.title = titles[route.path] ?? 'Alea';
   }, [route.path]);
   const invited = route.path === '/signin' ? inviteOf(route.query.get('next')) : null;

@@ -23,7 +23,7 @@ addEventListener('click', (e) => {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = (e.target as Element | null)?.closest?.('a');
   if (!a || a.target || a.hasAttribute('download') || a.origin !== location.origin) return;
-  if (!/^\/($|signin$|settings$|verify$|games\/|players\/|leaderboards\/)/.test(a.pathname)) return;
+  if (!/^\/($|signin$|settings$|challenges$|verify$|games\/|players\/|leaderboards\/)/.test(a.pathname)) return;
   e.preventDefault();
   navigate(a.pathname + a.search);
 });

@@ -28,3 +28,9 @@ export function Countdown({ deadline }: { deadline: string | null | undefined })
     </time>
   );
 }
+
+/** A moment as the pages write it: "2 Dec 2026, 05:37". */
+export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A day as the pages write it: "2 Dec 2026". */
+export const dateOnly = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -41,6 +41,8 @@ export interface UserView {
   vacation: VacationView | null;
   vacationDaysLeft: number;
   createdAt: string;
+  /** A bot account (src/app/bot-accounts/). */
+  bot: boolean;
 }
 
 export function presentUser(u: User, now: Date): UserView {
@@ -55,6 +57,7 @@ export function presentUser(u: User, now: Date): UserView {
     vacation: currentVacation(u, now),
     vacationDaysLeft: vacationDaysLeft(u, now),
     createdAt: u.createdAt.toISOString(),
+    bot: u.botSince !== null,
   };
 }
 
@@ -149,6 +152,10 @@ export interface TokenClaims {
   tokenId: string;
   generation: number;
   expiresAt: Date;
+  /** What it may do (src/app/api-tokens/scopes.ts): every scope for a session token, the chosen ones for a personal token. */
+  scopes: readonly string[];
+  /** A personal API token's id (src/app/api-tokens/); absent for a session token. */
+  personalTokenId?: string;
 }
 
 /**

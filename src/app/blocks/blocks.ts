@@ -39,12 +39,13 @@ export async function listBlocks(ctx: AppContext, userId: string): Promise<{ ite
 }
 
 /** What the caller was about to do with the other person, in the refusal's words. */
-export type Between = 'message' | 'join' | 'rematch';
+export type Between = 'message' | 'join' | 'rematch' | 'challenge';
 
 const WORDS: Record<Between, { mine: string; theirs: string }> = {
   message: { mine: 'You have blocked this player: unblock them (Settings) to write to them.', theirs: 'This player does not take messages from you.' },
   join: { mine: 'You have blocked the player who made this game: unblock them (Settings) to join it.', theirs: 'The player who made this game does not take invitations from you.' },
   rematch: { mine: 'You have blocked this player: unblock them (Settings) to offer a rematch.', theirs: 'This player does not take invitations from you.' },
+  challenge: { mine: 'You have blocked this player: unblock them (Settings) to challenge them.', theirs: 'This player does not take challenges from you.' },
 };
 
 /** Refuses (403 `blocked`) if either of the two blocked the other (`b` as blocksBetween gives it, the caller first). */

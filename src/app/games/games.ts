@@ -23,6 +23,7 @@ import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame, type Opponent } from './game-limits.js';
 import { checkedLevel, seatsAgainstComputer } from './computer.js';
 import { refuseIfBlocked } from '../blocks/blocks.js';
+import { isBot, refuseBot } from '../bot-accounts/bot-accounts.js';
 import { swapSeatTx } from '../../store/game-tx.js';
 import { refuseUnconfirmedRated, refuseUnratable } from '../ratings/rated-games.js';
 
@@ -50,6 +51,8 @@ export interface CreateGameInput {
   rated?: boolean;
   /** The seed the creator adds to the dice (64 lower-case hex digits); drawn by the server if absent. */
   playerSeed?: string;
+  /** Bot accounts may join it (a public game between people only: src/app/bot-accounts/). */
+  allowBots?: boolean;
 }
 
 /**
@@ -93,6 +96,9 @@ export async function createGame(
   const rated = input.rated === true;
   if (rated) refuseUnratable(m, input.opponent);
   const visibility = input.visibility ?? 'public';
+  if (input.allowBots === true && (visibility !== 'public' || input.opponent !== undefined)) {
+    throw new AppError('validation_failed', 'allowBots is for a public game waiting for an opponent: bot accounts find it in the lobby.', { errors: [{ in: 'body', path: '/allowBots', message: 'needs a public game between players' }] });
+  }
   const requested = { ...input.options };
   if (input.scenario !== undefined) {
     if (requested.scenario !== undefined && requested.scenario !== input.scenario) {
@@ -119,6 +125,7 @@ export async function createGame(
         ...(computer && { computer: { role: computer.computer, level: computer.level } }),
         // A creator who let the server choose would play either side: whoever joins may choose.
         anyRole: !againstBot && !computer && input.role === 'random',
+        allowBots: input.allowBots === true,
         now,
       });
       return { status: 201, body: presentGame(row, userId, null, ctx.config) };
@@ -156,6 +163,8 @@ export async function insertNewGame(
 ): Promise<GameRow> {
   const { opponent, playerSeed, ...game } = spec;
   await admitNewGame(tx, ctx, game.creatorId, opponent, game.now, game.rated);
+  // A bot account opens no game for people to find (under its lock, taken just above).
+  if (opponent === 'people' && !game.inviteeId && (await isBot(tx, game.creatorId))) refuseBot('create');
   const seed = randomBytes(32).toString('hex');
   return insertGame(tx, { ...game, seed, rng: 'chacha20', seedCommitment: seedCommitment(seed), creatorSeed: playerSeedOf(playerSeed) });
 }
@@ -321,6 +330,8 @@ export async function joinGame(
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has no free seat.');
     if (g.row.invitee && g.row.invitee.id !== userId) throw new AppError('conflict', `This game is offered to ${g.row.invitee.name} only.`);
     if (g.row.rated) refuseUnconfirmedRated(user);
+    // A bot account joins a game that allows bots, or one offered to it (a challenge, a rematch).
+    if (user.botSince && !g.row.allowBots && g.row.invitee?.id !== userId) refuseBot('join');
     const free = m.roles.filter((r) => g.row.players.every((p) => p.role !== r));
     if (free.length !== 1) throw new Error(`games of ${m.roles.length} players are not supported yet`);
     const creator = g.row.players[0]!;
@@ -347,6 +358,7 @@ export async function joinGame(
         userId,
         name: user.displayName,
         handle: user.handle,
+        bot: user.botSince !== null,
         email: user.email,
         emailConfirmed: user.emailVerifiedAt !== null,
         emailPreference: user.emailPreference,

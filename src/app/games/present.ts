@@ -15,6 +15,8 @@ export interface PlayerRef {
   id: string;
   name: string;
   handle: string;
+  /** A bot account (src/app/bot-accounts/): shown as one wherever its name is. */
+  bot?: true;
 }
 
 /** A player's rating before and after a rated game, in whole points as shown (change = after - before). */
@@ -51,8 +53,8 @@ export function gameHeading(row: Pick<GameSummaryRow, 'id' | 'number' | 'module'
 }
 
 /** A seat's player as answers name them (a row built before handles were read: the display name). */
-export function playerRef(user: { id: string; displayName: string; handle?: string | null }): PlayerRef {
-  return { id: user.id, name: user.displayName, handle: user.handle ?? user.displayName };
+export function playerRef(user: { id: string; displayName: string; handle?: string | null; bot?: boolean }): PlayerRef {
+  return { id: user.id, name: user.displayName, handle: user.handle ?? user.displayName, ...(user.bot && { bot: true as const }) };
 }
 
 export interface GameSummary {
@@ -78,9 +80,11 @@ export interface GameSummary {
   /** The seats a newcomer may take (both, while a creator who would play either side waits). */
   openRoles: string[];
   /** The one person this open game is offered to (a rematch); null: anyone who may see it. */
-  invitee: { id: string; name: string; handle: string } | null;
+  invitee: PlayerRef | null;
   /** The finished game this one is the rematch of. */
   rematchOf: string | null;
+  /** An open public game that bot accounts may join (present only then). */
+  allowBots?: true;
   pending: string[];
   deadline: string | null;
   outcome: Outcome | null;
@@ -199,6 +203,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     openRoles: status === 'open' ? openRolesOf(m, row, bot) : [],
     invitee: status === 'open' ? row.invitee : null,
     rematchOf: row.rematchOf,
+    ...(status === 'open' && row.allowBots && { allowBots: true as const }),
     pending: status === 'active' ? [...row.pending] : [],
     deadline: status === 'active' ? (deadlines[0] ?? null) : null,
     outcome: (row.outcome as Outcome | null) ?? null,

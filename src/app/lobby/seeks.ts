@@ -16,6 +16,7 @@ import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { resolveOptions } from '../games/game-options.js';
 import { createGame, DEFAULT_DAYS_PER_MOVE, joinGame, readGameAs } from '../games/games.js';
+import { isBot, refuseBot } from '../bot-accounts/bot-accounts.js';
 import type { Answer } from '../games/idempotency.js';
 import type { GameResource } from '../games/present.js';
 
@@ -51,6 +52,7 @@ export async function seek(ctx: ServiceContext, userId: string, input: SeekInput
   const options = input.options === undefined ? undefined : resolveOptions(m, input.options);
   const rated = input.rated === true;
   const seed = input.playerSeed === undefined ? {} : { playerSeed: input.playerSeed };
+  if (await isBot(ctx.prisma, userId)) refuseBot('seek');
 
   return withSeekLock(ctx.prisma, m.id, async () => {
     // A seek of mine already waiting with these choices: the same game.

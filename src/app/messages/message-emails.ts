@@ -18,7 +18,8 @@ import type { GameRow, SeatRow } from '../../store/games.js';
 import { markEmailed, unnotifiedMessages, type MessageRow } from '../../store/messages.js';
 import type { Prisma, PrismaClient } from '../../store/prisma.js';
 import type { Clock } from '../clock.js';
-import { esc, formatTime, render, type Quoted } from '../notify/email-templates.js';
+import { esc, formatTime, gameLink, render, type Email, type Quoted } from '../notify/email-templates.js';
+import { enqueueWebhookEvents } from '../../store/webhooks.js';
 import { unsubscribeUrl } from '../notify/unsubscribe.js';
 import { moduleOf } from '../games/present.js';
 import { findReaders } from '../../store/messages.js';
@@ -71,13 +72,47 @@ function quote(messages: MessageRow[], total: number): Quoted {
 const authors = (messages: MessageRow[]) => [...new Set(messages.map((m) => m.authorName))].join(' and ');
 
 /** An email of messages alone. */
-export function messagesEmail(ctx: MessagesEmailContext, messages: MessageRow[], total: number): { subject: string; text: string; html: string } {
+export function messagesEmail(ctx: MessagesEmailContext, messages: MessageRow[], total: number): Email {
   const name = `${ctx.game.title} #${ctx.game.number}`;
   const count = total === 1 ? 'a message' : `${total} messages`;
   return render(ctx, `${authors(messages)} wrote ${count} in ${name}`, `${authors(messages)} wrote in ${name}:`, [], "Answer on the game's page", {
     quoted: quote(messages, total),
     footnote: "The game's page can turn its messages off.",
   });
+}
+
+/**
+ * A message for the other players' `message` webhooks (issue 42), in the message's transaction:
+ * the message email's words and the message quoted (each recipient may read it). Not for a
+ * player who turned the game's messages off; not held back as the emails are (a webhook is
+ * meant to be told at once).
+ */
+export async function messageWebhookEvents(
+  tx: Prisma.TransactionClient,
+  config: Pick<Config, 'publicUrl'>,
+  o: { row: GameRow; recipients: SeatRow[]; message: MessageRow; now: Date },
+): Promise<void> {
+  if (o.recipients.length === 0) return;
+  const readers = await findReaders(tx, o.row.id, o.recipients.map((s) => s.userId));
+  const game = { number: o.row.number, title: moduleOf(o.row).title };
+  const rows = o.recipients
+    .filter((seat) => !readers.get(seat.userId)?.off)
+    .map((seat) => {
+      const email = messagesEmail({ publicUrl: config.publicUrl, gameId: o.row.id, game, recipient: { name: seat.user.displayName, role: seat.role }, unsubscribeUrl: '' }, [o.message], 1);
+      const q = quote([o.message], 1);
+      return {
+        userId: seat.userId,
+        event: 'message',
+        dedupeKey: `message:${o.row.id}:${o.message.seq}:${seat.userId}`,
+        payload: {
+          subject: email.subject,
+          text: [email.brief ?? email.subject, ...q.text].join('\n').trim(),
+          url: gameLink({ publicUrl: config.publicUrl, gameId: o.row.id }),
+          game: { id: o.row.id, number: o.row.number, title: game.title, role: seat.role },
+        },
+      };
+    });
+  await enqueueWebhookEvents(tx, rows, o.now);
 }
 
 /** Another email about the game with the messages added before its footer. */

@@ -21,7 +21,7 @@ import { accountGone, AppError } from '../errors.js';
 import { botRoleOf, canSee, moduleOf, roleOf } from '../games/present.js';
 import { notFound } from '../games/change/checks.js';
 import { requireNoBlock } from '../blocks/blocks.js';
-import { enqueueMessageEmails } from './message-emails.js';
+import { enqueueMessageEmails, messageWebhookEvents } from './message-emails.js';
 
 /** The longest message, in characters (code points), after trimming. */
 export const MESSAGE_MAX = 2_000;
@@ -143,6 +143,7 @@ export async function postMessage(ctx: ServiceContext, userId: string, gameId: s
     const seq = await insertMessage(tx, { gameId, authorId: userId, role: role!, body: text, now });
     const message: MessageRow = { seq, authorId: userId, authorName: author.displayName, authorHandle: author.handle ?? '', role: role!, body: text, createdAt: now };
     await enqueueMessageEmails(tx, ctx.config, { row, recipients: others, message, now });
+    await messageWebhookEvents(tx, ctx.config, { row, recipients: others, message, now });
     return message;
   });
   ctx.events.publish({

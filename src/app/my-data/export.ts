@@ -3,7 +3,8 @@
 // them. Never more than they may see: their games come through the same doors as the API's
 // answers to them (present.ts and the game's record: their role's view while a game runs, so it
 // hides what the rules hide and the seed; the whole record once it is over), and the account as
-// GET /v1/me shows it (no password hash, no token secret).
+// GET /v1/me shows it (no password hash, no token secret); their API tokens, webhooks and challenges
+// as their lists show them (never a token or a webhook's signing secret).
 //
 // It is streamed a game at a time (issue 38: three exports at once slowed /healthz from 5 ms to
 // 730 ms): what can refuse the request (the account gone, its limits: export-limits.ts) and the
@@ -24,6 +25,10 @@ import { listBlocks, type Block } from '../blocks/blocks.js';
 import { presentMessage, type GameMessage } from '../messages/messages.js';
 import { getNotes, type Notes } from '../messages/notes.js';
 import { admitExport } from './export-limits.js';
+import { listApiTokens } from '../api-tokens/api-tokens.js';
+import { listChallenges } from '../challenges/challenges.js';
+import { listWebhooks } from '../webhooks/webhooks.js';
+import { deliveriesOf } from '../../store/webhooks.js';
 
 export interface GameExport {
   /** The game as GET /v1/games/{id} answers the player. */
@@ -47,6 +52,9 @@ export interface DataExport {
   /** The players I block, as GET /v1/me/blocks lists them. */
   blocks: Block[];
   emails: { kind: string; to: string; subject: string; status: string; gameId: string | null; createdAt: string; sentAt: string | null }[];
+  apiTokens: unknown[];
+  webhooks: unknown[];
+  challenges: unknown[];
 }
 
 /** An export under way: its date, and its JSON text (a DataExport) in pieces. */
@@ -77,9 +85,20 @@ export async function exportMyData(ctx: ServiceContext, userId: string): Promise
       sentAt: e.sentAt?.toISOString() ?? null,
     }));
     const { items: blocks } = await listBlocks(ctx, userId);
+    // Issue 42: tokens (never the token), webhooks (never the secret) with what they were told, challenges.
+    const { items: apiTokens } = await listApiTokens(ctx, userId);
+    const { items: hooks } = await listWebhooks(ctx, userId);
+    const deliveries = await deliveriesOf(ctx.prisma, userId);
+    const webhooks = hooks.map((webhook) => ({
+      webhook,
+      deliveries: deliveries
+        .filter((d) => d.webhookId === webhook.id)
+        .map((d) => ({ eventId: d.eventId, event: d.event, status: d.status, attempts: d.attempts, createdAt: d.createdAt.toISOString(), sentAt: d.sentAt?.toISOString() ?? null, lastError: d.lastError })),
+    }));
+    const { items: challenges } = await listChallenges(ctx, userId, { limit: 10_000 });
     const exportedAt = now.toISOString();
     const head = `{"exportedAt":${JSON.stringify(exportedAt)},"account":${JSON.stringify(presentUser(user, now))},"games":[`;
-    const tail = `],"blocks":${JSON.stringify(blocks)},"emails":${JSON.stringify(emails)}}`;
+    const tail = `],"blocks":${JSON.stringify(blocks)},"emails":${JSON.stringify(emails)},"apiTokens":${JSON.stringify(apiTokens)},"webhooks":${JSON.stringify(webhooks)},"challenges":${JSON.stringify(challenges)}}`;
     async function* chunks(): AsyncGenerator<string> {
       try {
         yield head;

@@ -27,6 +27,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** The heading and lines alone, without greeting, links or footer: what a webhook says (webhook-events.ts). */
+  brief?: string;
 }
 
 /** Text made safe in HTML. */
@@ -85,7 +87,7 @@ ${lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join('\n')}${o.quoted ? `
 <a href="${esc(ctx.unsubscribeUrl)}">Stop all emails</a></p>
 </body></html>
 `;
-  return { subject, text, html };
+  return { subject, text, html, brief: [heading, ...lines.filter(Boolean)].join('\n') };
 }
 
 /** "Mon, 05 Jan 2026 09:30 UTC": deadlines are shown in UTC (the recipient's zone is unknown). */

@@ -104,7 +104,7 @@ export interface PlannedEmail {
 }
 
 /** What the emails may say of `role`'s view of `state`: its game's summary of that view. */
-function summaryOf(d: GameDefinition, view: ((state: unknown, role: string) => unknown) | undefined, state: unknown, role: string): ViewSummary {
+export function summaryOf(d: GameDefinition, view: ((state: unknown, role: string) => unknown) | undefined, state: unknown, role: string): ViewSummary {
   return d.summary(view ? view(state, role) : d.module.view(state, role));
 }
 

@@ -53,6 +53,8 @@ export interface PlayerGamesPage {
 export interface PlayerProfile {
   name: string;
   handle: string;
+  /** A bot account (src/app/bot-accounts/): present only then. */
+  bot?: true;
   memberSince: string;
   ratings: RatingView[];
   active: PlayerGamesPage;
@@ -119,6 +121,7 @@ export async function getPlayer(ctx: ServiceContext, name: string): Promise<Play
   return {
     name: player.displayName,
     handle: player.handle,
+    ...(player.bot && { bot: true as const }),
     memberSince: player.createdAt.toISOString(),
     ratings: ratings
       .filter((r) => modules[r.game])

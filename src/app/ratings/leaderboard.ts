@@ -5,6 +5,8 @@
 // MIN_LISTED_GAMES rated games against MIN_LISTED_OPPONENTS different people, as Lichess does
 // (issue: one player's eight throwaway accounts resigning to him made him first in 6 s). Ratings
 // do not grow less sure with time away (glicko2.ts), so a player who stops playing keeps their place.
+// Bot accounts (src/app/bot-accounts/) are rated as people are, but listed on a board of their own
+// (GET /v1/leaderboards/{game}/bots), never on the people's.
 import { games as modules } from '../../engine/index.js';
 import { leaderboardPage, type StoredRating } from '../../store/ratings.js';
 import type { ServiceContext } from '../context.js';
@@ -34,7 +36,7 @@ export function ratingFigures(r: StoredRating): RatingFigures {
 
 export interface LeaderboardEntry extends RatingFigures {
   rank: number;
-  player: { id: string; name: string; handle: string };
+  player: { id: string; name: string; handle: string; bot?: true };
 }
 
 export interface Leaderboard {
@@ -63,15 +65,16 @@ function decodeCursor(cursor: string): { rank: number; rating: number; userId: s
   throw new AppError('validation_failed', 'The cursor is not valid: pass the nextCursor of a previous page.', { errors: [{ in: 'query', path: '/cursor', message: 'is not a cursor from this API' }] });
 }
 
-export async function getLeaderboard(ctx: ServiceContext, game: string, input: { limit?: number; cursor?: string }): Promise<Leaderboard> {
+export async function getLeaderboard(ctx: ServiceContext, game: string, input: { limit?: number; cursor?: string }, o: { bots?: boolean } = {}): Promise<Leaderboard> {
+  const bots = o.bots === true;
   const m = modules[game];
   if (!m) throw new AppError('not_found', `There is no game "${game}".`);
   const limit = input.limit ?? 50;
   const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
-  const rows = await leaderboardPage(ctx.prisma, game, { maxRd: ESTABLISHED_RD, minGames: MIN_LISTED_GAMES, minOpponents: MIN_LISTED_OPPONENTS }, after, limit + 1);
+  const rows = await leaderboardPage(ctx.prisma, game, { maxRd: ESTABLISHED_RD, minGames: MIN_LISTED_GAMES, minOpponents: MIN_LISTED_OPPONENTS }, after, limit + 1, bots);
   const page = rows.slice(0, limit);
   const first = (after?.rank ?? 0) + 1;
-  const items = page.map((r, i) => ({ rank: first + i, player: { id: r.userId, name: r.name, handle: r.handle }, ...ratingFigures(r) }));
+  const items = page.map((r, i) => ({ rank: first + i, player: { id: r.userId, name: r.name, handle: r.handle, ...(bots && { bot: true as const }) }, ...ratingFigures(r) }));
   const last = page[page.length - 1];
   return { game, title: m.title, maxRd: ESTABLISHED_RD, minGames: MIN_LISTED_GAMES, minOpponents: MIN_LISTED_OPPONENTS, items, nextCursor: rows.length > limit && last ? encodeCursor(first + page.length - 1, last.rating, last.userId) : null };
 }

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changePassword, login, register, signOut, signOutEverywhere } from '../../app/accounts/accounts.js';
 import { confirmEmail } from '../../app/accounts/email-confirmation.js';
+import { revokeApiToken } from '../../app/api-tokens/api-tokens.js';
 import { tokenOf, userOf } from '../auth.js';
 import { limitedOperation } from '../limits.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -43,7 +44,10 @@ export const authRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
   app.route({
     ...operation(api, 'signOut'),
     handler: async (request, reply) => {
-      await signOut(app.services, tokenOf(request));
+      // A personal API token signing itself out is revoked as its owner would revoke it.
+      const token = tokenOf(request);
+      if (token.personalTokenId) await revokeApiToken(app.services, token.userId, token.personalTokenId);
+      else await signOut(app.services, token);
       return reply.code(204).send();
     },
   });

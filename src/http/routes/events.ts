@@ -7,7 +7,8 @@
 // while its move waits in the computer's queue (position 1: the next search). None changes the game's version, so none carries an
 // SSE id. A user's stream
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
-// status and pending roles, for a home page. Listeners are told of changes made through any
+// status and pending roles, for a home page; and `challenge`, `challengeCanceled`,
+// `challengeDeclined` with the challenge as the user sees it (src/app/challenges/), for a bot. Listeners are told of changes made through any
 // instance sharing the database (src/app/events.ts).
 //
 // A stream lasts no longer than the token it was opened with: it ends when the token expires (a
@@ -21,6 +22,7 @@ import { AppError } from '../../app/errors.js';
 import { tokenStands, type TokenClaims } from '../../app/accounts/accounts.js';
 import type { GameEvent, Revocation } from '../../app/events.js';
 import { watchGame } from '../../app/games/games.js';
+import { getChallenge } from '../../app/challenges/challenges.js';
 import { enterPresence, type Presence } from '../../app/notify/presence.js';
 import { tokenOf, userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -219,6 +221,15 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
       let stream: Stream | undefined = undefined;
       const unsubscribe = app.services.events.subscribeAll((e) => {
         if (!stream || !e.users?.includes(userId)) return;
+        if (e.challenge) {
+          // Sent as the user sees it now (read once per stream that is told).
+          const s = stream;
+          getChallenge(app.services, userId, e.id).then(
+            (c) => s.write(e.challenge!, c),
+            (err) => request.log.warn({ err, challengeId: e.id }, 'could not read a challenge for an event stream'),
+          );
+          return;
+        }
         if (e.cancelled) {
           told.delete(e.id);
           return stream.write('game', { id: e.id, version: e.version, status: 'cancelled', pending: [] });

@@ -23,4 +23,10 @@ export const playerRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { 
     ...operation(api, 'getLeaderboard'),
     handler: async (request) => getLeaderboard(app.services, (request.params as { game: string }).game, request.query as { limit?: number; cursor?: string }),
   });
+
+  // Bot accounts' own board (issue 42): never on the people's.
+  app.route({
+    ...operation(api, 'getBotLeaderboard'),
+    handler: async (request) => getLeaderboard(app.services, (request.params as { game: string }).game, request.query as { limit?: number; cursor?: string }, { bots: true }),
+  });
 };

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { projectPath } from '../../paths.js';
 
 /** The client's pages: each serves index.html; the client's router draws the page. */
-export const WEB_PAGES = ['/', '/signin', '/games/:id', '/settings', '/verify-email', '/verify', '/players/:name', '/leaderboards/:game'] as const;
+export const WEB_PAGES = ['/', '/signin', '/games/:id', '/settings', '/verify-email', '/verify', '/players/:name', '/leaderboards/:game', '/leaderboards/:game/bots', '/challenges'] as const;
 /** Unhashed files at the root of the build (web/public): also used by the API's own HTML pages. */
 export const WEB_FILES = ['/alea.css', '/favicon.svg'] as const;
 export const WEB_ASSETS_PREFIX = '/assets/';

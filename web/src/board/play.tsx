@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problemText, type Game } from '../api';
+import { BotMark } from '../names';
 import { computerQueue } from '../live';
 import { Countdown } from '../time';
 import { signed } from './words';
@@ -165,7 +166,13 @@ export function Heading({ game, me, opponent }: { game: Game; me: string | null;
         {me ? (
           <>
             You are <strong class={`side-${me}`}>{me}</strong>
-            {opponentSeat && <> against {opponentSeat.user.name}</>}
+            {opponentSeat && (
+              <>
+                {' '}
+                against {opponentSeat.user.name}
+                <BotMark bot={opponentSeat.user.bot} />
+              </>
+            )}
             {game.computer && <> against the computer ({game.computer.title})</>}
           </>
         ) : (
@@ -210,7 +217,8 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
             (p) =>
               p.rating && (
                 <li key={p.role}>
-                  <span class={`side-${p.role}`}>{p.role}</span> {p.user.name}: {p.rating.before} → {p.rating.after} ({signed(p.rating.change)})
+                  <span class={`side-${p.role}`}>{p.role}</span> {p.user.name}
+                  <BotMark bot={p.user.bot} />: {p.rating.before} → {p.rating.after} ({signed(p.rating.change)})
                 </li>
               ),
           )}

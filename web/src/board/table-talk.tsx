@@ -4,6 +4,7 @@
 // its own endpoint; none of them knows anything of the game's hidden state.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemText, type Game, type GameSummary, type Schemas } from '../api';
+import { BotMark } from '../names';
 import { talk } from '../live';
 import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
@@ -140,7 +141,8 @@ function Messages({ game, me }: { game: Game; me: string | null }) {
           {items.map((m) => (
             <li key={m.seq} class={m.author.id === myId ? 'mine' : ''}>
               <span class="message-head">
-                <strong class={`side-${m.role}`}>{m.author.name}</strong> <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+                <strong class={`side-${m.role}`}>{m.author.name}</strong>
+                <BotMark bot={m.author.bot} /> <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
               </span>
               <span class="message-text">{m.text}</span>
             </li>

@@ -6,11 +6,13 @@ import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
-import { useMyEvents } from '../live';
+import { CHALLENGE_EVENTS, useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { GameSelect, Lobby } from './lobby';
 import { capital, count, signed } from '../board/words';
 import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer';
+import { BotMark } from '../names';
+import { DaysField, daysOf, OptionFields, optionsOf } from './game-fields';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
@@ -29,11 +31,18 @@ function whose(g: GameSummary): preact.JSX.Element {
   return <span class="badge">waiting for {g.pending.join(' and ') || 'the game'}</span>;
 }
 
-function opponent(g: GameSummary): string {
+function opponent(g: GameSummary): preact.JSX.Element | string {
   if (g.bot) return `against ${gameEntry(g.game)?.bot?.title ?? 'the bot'}`;
   if (g.computer) return `against the computer (${g.computer.title})`;
   const other = g.players.find((p) => p.role !== g.role);
-  return other ? `against ${other.user.name}` : '';
+  return other ? (
+    <>
+      against {other.user.name}
+      <BotMark bot={other.user.bot} />
+    </>
+  ) : (
+    ''
+  );
 }
 
 export function Home() {
@@ -42,16 +51,21 @@ export function Home() {
   const [changed, setChanged] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
+  const [challenged, setChallenged] = useState(0);
   async function load() {
-    const a = await api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } });
+    const [a, c] = await Promise.all([
+      api.GET('/v1/games', { params: { query: { mine: true, limit: 50 } } }),
+      api.GET('/v1/challenges', { params: { query: { direction: 'in', status: 'open' } } }),
+    ]);
     if (a.data) setMine(a.data.items);
+    if (c.data) setChallenged(c.data.items.length);
     if (a.error) setError(problemText(a.error));
   }
   useEffect(() => void load(), []);
   useMyEvents(() => {
     void load();
     setChanged((n) => n + 1);
-  });
+  }, ['game', ...CHALLENGE_EVENTS]);
 
   // Games waiting for my move first, the most urgent deadline first among them.
   const urgent = (g: GameSummary) => (g.role && g.pending.includes(g.role) ? 0 : 1);
@@ -64,6 +78,11 @@ export function Home() {
       <h1>Welcome, {user?.name}</h1>
       <ConfirmEmailNotice />
       {error && <p class="error" role="alert">{error}</p>}
+      {challenged > 0 && (
+        <p class="notice">
+          {challenged === 1 ? 'A player challenges you' : `${challenged} players challenge you`} to a game: <a href="/challenges">answer on the challenges page</a>.
+        </p>
+      )}
       <div class="columns">
         <section class="panel" aria-labelledby="mine-title">
           <h2 id="mine-title">My games</h2>
@@ -119,10 +138,7 @@ function NewGame() {
   async function create(e: Event) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
-    const days = String(f.get('days'));
-    const options: Record<string, string | boolean> = Object.fromEntries(
-      entry.options.map((o) => [o.name, o.kind === 'choice' ? String(f.get(o.name)) : f.get(o.name) === 'on']),
-    );
+    const options = optionsOf(entry, f);
     setBusy(true);
     const { data, error } = await api.POST('/v1/games', {
       body: {
@@ -131,7 +147,7 @@ function NewGame() {
         options,
         ...(solo ? { opponent: 'bot' as const } : opponentKind === 'computer' ? { opponent: 'computer' as const, level } : { rated: f.get('rated') === 'on' }),
         visibility: solo || opponentKind === 'computer' ? 'private' : (f.get('visibility') as 'public' | 'private'),
-        daysPerMove: days === 'none' ? null : Number(days),
+        daysPerMove: daysOf(f),
         playerSeed: playerSeed(),
       },
     });
@@ -139,7 +155,6 @@ function NewGame() {
     if (data) navigate(`/games/${data.id}`);
     else setError(problemText(error));
   }
-  const flags = entry.options.filter((o) => o.kind === 'flag');
   return (
     <section class="panel" aria-labelledby="new-title">
       <h2 id="new-title">New game of {entry.title}</h2>
@@ -201,42 +216,8 @@ function NewGame() {
             </select>
           </label>
         )}
-        <label>
-          Days per move
-          <select name="days">
-            {[1, 2, 3, 5, 7, 14].map((d) => (
-              <option value={d} selected={d === 3}>
-                {d}
-              </option>
-            ))}
-            <option value="none">No time limit</option>
-          </select>
-        </label>
-        {entry.options.map(
-          (o) =>
-            o.kind === 'choice' && (
-              <label key={`${gameId}-${o.name}`}>
-                {o.title}
-                <select name={o.name}>
-                  {o.choices.map((c) => (
-                    <option value={c.value} selected={c.value === o.default}>
-                      {c.title}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ),
-        )}
-        {flags.length > 0 && (
-          <fieldset key={gameId}>
-            <legend>Optional rules</legend>
-            {flags.map((o) => (
-              <label class="inline">
-                <input type="checkbox" name={o.name} defaultChecked={o.default as boolean} /> {o.title}
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <DaysField />
+        <OptionFields entry={entry} />
         {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" disabled={busy}>
           Create the game

@@ -1,7 +1,8 @@
 // The lobby, on the home page: open public games to join (filtered by game and time per move),
 // "play anyone" (POST /v1/seeks: the server pairs the first compatible waiting player, or my
 // seek waits in the lobby), and public games in progress to watch, with their players.
-import { PlayerLink } from './player';
+import { BotMark, PlayerLink } from '../names';
+import { DAYS, timeText } from './game-fields';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemText, type GameId, type GameSummary, type Role } from '../api';
 import { GAMES, gameEntry, optionsText } from '../games/registry';
@@ -9,9 +10,14 @@ import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me } from '../session';
 
-const DAYS = [1, 2, 3, 5, 7, 14];
-const timeText = (days: number | null) => (days ? `${days} day${days === 1 ? '' : 's'} per move` : 'no time limit');
-const players = (g: GameSummary) => g.players.map((p) => `${p.user.name} (${p.role})`).join(' against ');
+const players = (g: GameSummary) =>
+  g.players.map((p, i) => (
+    <>
+      {i > 0 && ' against '}
+      {p.user.name}
+      <BotMark bot={p.user.bot} /> ({p.role})
+    </>
+  ));
 
 /** `changed` counts the changes of my games (the home page's stream): the lists are read again. */
 export function Lobby({ changed }: { changed: number }) {

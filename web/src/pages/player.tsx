@@ -1,9 +1,13 @@
 // A player's public page (/players/{name}, GET /v1/players/{name}): their rating in each game, and
 // their public games in progress and finished, with results and rating changes. What any signed-in
-// player may see; the API leaves out the private games.
+// player may see; the API leaves out the private games. Another player's page has a "Challenge"
+// button (pages/challenges.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type Schemas } from '../api';
 import { signed } from '../board/words';
+import { BotMark, PlayerLink } from '../names';
+import { me } from '../session';
+import { ChallengeForm } from './challenges';
 
 type Player = Schemas['Player'];
 type PlayerGame = Schemas['PlayerGame'];
@@ -33,11 +37,6 @@ export function RatingCells({ r }: { r: { rating: number; rd: number; games: num
       </td>
     </>
   );
-}
-
-/** A player's name as a link to their page. */
-export function PlayerLink({ user }: { user: { name: string; handle: string } }) {
-  return <a href={`/players/${encodeURIComponent(user.handle)}`}>{user.name}</a>;
 }
 
 function GameLine({ g }: { g: PlayerGame }) {
@@ -75,9 +74,12 @@ export function PlayerPage({ name }: { name: string }) {
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState<PlayerGame[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
+  const [challenging, setChallenging] = useState(false);
+  const user = me.use();
   useEffect(() => {
     setPlayer(null);
     setMore([]);
+    setChallenging(false);
     void api.GET('/v1/players/{name}', { params: { path: { name } } }).then(({ data, error, response }) => {
       if (data) {
         setPlayer(data);
@@ -98,10 +100,25 @@ export function PlayerPage({ name }: { name: string }) {
     } else setError(problemText(error));
   }
   if (!player) return <main class="narrow">{error ? <p class="error" role="alert">{error}</p> : <p class="loading">Loading…</p>}</main>;
+  const mine = user?.handle === player.handle;
   return (
     <main class="narrow">
-      <h1>{player.name}</h1>
-      <p class="muted">Playing on Alea since {new Date(player.memberSince).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric' })}.</p>
+      <h1>
+        {player.name}
+        <BotMark bot={player.bot} />
+      </h1>
+      <p class="muted">
+        {player.bot ? 'A bot account (a program plays it) on Alea' : 'Playing on Alea'} since{' '}
+        {new Date(player.memberSince).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric' })}.
+      </p>
+      {!mine &&
+        (challenging ? (
+          <ChallengeForm opponent={player} onClose={() => setChallenging(false)} />
+        ) : (
+          <p>
+            <button onClick={() => setChallenging(true)}>Challenge {player.name}</button>
+          </p>
+        ))}
       <section class="panel" aria-labelledby="ratings-title">
         <h2 id="ratings-title">Ratings</h2>
         {player.ratings.length === 0 ? (

@@ -1,10 +1,14 @@
-// Settings: name, email preference, per-game mute, blocked players, vacation, password, sign out
-// (here / everywhere), my data (download it; delete the account).
+// Settings: name, email preference, per-game mute, blocked players, vacation, password, API
+// tokens, webhooks, bot account, sign out (here / everywhere), my data (download it; delete the
+// account).
 import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type GameSummary, type Schemas } from '../api';
 import { navigate } from '../router';
 import { me, signedIn, signOut, signOutHere } from '../session';
+import { ApiTokens } from './api-tokens';
 import { BlockedPlayers } from './blocked-players';
+import { BotAccount } from './bot-account';
+import { Webhooks } from './webhooks';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { count } from '../board/words';
 
@@ -88,7 +92,7 @@ export function SettingsPage() {
     done('', error);
   }
   async function everywhere() {
-    if (!confirm('Sign out on every device, this one too?')) return;
+    if (!confirm('Sign out on every device, this one too? Your personal API tokens are revoked too: bots and apps using them stop.')) return;
     await api.DELETE('/v1/me/tokens');
     signOut();
     navigate('/');
@@ -179,6 +183,9 @@ export function SettingsPage() {
           <button type="submit">Change my password</button>
         </form>
       </section>
+      <ApiTokens />
+      <Webhooks />
+      <BotAccount />
       <section class="panel" aria-labelledby="data-title">
         <h2 id="data-title">Your data</h2>
         <p class="muted">Everything Alea holds about you (your account, preferences, games as you may see them, the emails it wrote you), as one JSON file.</p>
@@ -202,6 +209,7 @@ export function SettingsPage() {
       </section>
       <section class="panel" aria-labelledby="signout-title">
         <h2 id="signout-title">Sign out</h2>
+        <p class="muted">Signing out everywhere ends every session of yours and revokes your personal API tokens.</p>
         <p>
           <button class="secondary" onClick={() => signOutHere().finally(() => navigate('/'))}>
             Sign out on this device

@@ -46,6 +46,8 @@ export interface Decision {
     userId: string;
     name: string;
     handle: string | null;
+    /** A bot account (src/app/bot-accounts/). */
+    bot?: boolean;
     email: string;
     emailConfirmed: boolean;
     emailPreference: EmailPreference;

@@ -8,6 +8,7 @@ import { insertSeatTx, type Change, type ChangeParts, type KeyToSave, type Outbo
 import { splitLog } from '../../../store/game-log.js';
 import type { ServiceContext } from '../../context.js';
 import { notificationRows } from '../../notify/notifications.js';
+import { webhookEventRows } from '../../notify/webhook-events.js';
 import { rateGameEnd } from '../../ratings/rate-game.js';
 import { NO_CLOCK } from '../clocks.js';
 import { gameOf, keptAnswer, presentGame, presentSummary, type GameResource } from '../present.js';
@@ -57,7 +58,7 @@ export async function recordChange(
   const players = [...row.players];
   if (decision.joined) {
     await insertSeatTx(g.tx, row.id, decision.role, decision.joined.userId, now, decision.joined.seed);
-    const { userId, name, handle, email, emailConfirmed, emailPreference, vacationEndsAt, seed } = decision.joined;
+    const { userId, name, handle, bot, email, emailConfirmed, emailPreference, vacationEndsAt, seed } = decision.joined;
     players.push({
       role: decision.role,
       userId,
@@ -67,7 +68,7 @@ export async function recordChange(
       playerSeed: seed?.seed ?? null,
       playerSeedByServer: seed?.byServer ?? false,
       ...NO_CLOCK,
-      user: { id: userId, displayName: name, handle, email, emailConfirmed, emailPreference, vacationEndsAt },
+      user: { id: userId, displayName: name, handle, ...(bot && { bot }), email, emailConfirmed, emailPreference, vacationEndsAt },
     });
     players.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
   }
@@ -95,7 +96,7 @@ export async function recordChange(
   // Each view of the change is computed once: for the answer, the emails and the reveal check.
   const memo = presentMemo(module, decision.state, derived, [[g.state, g.derived.views]]);
   const view = memo.view;
-  const emails = notificationRows(ctx.config, {
+  const change = {
     game: { id: row.id, number: row.number, title: module.title },
     definition: gameOf(row),
     version,
@@ -115,7 +116,10 @@ export async function recordChange(
     seats,
     now,
     view,
-  });
+  };
+  const emails = notificationRows(ctx.config, change);
+  // Its players' webhooks, from the same plan and views (issue 42).
+  const hooks = webhookEventRows(ctx.config, change);
   const log = splitLog(g.state, decision.state, snapshotNow);
   const written = write(
     {
@@ -148,6 +152,7 @@ export async function recordChange(
         userId: e.userId!,
         gameId: e.gameId!,
       })) satisfies OutboxRow[],
+      hooks,
       notify: ctx.events.announcement?.(gameEvent(presentSummary(updated, userId))) ?? null,
       // A key keeps the answer without its view and legal actions (restoreAnswer).
       key: saving ? { ...saving, status: 200, bodyJson: JSON.stringify(keptAnswer(updated, userId, decision.state, ctx.config, memo)) } : null,
