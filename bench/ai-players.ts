@@ -10,7 +10,7 @@ import { rebuild } from '../src/ai/belief.js';
 import { decisionDeadline } from '../src/ai/deadline.js';
 import { DEFAULT_SEARCH, Search } from '../src/ai/ismcts.js';
 import { jsonEqual } from '../src/ai/json.js';
-import type { GameKnowledge } from '../src/ai/knowledge.js';
+import type { GameKnowledge } from '../src/ai/registry.js';
 import { budgetFor, level } from '../src/ai/levels.js';
 import { knowledge } from '../src/ai/registry.js';
 import { createSearchRng } from '../src/ai/rng.js';

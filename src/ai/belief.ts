@@ -29,7 +29,7 @@ import type { Action } from '../engine/index.js';
 import { firstDifference, jsonEqual, stableKey } from './json.js';
 import { resync, variants } from './hidden.js';
 import { Deadline, deadlineAt } from './deadline.js';
-import type { GameKnowledge } from './knowledge.js';
+import type { GameKnowledge } from './registry.js';
 import { createSearchRng, hashWords, type Rng } from './rng.js';
 import type { Seen } from './types.js';
 

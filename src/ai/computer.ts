@@ -12,7 +12,7 @@ import { rebuild, Sampler } from './belief.js';
 import { decisionDeadline } from './deadline.js';
 import { DEFAULT_SEARCH, Search } from './ismcts.js';
 import { jsonEqual } from './json.js';
-import type { GameKnowledge } from './knowledge.js';
+import type { GameKnowledge } from './registry.js';
 import { knowledge } from './registry.js';
 import { createSearchRng } from './rng.js';
 import type { Budget, ComputerInput, Decision, DecisionStats } from './types.js';

@@ -4,7 +4,7 @@
 // hidden units moved until every place holds as many as the view shows. What a unit is, where it
 // stands and what may stand where is the game's (its HiddenUnits hooks, beside its engine).
 
-import type { HiddenUnits } from './knowledge.js';
+import type { HiddenUnits } from '../engine/computer-knowledge.js';
 
 /**
  * Alternatives to `s` for an entry whose new log lines are `lines`: the game's own guesses again

@@ -23,7 +23,7 @@
 
 import type { Action } from '../engine/index.js';
 import type { Deadline } from './deadline.js';
-import type { GameKnowledge } from './knowledge.js';
+import type { GameKnowledge } from './registry.js';
 import type { Rng } from './rng.js';
 
 export interface SearchConfig {

@@ -3,13 +3,8 @@
 // features computed once, and only if some action's score reads them (a battle's fire or pass, a
 // card play, a "done" do not: most playout steps then skip the pass over the blocks).
 
+import type { RulesOfThumb } from '../engine/computer-knowledge.js';
 import type { Action } from '../engine/index.js';
-
-/** A game's rules of thumb: what they read off a position, and one action's score. */
-export interface RulesOfThumb<S, F> {
-  features(s: S): F;
-  score(s: S, role: string, a: Action, features: () => F): number;
-}
 
 /** Scores of every legal action for `role` by the game's rules of thumb (higher is better). */
 export function priorFrom<S, F>(rules: RulesOfThumb<S, F>): (s: S, role: string, legal: readonly Action[]) => number[] {

@@ -1,22 +1,19 @@
-// The games the computer can play, each with the knowledge its engine folder supplies (checked
-// here against the shape the search expects).
+// The games the computer can play: each registered game whose definition carries the computer's
+// knowledge of it (GameDefinition.computer, from its folder src/engine/<game>/computer/), with its
+// rules and its rules of thumb made the search's prior. No game is named here.
 
-import * as caesarsGallicWarAi from '../engine/caesars-gallic-war/ai/index.js';
-import type { State as CGWState } from '../engine/caesars-gallic-war/state.js';
-import type { CGWView } from '../engine/caesars-gallic-war/view.js';
-import * as juliusCaesarAi from '../engine/julius-caesar/ai/index.js';
-import type { JCView } from '../engine/julius-caesar/view.js';
-import type { State as JCState } from '../engine/julius-caesar/state.js';
-import type { GameKnowledge } from './knowledge.js';
+import type { ComputerKnowledge } from '../engine/computer-knowledge.js';
+import { DEFINITIONS } from '../engine/games.js';
+import type { Action, GameModule } from '../engine/index.js';
 import { priorFrom } from './policy.js';
 
-// Each game's rules of thumb become the search's prior here (the engine cannot import from src/ai/).
-const { rules: jcRules, ...jcParts } = juliusCaesarAi;
-const { rules: cgwRules, ...cgwParts } = caesarsGallicWarAi;
-const jc: GameKnowledge<JCState, JCView> = { ...jcParts, prior: priorFrom(jcRules) };
-const cgw: GameKnowledge<CGWState, CGWView> = { ...cgwParts, prior: priorFrom(cgwRules) };
+/** A game as the search uses it: its rules, the computer's knowledge of it, and its rules of thumb as a prior. */
+export interface GameKnowledge<S, V> extends ComputerKnowledge<S, V> {
+  module: GameModule<S, V>;
+  /** The rules of thumb's scores of the legal actions (policy.ts). */
+  prior(s: S, role: string, legal: readonly Action[]): number[];
+}
 
-export const knowledge: Record<string, GameKnowledge<unknown, unknown>> = {
-  'julius-caesar': jc as unknown as GameKnowledge<unknown, unknown>,
-  'caesars-gallic-war': cgw as unknown as GameKnowledge<unknown, unknown>,
-};
+export const knowledge: Readonly<Record<string, GameKnowledge<unknown, unknown>>> = Object.fromEntries(
+  DEFINITIONS.flatMap((d) => (d.computer ? [[d.module.id, { ...d.computer, module: d.module, prior: priorFrom(d.computer.rules) }]] : [])),
+);

@@ -6,7 +6,7 @@ import type { Test } from 'tap';
 import { games } from '../../src/engine/index.js';
 import { rebuild, Sampler } from '../../src/ai/belief.js';
 import { firstDifference, jsonEqual } from '../../src/ai/json.js';
-import type { GameKnowledge } from '../../src/ai/knowledge.js';
+import type { GameKnowledge } from '../../src/ai/registry.js';
 import { knowledge } from '../../src/ai/registry.js';
 import { createSearchRng } from '../../src/ai/rng.js';
 import { hiddenDiffers, positions, violation, type GameId } from './helpers.js';

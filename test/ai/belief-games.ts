@@ -7,7 +7,7 @@
 
 import { games, type Action } from '../../src/engine/index.js';
 import { rebuild } from '../../src/ai/belief.js';
-import type { GameKnowledge } from '../../src/ai/knowledge.js';
+import type { GameKnowledge } from '../../src/ai/registry.js';
 import { Observer } from '../../src/ai/observe.js';
 import { knowledge } from '../../src/ai/registry.js';
 import { createSearchRng } from '../../src/ai/rng.js';

@@ -11,7 +11,7 @@ import { juliusCaesar } from '../../src/engine/julius-caesar/index.js';
 import { decide } from '../../src/ai/computer.js';
 import { rebuild, Sampler } from '../../src/ai/belief.js';
 import { jsonEqual } from '../../src/ai/json.js';
-import type { GameKnowledge } from '../../src/ai/knowledge.js';
+import type { GameKnowledge } from '../../src/ai/registry.js';
 import { knowledge } from '../../src/ai/registry.js';
 import { createSearchRng } from '../../src/ai/rng.js';
 import type { ComputerInput } from '../../src/ai/types.js';

@@ -1,17 +1,21 @@
-// The computer opponent's knowledge of Caesar's Gallic War, as the generic search (src/ai/) uses it:
-// the belief hooks (what is hidden and how to reassign it), the evaluation, the rules of thumb
-// (scores that order the search's moves and drive its playouts), how a move looks to the other
-// side, and the sealed simultaneous card choices.
+// The computer opponent's knowledge of Caesar's Gallic War (src/engine/computer-knowledge.ts), as the
+// generic search (src/search/) uses it: the belief hooks (what is hidden and how to reassign it),
+// the evaluation, the rules of thumb (scores that order the search's moves and drive its
+// playouts), how a move looks to the other side, and which roles choose at once. The game's
+// definition (../definition.ts) hangs it on its `computer` slot, giving it the definition's sealed
+// choices: the search finds the game's knowledge there.
 
-import { quiet } from '../../kit/computer.js';
+import type { ComputerKnowledge } from '../../computer-knowledge.js';
+import { quiet, sealedTogether } from '../../kit/computer/shared-knowledge.js';
 import type { Action } from '../../types.js';
 import { caesarsGallicWar } from '../index.js';
 import { other, type Role } from '../roles.js';
 import { hasBlock, idx, type State } from '../state.js';
-import { belief, identityShown } from './belief.js';
-import { evaluate } from './evaluate.js';
+import type { CGWView } from '../view.js';
+import { belief, identityShown } from './belief-hooks.js';
+import { evaluate } from './evaluation.js';
 import { play, playoutActions } from './playout.js';
-import { rules } from './policy.js';
+import { rules } from './rules-of-thumb.js';
 
 /**
  * An action's key in the search tree: its JSON. The engine builds each kind of action with its
@@ -35,12 +39,6 @@ function observedKey(s: State, actor: string, a: Action, viewer: string): string
   return key(a);
 }
 
-/** Both players choosing their card face-down. */
-function simultaneous(s: State): string[] {
-  if (s.step !== 'play' || s.solo) return [];
-  const p = caesarsGallicWar.pending(s);
-  return p.length === 2 ? p : [];
-}
 
 /** The opponent's card played face-down taken back, for the search to choose at once with the viewer's. */
 function unseal(s: State, viewer: string): State | null {
@@ -50,5 +48,11 @@ function unseal(s: State, viewer: string): State | null {
   return null;
 }
 
-// The parts, as the search's registry (src/ai/registry.ts) takes this module: one export each.
-export { caesarsGallicWar as module, belief, evaluate, rules, observedKey, quiet, simultaneous, unseal, play, playoutActions };
+/**
+ * The computer's knowledge of Caesar's Gallic War, given the definition's sealed choices
+ * (GameDefinition.sealed): the roles choosing at once are both players choosing their card face
+ * down.
+ */
+export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowledge<State, CGWView> {
+  return { belief, evaluate, rules, observedKey, quiet, play, playoutActions, simultaneous: (s) => sealedTogether(caesarsGallicWar, sealed, s), unseal };
+}

@@ -9,7 +9,7 @@
 // armies (strength weighted by battle rating), Caesar's danger and strength, and the supply that
 // keeps legions alive. Its value is 2 P(win) - 1 for the side asked about.
 
-import { logitOf, winValue } from '../../kit/computer.js';
+import { logitOf, winValue } from '../../kit/computer/shared-knowledge.js';
 import { BLOCKS } from '../data/blocks.js';
 import { TURNS } from '../data/tables.js';
 import { area } from '../map.js';

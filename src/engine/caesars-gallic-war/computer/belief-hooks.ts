@@ -1,4 +1,4 @@
-// What is hidden in Caesar's Gallic War, for the computer's belief (src/ai/belief.ts replays the
+// What is hidden in Caesar's Gallic War, for the computer's belief (src/search/belief.ts replays the
 // game through the engine and calls these): which of the opponent's units on the map is which, and
 // how strong (the Barbarian's Germans, tribes and leaders; the Roman's legions, Caesar among them,
 // and his allied tribes), his hand and sealed card, the deck. Everything else is public: neutral
@@ -11,8 +11,8 @@
 // Internal references to a unit (a battle's reserves, who has fired, where attackers came from)
 // follow the slot.
 
-import { defineBelief } from '../../kit/belief.js';
-import { hiddenCardsOf } from '../../kit/hidden-cards.js';
+import { defineBelief } from '../../kit/computer/define-belief.js';
+import { hiddenCardsOf } from '../../kit/computer/hidden-cards.js';
 import { shuffleBy } from '../../kit/random.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
@@ -399,7 +399,7 @@ function fullReplacements(s: State, me: Role, slots: number[]): State[] {
   });
 }
 
-/** The opponent's hidden units for the replay's generic alternatives and last resort (src/ai/hidden.ts). */
+/** The opponent's hidden units for the replay's generic alternatives and last resort (src/search/hidden-units.ts). */
 const RESERVE = '|reserve';
 const hidden = {
   slots: (s: State, role: string) => hiddenSlots(s, role as Role),

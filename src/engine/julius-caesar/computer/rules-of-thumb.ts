@@ -4,7 +4,7 @@
 // keep them garrisoned, levy and strengthen where it matters, fire rather than pass, retreat when
 // outmatched; play strong cards and discard the weakest.
 
-import { FIRE, PASS, retreatScore } from '../../kit/computer.js';
+import { FIRE, PASS, retreatScore } from '../../kit/computer/shared-knowledge.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
 import type { Role } from '../roles.js';
@@ -95,7 +95,7 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
 }
 
 /**
- * The rules of thumb as the search composes them (src/ai/policy.ts): the position's features,
+ * The rules of thumb as the search composes them (src/search/prior.ts): the position's features,
  * computed only when an action's score needs them (a battle's fire or pass does not), and one
  * action's score.
  */

@@ -1,6 +1,6 @@
-// The cards a player cannot see, for the computer's belief in each game (src/engine/*/ai/belief.ts):
-// the deck, the opponent's hand, his sealed card and, in a game that has one, his face-down
-// discard. The belief deals them again, exchanges them to agree with what a view shows, and puts a
+// The cards a player cannot see, for the computer's belief in each game
+// (src/engine/<game>/computer/belief-hooks.ts): the deck, the opponent's hand, his sealed card
+// and, in a game that has one, his face-down discard. The belief deals them again, exchanges them to agree with what a view shows, and puts a
 // card the opponent has shown where he holds it. Both games keep these in the same members.
 
 export interface CardHolders<R extends string> {

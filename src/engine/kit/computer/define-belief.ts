@@ -1,9 +1,9 @@
-// The hooks of the computer's belief (src/ai/knowledge.ts `BeliefHooks`) that are the same in every
-// game: each game keeps its log as `{t}` entries and its generator as a ChaCha20 key and counter
-// (Julius Caesar's oldest games as a bare counter), so reading, re-keying and rewriting them is
-// written once. A game adds what is its own: its start, what is hidden and how to deal it again,
+// The hooks of the computer's belief (src/engine/computer-knowledge.ts `BeliefHooks`) that are the
+// same in every game: each game keeps its log as `{t}` entries and its generator as a ChaCha20 key
+// and counter (a game's oldest states, from before the keyed generator, as a bare counter), so
+// reading, re-keying and rewriting them is written once. A game adds what is its own: its start, what is hidden and how to deal it again,
 // how its log is trimmed, and the words its log uses.
-import type { RngState } from './random.js';
+import type { RngState } from '../random.js';
 
 interface Logged {
   log: { t: string | null }[];

@@ -1,4 +1,4 @@
-// What is hidden in Julius Caesar, for the computer's belief (src/ai/belief.ts replays the game
+// What is hidden in Julius Caesar, for the computer's belief (src/search/belief.ts replays the game
 // through the engine and calls these): which of the opponent's blocks is which, and how strong,
 // on the map and in his Levy Pool; his hand, his discard and his sealed card; the deck. A player
 // sees every block's side and place, his own blocks in full, the blocks of the battle being fought
@@ -11,8 +11,8 @@
 // leaves the viewer's view unchanged. Internal references to a block (a battle's Reserves, who has
 // fired) follow the slot.
 
-import { defineBelief } from '../../kit/belief.js';
-import { hiddenCardsOf } from '../../kit/hidden-cards.js';
+import { defineBelief } from '../../kit/computer/define-belief.js';
+import { hiddenCardsOf } from '../../kit/computer/hidden-cards.js';
 import { shuffleBy } from '../../kit/random.js';
 import type { Action } from '../../types.js';
 import { startGame } from '../flow.js';
@@ -302,7 +302,7 @@ function fitsSlot(s: State, j: number, i: number): boolean {
   return isNavis(j) ? isSea(l) || isPort(l) : !isSea(l);
 }
 
-/** The opponent's hidden blocks for the replay's generic alternatives and last resort (src/ai/hidden.ts). */
+/** The opponent's hidden blocks for the replay's generic alternatives and last resort (src/search/hidden-units.ts). */
 const MOVED = '|moved';
 const hidden = {
   slots: (s: State, role: string) => hiddenSlots(s, role as Role),

@@ -8,7 +8,7 @@
 // how late in the war it is, the armies (strength weighted by firepower), leaders alive, and the
 // Levy Pool in reserve. Its value is 2 P(win) - 1 for the side asked about.
 
-import { logitOf, winValue } from '../../kit/computer.js';
+import { logitOf, winValue } from '../../kit/computer/shared-knowledge.js';
 import { BLOCKS } from '../data/blocks.js';
 import { FIRST_YEAR, LAST_YEAR } from '../calendar.js';
 import { BLOCK_COUNT, KILLED, leadersKilled, type State } from '../state.js';

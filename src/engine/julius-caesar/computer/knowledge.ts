@@ -1,17 +1,21 @@
-// The computer opponent's knowledge of Julius Caesar, as the generic search (src/ai/) uses it:
-// the belief hooks (what is hidden and how to reassign it), the evaluation, the rules of thumb
-// (scores that order the search's moves and drive its playouts), how a move looks to the other
-// side, and the sealed simultaneous card choices.
+// The computer opponent's knowledge of Julius Caesar (src/engine/computer-knowledge.ts), as the
+// generic search (src/search/) uses it: the belief hooks (what is hidden and how to reassign it),
+// the evaluation, the rules of thumb (scores that order the search's moves and drive its
+// playouts), how a move looks to the other side, and which roles choose at once. The game's
+// definition (../definition.ts) hangs it on its `computer` slot, giving it the definition's sealed
+// choices: the search finds the game's knowledge there.
 
-import { quiet } from '../../kit/computer.js';
+import type { ComputerKnowledge } from '../../computer-knowledge.js';
+import { quiet, sealedTogether } from '../../kit/computer/shared-knowledge.js';
 import type { Action } from '../../types.js';
 import { juliusCaesar } from '../index.js';
 import { other, type Role } from '../roles.js';
 import { hasBlock, idx, type State } from '../state.js';
-import { belief, identityShown } from './belief.js';
-import { evaluate } from './evaluate.js';
+import type { JCView } from '../view.js';
+import { belief, identityShown } from './belief-hooks.js';
+import { evaluate } from './evaluation.js';
 import { play, playoutActions } from './playout.js';
-import { rules } from './policy.js';
+import { rules } from './rules-of-thumb.js';
 
 /**
  * An action's key in the search tree: its JSON. The engine builds each kind of action with its
@@ -44,9 +48,13 @@ function observedKey(s: State, actor: string, a: Action, viewer: string): string
   return key(a);
 }
 
-/** The sealed choices of both players (the Year's discard, each turn's card, free deployment). */
-function simultaneous(s: State): string[] {
-  if (s.step !== 'discard' && s.step !== 'cards' && s.step !== 'deploy') return [];
+/**
+ * The roles choosing at once: both players' sealed choices as the definition says (`sealed`: the
+ * Year's discard, each turn's card), and the free deployment, which both make at once and in secret
+ * (JC-57) though it is no card.
+ */
+function simultaneous(s: State, sealed: (a: Action) => boolean): string[] {
+  if (s.step !== 'deploy') return sealedTogether(juliusCaesar, sealed, s);
   const p = juliusCaesar.pending(s);
   return p.length === 2 ? p : [];
 }
@@ -60,5 +68,7 @@ function unseal(s: State, viewer: string): State | null {
   return null;
 }
 
-// The parts, as the search's registry (src/ai/registry.ts) takes this module: one export each.
-export { juliusCaesar as module, belief, evaluate, rules, observedKey, quiet, simultaneous, unseal, play, playoutActions };
+/** The computer's knowledge of Julius Caesar, given the definition's sealed choices (GameDefinition.sealed). */
+export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowledge<State, JCView> {
+  return { belief, evaluate, rules, observedKey, quiet, play, playoutActions, simultaneous: (s) => simultaneous(s, sealed), unseal };
+}

@@ -1,15 +1,18 @@
-// What the generic search needs to know about a game. Each game supplies it from its own engine
-// folder (src/engine/<game>/ai/), where the rules live; the search (this folder) uses only this
-// shape. The engine cannot import from here, so the games' objects match it structurally and are
-// checked against it where they are registered (registry.ts).
+// The computer opponent's knowledge of a game: what the generic search (src/search/) needs to know
+// about it besides its rules. Each game supplies it from its own folder
+// (src/engine/<game>/computer/), beside the rules it reads, and hangs it on its definition
+// (GameDefinition.computer); the search finds it there and never names a game. The shape lives
+// here, in the engine, because the definitions are typed with it and the engine imports nothing
+// from above it; the search imports it from here. What the games' knowledge shares is in
+// src/engine/kit/computer/.
 
-import type { Action, GameModule } from '../engine/index.js';
+import type { Action } from './types.js';
 
 /** A source of uniform integers in [0, n): the search's own generator, never the game's. */
 export type Rand = (n: number) => number;
 
 /**
- * How to rebuild a full state consistent with what a role has seen (belief.ts replays the game
+ * How to rebuild a full state consistent with what a role has seen (src/search/belief.ts replays the game
  * through the engine; these hooks say what is hidden in this game and how to reassign it).
  */
 export interface BeliefHooks<S, V> {
@@ -29,7 +32,7 @@ export interface BeliefHooks<S, V> {
    * classes, the opponent's hand and the deck), leaving the role's view unchanged; in place.
    */
   shuffle(s: S, role: string, rand: Rand): void;
-  /** The opponent's hidden units, for the replay's alternatives and last resort (hidden.ts). */
+  /** The opponent's hidden units, for the replay's alternatives and last resort (src/search/hidden-units.ts). */
   hidden: HiddenUnits<S, V>;
   /** Drops all of the state's log but its last entry (the replay compares logs only entry by entry). */
   trimLog(s: S): void;
@@ -46,7 +49,7 @@ export interface BeliefHooks<S, V> {
 }
 
 /**
- * The opponent's hidden units as the replay's generic moves (hidden.ts) handle them: units are
+ * The opponent's hidden units as the replay's generic moves (src/search/hidden-units.ts) handle them: units are
  * block indices, places are the game's keys (a location, with whatever else the view counts apart).
  */
 export interface HiddenUnits<S, V> {
@@ -73,16 +76,25 @@ export interface HiddenUnits<S, V> {
   put(s: S, i: number, key: string, role: string): void;
 }
 
-export interface GameKnowledge<S, V> {
-  module: GameModule<S, V>;
+/**
+ * A game's rules of thumb: what they read off a position (its features: computed once per
+ * position, and only if some action's score reads them), and one action's score.
+ */
+export interface RulesOfThumb<S, F> {
+  features(s: S): F;
+  score(s: S, role: string, a: Action, features: () => F): number;
+}
+
+export interface ComputerKnowledge<S, V> {
   belief: BeliefHooks<S, V>;
   /** How good `s` is for `role`, in [-1, 1] (1: won). */
   evaluate(s: S, role: string): number;
   /**
-   * Cheap rules of thumb: scores of the legal actions. Higher ones are tried first when a node
-   * widens, and playouts mostly play the best (with a little noise).
+   * Cheap rules of thumb: a score for each legal action. Higher ones are tried first when a node
+   * widens, and playouts mostly play the best (with a little noise); the search applies them to a
+   * position's legal actions (its prior, src/search/prior.ts).
    */
-  prior(s: S, role: string, legal: readonly Action[]): number[];
+  rules: RulesOfThumb<S, any>;
   /**
    * The action as `viewer` would see it made: its key in the search tree. Actions the viewer
    * cannot tell apart (which hidden block moved, which card was discarded) share a key.
@@ -103,7 +115,11 @@ export interface GameKnowledge<S, V> {
    * to list than all of them, or null for all of them.
    */
   playoutActions(s: S, role: string, rand: Rand): Action[] | null;
-  /** The roles choosing at once (sealed card plays) in `s`; [] when a single role acts. */
+  /**
+   * The roles choosing at once in `s` (sealed card plays, as the game's definition says which
+   * choices are sealed: src/engine/kit/computer/shared-knowledge.ts sealedTogether); [] when a
+   * single role acts.
+   */
   simultaneous(s: S): string[];
   /**
    * For the search only: `s` with the opponent's sealed choice taken back into its hand, so that

@@ -3,7 +3,7 @@
 // the search considers first. Take tribal areas, attack where the odds are good, keep Caesar out of
 // harm, fire rather than pass, retreat when outmatched; play high cards; keep supply up.
 
-import { FIRE, PASS, retreatScore } from '../../kit/computer.js';
+import { FIRE, PASS, retreatScore } from '../../kit/computer/shared-knowledge.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
 import { isTribal } from '../map.js';
@@ -106,7 +106,7 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
 }
 
 /**
- * The rules of thumb as the search composes them (src/ai/policy.ts): the position's features,
+ * The rules of thumb as the search composes them (src/search/prior.ts): the position's features,
  * computed only when an action's score needs them (a battle's fire or pass does not), and one
  * action's score.
  */
