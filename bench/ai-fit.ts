@@ -7,9 +7,9 @@
 // `bench/ai.ts --fit N` runs it with N games per game and prints the weights to put in place.
 
 import { games as modules, type Action } from '../src/engine/index.js';
-import type { GameKnowledge } from '../src/ai/registry.js';
-import { knowledge } from '../src/ai/registry.js';
-import { createSearchRng, type Rng } from '../src/ai/rng.js';
+import type { GameKnowledge } from '../src/search/game-knowledge.js';
+import { knowledge } from '../src/search/game-knowledge.js';
+import { createSearchRng, type Rng } from '../src/search/search-rng.js';
 import * as jcEval from '../src/engine/julius-caesar/computer/evaluation.js';
 import * as cgwEval from '../src/engine/caesars-gallic-war/computer/evaluation.js';
 

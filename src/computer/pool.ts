@@ -15,8 +15,8 @@ import { Worker } from 'node:worker_threads';
 import type { Action } from '../engine/index.js';
 import type { ComputerJob } from '../app/games/computer.js';
 import type { BudgetOverride } from './choose.js';
-import { level as levelById } from '../ai/levels.js';
-import type { DecisionStats } from '../ai/types.js';
+import { level as levelById } from '../search/levels.js';
+import type { DecisionStats } from '../search/types.js';
 
 export interface SearchPoolOptions {
   threads: number;

@@ -6,7 +6,7 @@
 // The bound holds because the replay checks the deadline at every engine application, the search
 // at every step of its descents and playouts, and answers with its best so far; on a machine so
 // busy that the thread waits long for a core between its steps, the work stops earlier, by the
-// longest step it has seen (src/ai/deadline.ts): the thread's CPU time in such a decision is a few
+// longest step it has seen (src/search/deadline.ts): the thread's CPU time in such a decision is a few
 // milliseconds, the rest of its wall time is waiting for a core.
 
 import { Worker } from 'node:worker_threads';
@@ -15,7 +15,7 @@ import { games, type Action } from '../../src/engine/index.js';
 import { createSearchPool } from '../../src/computer/pool.js';
 import type { ComputerJob } from '../../src/app/games/computer.js';
 import { setupGame, type GameSeed, type StandingAction } from '../../src/app/games/history.js';
-import type { DecisionStats } from '../../src/ai/types.js';
+import type { DecisionStats } from '../../src/search/types.js';
 import { chooser } from '../helpers/chooser.js';
 import { testSeed } from '../helpers/seeds.js';
 

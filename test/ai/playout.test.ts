@@ -7,8 +7,8 @@
 
 import t from 'tap';
 import { games } from '../../src/engine/index.js';
-import { jsonEqual } from '../../src/ai/json.js';
-import { knowledge } from '../../src/ai/registry.js';
+import { jsonEqual } from '../../src/search/json.js';
+import { knowledge } from '../../src/search/game-knowledge.js';
 import { actionKey } from '../../src/engine/kit/actions.js';
 import { chooser } from '../helpers/chooser.js';
 import { testSeed } from '../helpers/seeds.js';

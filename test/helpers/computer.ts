@@ -8,7 +8,7 @@
 import type { Test } from 'tap';
 import { verifyGames } from '../../src/app/games/verify.js';
 import { startComputer } from '../../src/computer/runner.js';
-import { level } from '../../src/ai/levels.js';
+import { level } from '../../src/search/levels.js';
 import type { Action } from '../../src/engine/index.js';
 import { checkRecord } from '../../src/engine/record.js';
 import { registered, type AleaClient, type Game } from '../client/api.js';

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { createComputerRunner } from '../../src/app/games/computer.js';
-import { LEVELS } from '../../src/ai/levels.js';
+import { LEVELS } from '../../src/search/levels.js';
 import { createSearchPool } from '../../src/computer/pool.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
 import { listen, testServer } from '../helpers/server.js';

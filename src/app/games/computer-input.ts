@@ -1,5 +1,5 @@
 // What the computer opponent is given for one decision: exactly what the API serves its role
-// (ComputerInput, src/ai/types.ts), built on the trusted side from the stored game. The game is
+// (ComputerInput, src/search/types.ts), built on the trusted side from the stored game. The game is
 // replayed from its seed and its standing actions through the engine; after the start and after
 // each action the computer's role's view is kept (its log cut to the lines that step added or
 // changed), with the action only where the computer itself acted; then its view and legal
@@ -12,7 +12,7 @@
 // built again from the start).
 import type { Action, GameModule } from '../../engine/index.js';
 import { setupGame, type GameSeed, type StandingAction } from './history.js';
-import type { ComputerInput, Seen } from '../../ai/types.js';
+import type { ComputerInput, Seen } from '../../search/types.js';
 
 type ViewWithLog = { log?: unknown };
 

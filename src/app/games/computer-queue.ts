@@ -6,7 +6,7 @@
 // charged least, counted from the queue's virtual time now, so an account's share of the threads
 // does not grow with its number of games or their level, and an account that just arrived is
 // served at once. Within an account, its game waiting longest first.
-import { level as levelById } from '../../ai/levels.js';
+import { level as levelById } from '../../search/levels.js';
 
 /** A game waiting for the computer's move, as the queue sees it. */
 export interface WaitingGame {

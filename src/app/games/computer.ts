@@ -23,7 +23,7 @@ import type { Action, GameModule } from '../../engine/index.js';
 import { findGameSummary, listEntries, type GameRow } from '../../store/games.js';
 import { gamesAwaitingComputer } from '../../store/computer-games.js';
 import type { PrismaClient } from '../../store/prisma.js';
-import { LEVELS } from '../../ai/levels.js';
+import { LEVELS } from '../../search/levels.js';
 import type { ServiceContext } from '../context.js';
 import { AppError } from '../errors.js';
 import type { GameEvent } from '../events.js';
@@ -32,7 +32,7 @@ import { standingActions, type GameSeed, type StandingAction } from './history.j
 import { moduleOf } from './present.js';
 import { FairQueue } from './computer-queue.js';
 
-/** The levels a game may be created with (src/ai/levels.ts: named by what a decision costs). */
+/** The levels a game may be created with (src/search/levels.ts: named by what a decision costs). */
 export const COMPUTER_LEVELS: readonly string[] = LEVELS.map((l) => l.id);
 
 /** The computer's role and the person's, for a new game against the computer. */

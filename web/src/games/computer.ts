@@ -1,6 +1,6 @@
 // The computer opponent's levels as the new-game form offers them, named by what a move costs the
-// computer: the server's own list (src/ai/levels.ts), taken as it is rather than copied.
-import { LEVELS } from '../../../src/ai/levels';
+// computer: the server's own list (src/search/levels.ts), taken as it is rather than copied.
+import { LEVELS } from '../../../src/search/levels';
 import type { components } from '../generated/api';
 
 export type ComputerLevel = components['schemas']['ComputerLevel'];

@@ -1,18 +1,18 @@
 // What the computer opponent is given and what it answers. Its input is exactly what the API
 // serves its role (the role's view, its legal actions, and what the role has seen so far), typed
-// per game so that a game state cannot be passed in its place; it never receives the state, the
-// seed or the generator.
+// so that a game state cannot be passed in its place (every view says whose it is and carries the
+// log as that role reads it, lines of text; a state has no `role` and keeps its log as entries);
+// it never receives the state, the seed or the generator.
 
 import type { Action } from '../engine/index.js';
-import type { CGWView } from '../engine/caesars-gallic-war/view.js';
-import type { JCView } from '../engine/julius-caesar/view.js';
 
-/** Views the computer accepts, by game. */
-export interface ViewOf {
-  'julius-caesar': JCView;
-  'caesars-gallic-war': CGWView;
+/** What every game's view has and no game state has. */
+export interface AnyView {
+  /** Whose view it is (null: an observer's). */
+  role: string | null;
+  /** The log as that role reads it. */
+  log: readonly string[];
 }
-export type GameId = keyof ViewOf;
 
 /**
  * One step of what a role has seen: who acted (its own moves with the action it chose), and the
@@ -30,19 +30,18 @@ export interface Seen<V> {
   logFrom: number;
 }
 
-interface InputFor<G extends GameId> {
-  game: G;
+/** The computer's whole input: what the API serves its role, in one of the games it can play. */
+export interface ComputerInput<V extends AnyView = AnyView> {
+  /** The game's id (src/engine/games.ts). */
+  game: string;
   role: string;
   /** The role's view now (engine view, whole log). */
-  view: ViewOf[G];
+  view: V;
   /** The role's legal actions now, as the API lists them (no labels). */
   legal: Action[];
   /** The game as this role saw it, oldest first: the start, then one entry per standing action. */
-  seen: readonly Seen<ViewOf[G]>[];
+  seen: readonly Seen<V>[];
 }
-
-/** The computer's whole input: what the API serves its role, for one of the games. */
-export type ComputerInput = { [G in GameId]: InputFor<G> }[GameId];
 
 export interface Budget {
   /** Search iterations (each one a sampled position, a descent of the tree and a playout). */
@@ -60,7 +59,7 @@ export interface DecisionStats {
   timeMs: number;
   /** Time spent reconstructing a position consistent with what was seen (the belief). */
   beliefMs: number;
-  /** Time the service spent building the input before decide() (src/computer/thread.ts), counted in timeMs. */
+  /** Time the service spent building the input before decide() (src/app/computer/search-thread.ts), counted in timeMs. */
   inputMs?: number;
   nodes: number;
   /** With a time cap: the longest wall time between two reads of the deadline (a step at the machine's pace). */

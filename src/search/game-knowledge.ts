@@ -5,7 +5,7 @@
 import type { ComputerKnowledge } from '../engine/computer-knowledge.js';
 import { DEFINITIONS } from '../engine/games.js';
 import type { Action, GameModule } from '../engine/index.js';
-import { priorFrom } from './policy.js';
+import { priorFrom } from './prior.js';
 
 /** A game as the search uses it: its rules, the computer's knowledge of it, and its rules of thumb as a prior. */
 export interface GameKnowledge<S, V> extends ComputerKnowledge<S, V> {

@@ -27,10 +27,10 @@
 
 import type { Action } from '../engine/index.js';
 import { firstDifference, jsonEqual, stableKey } from './json.js';
-import { resync, variants } from './hidden.js';
+import { resync, variants } from './hidden-units.js';
 import { Deadline, deadlineAt } from './deadline.js';
-import type { GameKnowledge } from './registry.js';
-import { createSearchRng, hashWords, type Rng } from './rng.js';
+import type { GameKnowledge } from './game-knowledge.js';
+import { createSearchRng, hashWords, type Rng } from './search-rng.js';
 import type { Seen } from './types.js';
 
 const SKIP_LOG: ReadonlySet<string> = new Set(['log']);

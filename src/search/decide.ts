@@ -1,7 +1,13 @@
-// The computer opponent's entry point: one decision for one role, from exactly what the API
-// serves that role (its view, its legal actions, what it has seen so far) and a budget. It never
-// receives the state, the seed or the game's generator (ComputerInput has no place for them, and
-// a state passed as a view is refused), so it can know nothing its side may not see.
+// The computer opponent's search, its entry point: one decision for one role, from exactly what the
+// API serves that role (its view, its legal actions, what it has seen so far) and a budget. It
+// never receives the state, the seed or the game's generator (ComputerInput has no place for them,
+// and a state passed as a view is refused), so it can know nothing its side may not see.
+//
+// src/search/ is the whole search and names no game: the belief (belief.ts, hidden-units.ts), the
+// tree search (ismcts.ts, prior.ts), its generator, deadline and levels. It stands above the engine
+// and below the service (it imports the engine, never the reverse; src/app/computer/ runs it on
+// threads): what it knows of a game is the game's definition's (GameDefinition.computer, from
+// src/engine/<game>/computer/), found by id (game-knowledge.ts).
 //
 // Without `timeMs` the answer is a pure function of (input, budget): the same input and seed give
 // the same action. A forced move (one legal action) is answered at once. Memory is bounded by the
@@ -12,21 +18,24 @@ import { rebuild, Sampler } from './belief.js';
 import { decisionDeadline } from './deadline.js';
 import { DEFAULT_SEARCH, Search } from './ismcts.js';
 import { jsonEqual } from './json.js';
-import type { GameKnowledge } from './registry.js';
-import { knowledge } from './registry.js';
-import { createSearchRng } from './rng.js';
+import type { GameKnowledge } from './game-knowledge.js';
+import { knowledge } from './game-knowledge.js';
+import { createSearchRng } from './search-rng.js';
 import type { Budget, ComputerInput, Decision, DecisionStats } from './types.js';
 
 export type { Budget, ComputerInput, Decision, DecisionStats, Seen } from './types.js';
 
 const DEFAULT_MAX_NODES = 100_000;
 
-/** Members only a game state has (a view never does): the generator, the raw block arrays. */
-const STATE_ONLY = ['rng', 'loc', 'str', 'deck'];
+/**
+ * What only a game state has, never a view: its generator (every game keeps it as `rng`,
+ * src/engine/kit/random.ts; a view must never copy it).
+ */
+const STATE_ONLY = 'rng';
 
 function check(input: ComputerInput): void {
   const v = input.view as unknown as Record<string, unknown>;
-  if (v === null || typeof v !== 'object' || STATE_ONLY.some((k) => k in v)) {
+  if (v === null || typeof v !== 'object' || STATE_ONLY in v) {
     throw new Error('decide() takes the role\'s view, never a game state.');
   }
   if (v.role !== input.role) throw new Error(`The view is ${String(v.role)}'s, not ${input.role}'s.`);
@@ -52,7 +61,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
 
   // The level's time covers the whole decision, the belief's replay included; the work stops a
   // little before it (a fifth of the cap, 100 ms at most), and earlier when the machine is so busy
-  // that each step waits long for a core (src/ai/deadline.ts): the headroom for the step under
+  // that each step waits long for a core (deadline.ts): the headroom for the step under
   // way to end within the cap.
   const deadline = budget.timeMs === undefined ? null : decisionDeadline(t0, budget.timeMs);
   const rebuilt = rebuild(know, input, deadline);

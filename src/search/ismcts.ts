@@ -23,8 +23,8 @@
 
 import type { Action } from '../engine/index.js';
 import type { Deadline } from './deadline.js';
-import type { GameKnowledge } from './registry.js';
-import type { Rng } from './rng.js';
+import type { GameKnowledge } from './game-knowledge.js';
+import type { Rng } from './search-rng.js';
 
 export interface SearchConfig {
   iterations: number;
