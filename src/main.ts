@@ -14,7 +14,7 @@ import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
 import { createWorker, type Worker } from './worker.js';
 import { runDueBots } from './app/games/bot.js';
-import { startComputer } from './computer/runner.js';
+import { startComputer } from './app/computer/start.js';
 import { runAbandonments } from './app/games/time-controls.js';
 import { resignForDeletedPlayers } from './app/my-data/deletion.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';

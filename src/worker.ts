@@ -8,8 +8,8 @@
 // pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
 // against it that a crash or restart left waiting on the bot (app/games/bot.ts), ends the games
 // whose late moves were abandoned (app/games/time-controls.ts), and starts the computer opponent's
-// decisions in games waiting on it (app/games/computer.ts; the searches run on their own threads,
-// src/computer/pool.ts, and the runner also hears of new ones at once). A round that did something is followed
+// decisions in games waiting on it (app/computer/runner.ts; the searches run on their own threads,
+// app/computer/search-pool.ts, and the runner also hears of new ones at once). A round that did something is followed
 // at once by another; otherwise the next comes after pollMs. Every hour (pruneEveryMs) it also
 // deletes what is no longer needed: done emails past their retention (mail/prune.ts) and
 // idempotency keys past their lifetime. It runs inside `npm start` (unless WORKER=off) and alone as
@@ -18,7 +18,7 @@ import type { Clock } from './app/clock.js';
 import { runDigests } from './app/games/digest.js';
 import { purgeExpiredKeys } from './app/games/idempotency.js';
 import { runDueClocks } from './app/games/time-controls.js';
-import type { ComputerRunner } from './app/games/computer.js';
+import type { ComputerRunner } from './app/computer/runner.js';
 import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import { amendEmail } from './app/messages/message-emails.js';
 import type { Config } from './config/config.js';
@@ -51,7 +51,7 @@ export interface WorkerDeps {
    * service's context, so the process that serves the API passes it); returns the games handled.
    */
   bots?: () => Promise<number>;
-  /** The computer opponent's queue (app/games/computer.ts): filled each round, started and stopped with the worker. */
+  /** The computer opponent's queue (app/computer/runner.ts): filled each round, started and stopped with the worker. */
   computer?: Pick<ComputerRunner, 'fill' | 'start' | 'stop'>;
   /**
    * Ends the games whose late moves were abandoned (app/games/time-controls.ts runAbandonments;

@@ -16,7 +16,7 @@ import { closePrismaClient, createPrismaClient } from '../store/prisma.js';
 import { createWorker } from '../worker.js';
 import { background } from '../app/background.js';
 import { runDueBots } from '../app/games/bot.js';
-import { startComputer } from '../computer/runner.js';
+import { startComputer } from '../app/computer/start.js';
 import { runAbandonments } from '../app/games/time-controls.js';
 import { resignForDeletedPlayers } from '../app/my-data/deletion.js';
 import { sharedEvents } from '../app/events.js';

@@ -30,3 +30,12 @@ export function budgetFor(id: string, seed: number | string, capTime = true): Bu
   const l = level(id);
   return capTime ? { iterations: l.iterations, timeMs: l.timeMs, seed } : { iterations: l.iterations, seed };
 }
+
+/** What one decision is told of its effort, at a level or as overridden (tests, small machines). */
+export type BudgetOverride = Partial<Pick<Level, 'iterations' | 'timeMs'>>;
+
+/** A decision's budget at `level`, with its wall-clock cap, unless overridden. */
+export function budgetOf(id: string, seed: string, override?: BudgetOverride): Budget {
+  const l = level(id);
+  return { iterations: override?.iterations ?? l.iterations, timeMs: override?.timeMs ?? l.timeMs, seed };
+}

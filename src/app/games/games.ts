@@ -21,7 +21,7 @@ import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, r
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame, type Opponent } from './game-limits.js';
-import { checkedLevel, seatsAgainstComputer } from './computer.js';
+import { checkedLevel, seatsAgainstComputer } from './computer-seat.js';
 import { refuseIfBlocked } from '../blocks/blocks.js';
 import { swapSeatTx } from '../../store/game-tx.js';
 import { refuseUnconfirmedRated, refuseUnratable } from '../ratings/rated-games.js';

@@ -1,12 +1,15 @@
-// One search thread of the pool (pool.ts): for each job, rebuild what the computer's role has
-// seen from the stored game (computer-input.ts: the trusted side's replay, done here so the
-// event loop of the process never pays for it), and let the search choose from that input alone
-// (choose.ts). Answers the action, or the error.
+// One search thread of the pool (search-pool.ts, which starts it from search-thread-entry.mjs): for
+// each job, rebuild what the computer's role has seen from the stored game (search-input.ts: the
+// trusted side's replay, done here so the event loop of the process never pays for it), and let
+// the search (src/search/decide.ts) choose from that input alone, within the level's budget.
+// Answers the action, or the error. This and search-input.ts are the only files of the service
+// that call the search.
 import { parentPort, workerData } from 'node:worker_threads';
-import { games } from '../engine/index.js';
-import type { ComputerJob } from '../app/games/computer.js';
-import { computerInput, SeenCache } from '../app/games/computer-input.js';
-import { budgetOf, choose, type BudgetOverride } from './choose.js';
+import { games } from '../../engine/index.js';
+import { decide } from '../../search/decide.js';
+import { budgetOf, type BudgetOverride } from '../../search/levels.js';
+import type { ComputerJob } from './runner.js';
+import { computerInput, SeenCache } from './search-input.js';
 
 const override = (workerData as { budget: BudgetOverride | null } | null)?.budget ?? undefined;
 // What this thread built of the games it decided lately: the next decision applies only the new actions.
@@ -23,7 +26,7 @@ parentPort!.on('message', (job: ComputerJob) => {
     const budget = budgetOf(job.level, job.seed, override);
     const built = performance.now() - t0;
     if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - built);
-    const { action, stats } = choose(input, budget);
+    const { action, stats } = decide(input, budget);
     stats.timeMs += built;
     stats.inputMs = built;
     parentPort!.postMessage({ ok: true, action, stats });

@@ -1,10 +1,11 @@
-// The computer opponent as the worker runs it: a search pool (pool.ts) of the configured number
-// of threads behind the computer's queue (src/app/games/computer.ts createComputerRunner). Used by
-// `npm start` (unless WORKER=off) and `npm run worker`; COMPUTER_THREADS=0 runs none here.
-import { createComputerRunner, type ComputerRunner } from '../app/games/computer.js';
-import type { ServiceContext } from '../app/context.js';
-import type { BudgetOverride } from './choose.js';
-import { createSearchPool, type SearchPool } from './pool.js';
+// The computer opponent as the worker runs it: a search pool (search-pool.ts) of the configured
+// number of threads behind the computer's queue (runner.ts createComputerRunner). Used by the
+// worker's jobs (src/worker.ts), in `npm start` (unless WORKER=off) and `npm run worker`;
+// COMPUTER_THREADS=0 runs none here.
+import type { BudgetOverride } from '../../search/levels.js';
+import type { ServiceContext } from '../context.js';
+import { createComputerRunner, type ComputerRunner } from './runner.js';
+import { createSearchPool, type SearchPool } from './search-pool.js';
 
 export interface ComputerSettings {
   threads: number;

@@ -5,13 +5,13 @@
 // changed), with the action only where the computer itself acted; then its view and legal
 // actions now, as the API lists them (without labels). Nothing else of the state leaves here.
 //
-// A replay of the whole game per decision cost about a quarter of a second late in a game of
-// Caesar's Gallic War (a view per action, each with the whole log), so a search thread keeps what
-// it built of the games it decided lately (SeenCache) and only applies the actions since, as long
+// A replay of the whole game per decision cost about a quarter of a second late in a long game (a
+// view per action, each with the whole log), so a search thread keeps what it built of the games
+// it decided lately (SeenCache) and only applies the actions since, as long
 // as the standing actions it built on are still standing (an undo, or a game it does not hold:
 // built again from the start).
 import type { Action, GameModule } from '../../engine/index.js';
-import { setupGame, type GameSeed, type StandingAction } from './history.js';
+import { setupGame, type GameSeed, type StandingAction } from '../games/history.js';
 import type { ComputerInput, Seen } from '../../search/types.js';
 
 type ViewWithLog = { log?: unknown };

@@ -1,22 +1,22 @@
 // The computer's search threads: a fixed number of worker_threads, each running one decision at a
-// time (thread.ts), so a search never runs on the event loop that serves requests and sends emails
-// (the worker runs inside `npm start` by default), and the machine runs at most `threads` searches
-// at once whatever the number of games. Threads rather than a process per search: a decision's
-// input is sent as a structured clone, a thread starts in milliseconds and is reused, and each has
-// its own heap cap (resourceLimits): a search that outgrows it stops that thread alone (its
-// decision fails, the game is tried again later, a new thread starts).
+// time (search-thread.ts, started from search-thread-entry.mjs), so a search never runs on the
+// event loop that serves requests and sends emails (the worker runs inside `npm start` by
+// default), and the machine runs at most `threads` searches at once whatever the number of games.
+// Threads rather than a process per search: a decision's input is sent as a structured clone, a
+// thread starts in milliseconds and is reused, and each has its own heap cap (resourceLimits): a
+// search that outgrows it stops that thread alone (its decision fails, the game is tried again
+// later, a new thread starts).
 //
 // A decision ends by itself within its level's time (the belief's replay and the search read the
 // clock and answer their best so far), at any load. One that outlasts it by far all the same (a
-// bug: a search stuck) is ended by terminating its
-// thread. close() terminates every thread: decisions under way fail and their games stay pending
-// in the database, where the next worker to start finds them.
+// bug: a search stuck) is ended by terminating its thread. close() terminates every thread:
+// decisions under way fail and their games stay pending in the database, where the next worker to
+// start finds them.
 import { Worker } from 'node:worker_threads';
-import type { Action } from '../engine/index.js';
-import type { ComputerJob } from '../app/games/computer.js';
-import type { BudgetOverride } from './choose.js';
-import { level as levelById } from '../search/levels.js';
-import type { DecisionStats } from '../search/types.js';
+import type { Action } from '../../engine/index.js';
+import { level as levelById, type BudgetOverride } from '../../search/levels.js';
+import type { DecisionStats } from '../../search/types.js';
+import type { ComputerJob } from './runner.js';
 
 export interface SearchPoolOptions {
   threads: number;
@@ -52,20 +52,16 @@ interface Slot {
   worker: Worker | null;
   job: Pending | null;
   timer: NodeJS.Timeout | null;
-  /** The games this slot's thread decided lately: it holds what it built of them (thread.ts). */
+  /** The games this slot's thread decided lately: it holds what it built of them (search-thread.ts). */
   recent: string[];
   /** The thread has loaded its code (it says so): a decision's clock runs from then. */
   ready: boolean;
 }
 
-// Running from source (tsx) the thread is thread.ts and needs tsx's loader, which Node 20 does not
-// apply to a worker's entry even with `--import tsx` in its execArgv: the thread's first script
-// registers tsx, then imports it. Built, thread.js is imported as it is.
+// Each thread starts at this file (a module, not a string of code), which imports search-thread.ts
+// (from the sources, after registering tsx's loader) or the built search-thread.js.
+const ENTRY = new URL('./search-thread-entry.mjs', import.meta.url);
 const fromSource = import.meta.url.endsWith('.ts');
-const THREAD = new URL(fromSource ? './thread.ts' : './thread.js', import.meta.url).href;
-const BOOT = fromSource
-  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(THREAD)}); })`
-  : `import(${JSON.stringify(THREAD)})`;
 
 export function createSearchPool(o: SearchPoolOptions): SearchPool {
   const size = Math.max(1, Math.floor(o.threads));
@@ -81,11 +77,10 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
   function spawn(slot: Slot): Worker {
     slot.recent = slot.recent.slice(0, 1);
     slot.ready = false;
-    const worker = new Worker(BOOT, {
-      eval: true,
+    const worker = new Worker(ENTRY, {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: o.memoryMb },
-      workerData: { budget: o.budget ?? null },
+      workerData: { fromSource, budget: o.budget ?? null },
     });
     worker.unref();
     worker.on('message', (m: { ready: true } | { ok: true; action: Action; stats: DecisionStats } | { ok: false; error: string }) => {

@@ -1,16 +1,16 @@
-// The computer's seat: a game created "against the computer" (`opponent: 'computer'`, with a
-// level) names the role the computer plays (games.computer_role, computer_level); its creator takes
-// the other one. Like the bot (bot.ts) the computer holds no seat row, so it gets no emails,
-// reminders or deadlines, and its moves are ordinary log entries with no user, made through the
-// same change path as anyone's: replay and `npm run verify` cover them.
+// The computer's moves: its queue and one move at a time. The computer's seat (seat.ts) names the
+// role it plays in a game created against it; like the rulebook bot (src/app/games/bot.ts) it holds
+// no seat row, so it gets no emails, reminders or deadlines, and its moves are ordinary log entries
+// with no user, made through the same change path as anyone's: replay and `npm run verify` cover
+// them.
 //
 // Never on a request: a person's change that leaves the computer pending answers at once. The
-// worker (src/worker.ts) runs a ComputerRunner: its queue is the database (active games whose
-// pending roles include the computer's, store/computer-games.ts), so a pending move survives a
-// restart; it starts at most `slots` decisions at once (one per search thread,
-// src/computer/pool.ts), one move each, served in turn per account and charged what their level
-// costs (computer-queue.ts), and hears of new ones on the games' event channel (any instance's
-// changes) besides its polling round.
+// worker (src/worker.ts) runs a ComputerRunner (start.ts starts it with its search threads): its
+// queue is the database (active games whose pending roles include the computer's,
+// store/computer-games.ts), so a pending move survives a restart; it starts at most `slots`
+// decisions at once (one per search thread, search-pool.ts), one move each, served in turn per
+// account and charged what their level costs (fair-queue.ts), and hears of new ones on the games'
+// event channel (any instance's changes) besides its polling round.
 //
 // One decision: read the game (no lock), tell the game's stream the computer is thinking, let a
 // search thread rebuild what the computer's role has seen and choose (think()), then apply the
@@ -19,46 +19,21 @@
 // the computer's only door, as it is a person's). If the game moved on meanwhile (the person's
 // sealed card, an undo, a resignation), the decision is dropped and made again on the game as it is.
 import { isDeepStrictEqual } from 'node:util';
-import type { Action, GameModule } from '../../engine/index.js';
+import type { Action } from '../../engine/index.js';
 import { findGameSummary, listEntries, type GameRow } from '../../store/games.js';
 import { gamesAwaitingComputer } from '../../store/computer-games.js';
 import type { PrismaClient } from '../../store/prisma.js';
-import { LEVELS } from '../../search/levels.js';
 import type { ServiceContext } from '../context.js';
-import { AppError } from '../errors.js';
 import type { GameEvent } from '../events.js';
-import { changeGame } from './change/change.js';
-import { standingActions, type GameSeed, type StandingAction } from './history.js';
-import { moduleOf } from './present.js';
-import { FairQueue } from './computer-queue.js';
-
-/** The levels a game may be created with (src/search/levels.ts: named by what a decision costs). */
-export const COMPUTER_LEVELS: readonly string[] = LEVELS.map((l) => l.id);
-
-/** The computer's role and the person's, for a new game against the computer. */
-export function seatsAgainstComputer(m: GameModule, requested: string, pick: (n: number) => number): { person: string; computer: string } {
-  if (m.roles.length !== 2) throw new Error(`${m.id}: a game against the computer needs exactly two roles`);
-  const person = requested === 'random' ? m.roles[pick(m.roles.length)]! : requested;
-  if (!m.roles.includes(person)) {
-    throw new AppError('validation_failed', `${m.title} has no role "${person}".`, { errors: [{ in: 'body', path: '/role', message: `must be one of ${m.roles.join(', ')} or random` }] });
-  }
-  return { person, computer: m.roles.find((r) => r !== person)! };
-}
-
-/** The level asked for at creation, checked (default: normal). */
-export function checkedLevel(level: string | undefined): string {
-  const l = level ?? 'normal';
-  if (!COMPUTER_LEVELS.includes(l)) {
-    throw new AppError('validation_failed', `There is no level "${l}".`, { errors: [{ in: 'body', path: '/level', message: `must be one of ${COMPUTER_LEVELS.join(', ')}` }] });
-  }
-  return l;
-}
+import { changeGame } from '../games/change/change.js';
+import { standingActions, type GameSeed, type StandingAction } from '../games/history.js';
+import { FairQueue } from './fair-queue.js';
 
 /** What a search thread is given to decide one move: the stored game (trusted side) and the computer's role. */
 export interface ComputerJob {
   gameId: string;
   module: string;
-  /** Seed, generator and options: the thread replays the game to build the computer's input (computer-input.ts). */
+  /** Seed, generator and options: the thread replays the game to build the computer's input (search-input.ts). */
   game: GameSeed;
   actions: StandingAction[];
   role: string;
@@ -153,7 +128,7 @@ const RETELL_MS = 10_000;
 /**
  * The computer's queue in one process: derived from the database, at most `slots` decisions at
  * once, one move per decision (a game whose computer is still to move waits its turn again), the
- * next one for the account charged least (computer-queue.ts). Each waiting game's place in the
+ * next one for the account charged least (fair-queue.ts). Each waiting game's place in the
  * queue is told on its event stream (`queued`) whenever it changes.
  */
 export function createComputerRunner(ctx: ServiceContext, o: ComputerRunnerOptions): ComputerRunner {
