@@ -83,7 +83,7 @@ export async function makeComputerMove(ctx: ServiceContext, gameId: string, thin
       if (!g.module.legalActions(g.state, role).some((a) => isDeepStrictEqual(a, action))) {
         throw new Error(`game ${gameId}: the computer chose an action that is not among ${role}'s legal actions at version ${version}: ${JSON.stringify(action)}`);
       }
-      return { kind: 'action', role, action, state: g.module.apply(g.state, role, action), byBot: true };
+      return { kind: 'action', role, action, state: g.module.apply(g.state, role, action), madeBy: 'computer' };
     });
   } catch (err) {
     if (err instanceof MovedOn) return 'moved-on';

@@ -168,7 +168,7 @@ function startAlone(ctx: ServiceContext, userId: string, gameId: string): Promis
   return changeGame(ctx, { userId, gameId }, (g) => {
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has already started.');
     const other = g.row.computer?.role ?? botRoleOf(g.module, g.row.options)!;
-    return { kind: 'start', role: other, action: {}, state: setupGame(g.module, g.row), byBot: true };
+    return { kind: 'start', role: other, action: {}, state: setupGame(g.module, g.row), madeBy: g.row.computer ? 'computer' : 'bot' };
   });
 }
 
