@@ -4,7 +4,7 @@
 // Two jobs, each in its own loop so that neither waits for the other (a hanging SMTP server must
 // not hold up reminders): (a) enqueue the reminders and overdue notices that are due
 // (app/games/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
-// outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
+// outbox rows (mail/mail-worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
 // pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
 // against it that a crash or restart left waiting on the bot (app/games/bot.ts), ends the games
 // whose late moves were abandoned (app/games/time-controls.ts), and starts the computer opponent's
@@ -30,7 +30,7 @@ import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';
 import type { MailTransport } from './mail/transport.js';
 import { OUTBOX_RETENTION_MS, pruneOutbox } from './mail/prune.js';
-import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './mail/worker.js';
+import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './mail/mail-worker.js';
 import type { PrismaClient } from './store/prisma.js';
 
 export interface WorkerOptions extends MailWorkerOptions {
