@@ -10,7 +10,7 @@ import { useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { GameSelect, Lobby } from './lobby';
 import { capital, count, signed } from '../board/words';
-import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer';
+import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer-levels';
 
 function whose(g: GameSummary): preact.JSX.Element {
   if (g.status === 'open') return <span class="badge">waiting for an opponent</span>;
