@@ -1,4 +1,4 @@
-// The search's fast path through each game (src/engine/<game>/ai/playout.ts), over the positions
+// The search's fast path through each game (src/engine/<game>/computer/playout.ts), over the positions
 // of seeded random games of both games: an action applied by play() gives the very state the
 // engine's checked apply() gives, and every action a playout may be offered (playoutActions: in
 // Julius Caesar's command phase, a few blocks' moves, the levies and "done") is one of the legal
