@@ -1,4 +1,4 @@
-// Fits each game's evaluation (src/engine/<game>/ai/evaluate.ts) to who won: plays self-play games
+// Fits each game's evaluation (src/engine/<game>/computer/evaluation.ts) to who won: plays self-play games
 // between rules-of-thumb players of varied strength (the search's playout policy, each side with
 // its own noise, so that either side wins some and the positions cover both sides doing well),
 // records the evaluation's terms at quiet positions along each game, and fits a logistic model of
@@ -7,11 +7,11 @@
 // `bench/ai.ts --fit N` runs it with N games per game and prints the weights to put in place.
 
 import { games as modules, type Action } from '../src/engine/index.js';
-import type { GameKnowledge } from '../src/ai/knowledge.js';
-import { knowledge } from '../src/ai/registry.js';
-import { createSearchRng, type Rng } from '../src/ai/rng.js';
-import * as jcEval from '../src/engine/julius-caesar/ai/evaluate.js';
-import * as cgwEval from '../src/engine/caesars-gallic-war/ai/evaluate.js';
+import type { GameKnowledge } from '../src/search/game-knowledge.js';
+import { knowledge } from '../src/search/game-knowledge.js';
+import { createSearchRng, type Rng } from '../src/search/search-rng.js';
+import * as jcEval from '../src/engine/julius-caesar/computer/evaluation.js';
+import * as cgwEval from '../src/engine/caesars-gallic-war/computer/evaluation.js';
 
 interface Model {
   TERMS: readonly string[];

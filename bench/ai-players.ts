@@ -5,16 +5,16 @@
 // input alone.
 
 import type { Action } from '../src/engine/index.js';
-import { decide } from '../src/ai/computer.js';
-import { rebuild } from '../src/ai/belief.js';
-import { decisionDeadline } from '../src/ai/deadline.js';
-import { DEFAULT_SEARCH, Search } from '../src/ai/ismcts.js';
-import { jsonEqual } from '../src/ai/json.js';
-import type { GameKnowledge } from '../src/ai/knowledge.js';
-import { budgetFor, level } from '../src/ai/levels.js';
-import { knowledge } from '../src/ai/registry.js';
-import { createSearchRng } from '../src/ai/rng.js';
-import type { ComputerInput, DecisionStats } from '../src/ai/types.js';
+import { decide } from '../src/search/decide.js';
+import { rebuild } from '../src/search/belief.js';
+import { decisionDeadline } from '../src/search/deadline.js';
+import { DEFAULT_SEARCH, Search } from '../src/search/ismcts.js';
+import { jsonEqual } from '../src/search/json.js';
+import type { GameKnowledge } from '../src/search/game-knowledge.js';
+import { budgetFor, level } from '../src/search/levels.js';
+import { knowledge } from '../src/search/game-knowledge.js';
+import { createSearchRng } from '../src/search/search-rng.js';
+import type { ComputerInput, DecisionStats } from '../src/search/types.js';
 
 export interface Turn {
   input: ComputerInput;

@@ -4,7 +4,7 @@
 
 import { Session } from 'node:inspector';
 import { games as modules } from '../src/engine/index.js';
-import { Observer } from '../src/ai/observe.js';
+import { Observer } from '../src/search/observer.js';
 import { player, type PlayerName } from './ai-players.js';
 
 interface ProfileNode {
@@ -24,20 +24,20 @@ function post<T>(s: Session, method: string, params?: object): Promise<T> {
 
 /** Parts of a decision, each a function (name and file) counted with what it calls; `inside`: only under that part. */
 const PARTS: { name: string; fn: string; file: string; inside?: string; outside?: string }[] = [
-  { name: 'belief: replay of what was seen', fn: 'rebuild', file: 'ai/belief.ts' },
-  { name: 'belief: sampling a state per iteration', fn: 'sample', file: 'ai/belief.ts' },
+  { name: 'belief: replay of what was seen', fn: 'rebuild', file: 'search/belief.ts' },
+  { name: 'belief: sampling a state per iteration', fn: 'sample', file: 'search/belief.ts' },
   { name: '  of which view() to check it', fn: 'view', file: '/view.ts', inside: 'sample' },
   { name: '  of which legalActions() to check it', fn: 'legalActions', file: 'kit/module.ts', inside: 'sample' },
-  { name: 'search: walking the tree', fn: 'iterate', file: 'ai/ismcts.ts' },
-  { name: '  playouts', fn: 'playout', file: 'ai/ismcts.ts' },
+  { name: 'search: walking the tree', fn: 'iterate', file: 'search/ismcts.ts' },
+  { name: '  playouts', fn: 'playout', file: 'search/ismcts.ts' },
   { name: 'engine apply() (all)', fn: 'apply', file: 'kit/module.ts', outside: 'rebuild' },
   { name: '  of which copying the state', fn: 'cloneState', file: '/state.ts', inside: 'apply', outside: 'rebuild' },
   { name: '  of which listing legal actions again to validate', fn: 'legalActions', file: 'kit/module.ts', inside: 'apply', outside: 'rebuild' },
   { name: '  of which matching the action (keys)', fn: 'matchLegal', file: 'kit/actions.ts', inside: 'apply', outside: 'rebuild' },
   { name: 'engine legalActions() outside apply', fn: 'legalActions', file: 'kit/module.ts', outside: 'apply' },
-  { name: 'rules of thumb (policy, prior)', fn: 'prior', file: 'src/ai/policy.ts' },
-  { name: 'evaluation', fn: 'evaluate', file: 'ai/evaluate.ts' },
-  { name: 'tree keys (observedKey)', fn: 'observedKey', file: 'ai/index.ts' },
+  { name: 'rules of thumb (policy, prior)', fn: 'prior', file: 'search/prior.ts' },
+  { name: 'evaluation', fn: 'evaluate', file: 'computer/evaluation.ts' },
+  { name: 'tree keys (observedKey)', fn: 'observedKey', file: 'computer/knowledge.ts' },
 ];
 
 export async function profile(game: string, levelName: PlayerName, decisions: number): Promise<void> {

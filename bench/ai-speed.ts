@@ -6,10 +6,10 @@
 import { cpuUsage } from 'node:process';
 import { loadavg } from 'node:os';
 import { games as modules } from '../src/engine/index.js';
-import { decide } from '../src/ai/computer.js';
-import { Observer } from '../src/ai/observe.js';
-import { createSearchRng } from '../src/ai/rng.js';
-import type { ComputerInput } from '../src/ai/types.js';
+import { decide } from '../src/search/decide.js';
+import { Observer } from '../src/search/observer.js';
+import { createSearchRng } from '../src/search/search-rng.js';
+import type { ComputerInput } from '../src/search/types.js';
 
 /** Positions along one seeded random game, every `every` actions, for the role to move. */
 function positions(game: string, count: number, every: number): ComputerInput[] {

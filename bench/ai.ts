@@ -22,8 +22,8 @@ import { writeFileSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { games as modules, type Action, type SetupOptions } from '../src/engine/index.js';
-import { Observer } from '../src/ai/observe.js';
-import type { DecisionStats } from '../src/ai/types.js';
+import { Observer } from '../src/search/observer.js';
+import type { DecisionStats } from '../src/search/types.js';
 import { player, type PlayerName } from './ai-players.js';
 
 type GameId = 'julius-caesar' | 'caesars-gallic-war';

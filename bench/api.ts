@@ -91,7 +91,7 @@ async function serveAlea(databaseUrl: string, pool: number): Promise<{ url: stri
   // --computer: this instance also runs the computer's search thread, as `npm start` does.
   let computer: { start(): void; stop(): Promise<void> } | null = null;
   if (process.env.BENCH_COMPUTER === '1') {
-    const { startComputer } = await import('../src/computer/runner.js');
+    const { startComputer } = await import('../src/app/computer/start.js');
     computer = startComputer(app.services, { threads: 1, memoryMb: 512 });
     computer?.start();
   }

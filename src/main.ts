@@ -12,12 +12,7 @@ import { devRecordKey, loadOrCreateDevSecrets } from './config/dev-secrets.js';
 import { buildServer } from './http/server.js';
 import { createLogger, redactUrlPassword, type Logger } from './logger.js';
 import { createTransport, type MailTransport } from './mail/transport.js';
-import { createWorker, type Worker } from './worker.js';
-import { runDueBots } from './app/games/bot.js';
-import { startComputer } from './computer/runner.js';
-import { runAbandonments } from './app/games/time-controls.js';
-import { expireChallenges } from './app/challenges/expiry.js';
-import { resignForDeletedPlayers } from './app/my-data/deletion.js';
+import { createServiceWorker, type Worker } from './worker.js';
 import { startLocalPostgres, type LocalPostgres } from './store/local-postgres.js';
 import { migrate } from './store/migrate.js';
 import { isDatabaseUnavailable } from './store/unavailable.js';
@@ -136,16 +131,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     if (config.worker) {
       transport = createTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }, logger);
-      const services = app.services;
-      const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
-      const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
-      // Games a deletion left in progress (a crash between the erasure and its resignations).
-      const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
-      const computer = startComputer(services, { threads: config.computerThreads, memoryMb: config.computerThreadMemoryMb }) ?? undefined;
-      const challenges = () => expireChallenges(services);
-      worker = createWorker({ prisma, clock: systemClock, config, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, challenges, ...(computer && { computer }) });
+      worker = createServiceWorker(app.services, transport, logger);
       worker.start();
-      logger.info({ threads: computer?.pool.size ?? 0 }, computer ? 'the computer opponent thinks on this process\'s search threads' : 'COMPUTER_THREADS=0: this process makes no computer moves');
       logger.info('worker started: reminders, overdue notices and emails are handled by this process');
     } else {
       logger.info('WORKER=off: this process sends no emails; run `npm run worker` (or a server without WORKER=off) as well');

@@ -4,32 +4,38 @@
 // Two jobs, each in its own loop so that neither waits for the other (a hanging SMTP server must
 // not hold up reminders): (a) enqueue the reminders and overdue notices that are due
 // (app/games/time-controls.ts: one game at a time under its row lock, SKIP LOCKED), and (b) send due
-// outbox rows (mail/worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
+// outbox rows (mail/mail-worker.ts: SKIP LOCKED claims with a lease, backoff while useful, a bounded
 // pool, a circuit breaker, a stable Message-ID per row). The first loop also plays the bot in games
 // against it that a crash or restart left waiting on the bot (app/games/bot.ts), ends the games
 // whose late moves were abandoned (app/games/time-controls.ts), and starts the computer opponent's
-// decisions in games waiting on it (app/games/computer.ts; the searches run on their own threads,
-// src/computer/pool.ts, and the runner also hears of new ones at once). A round that did something is followed
-// at once by another; otherwise the next comes after pollMs. Every hour (pruneEveryMs) it also
-// deletes what is no longer needed: done emails past their retention (mail/prune.ts) and
-// idempotency keys past their lifetime. A third loop sends outgoing webhooks
+// decisions in games waiting on it (app/computer/runner.ts; the searches run on their own
+// threads, app/computer/search-pool.ts, and the runner also hears of new ones at once). A round
+// that did something is followed at once by another; otherwise the next comes after pollMs. Every
+// hour (pruneEveryMs) it also deletes what is no longer needed: done emails past their retention
+// (mail/prune.ts) and idempotency keys past their lifetime. A third loop sends outgoing webhooks
 // (app/webhooks/deliveries.ts), and the first also ends unanswered challenges
-// (app/challenges/expiry.ts). It runs inside `npm start` (unless WORKER=off) and alone as
-// `npm run worker`.
+// (app/challenges/expiry.ts). It runs inside `npm start` (unless
+// WORKER=off) and alone as `npm run worker`, both through createServiceWorker, which wires its jobs.
 import type { Clock } from './app/clock.js';
 import { runDigests } from './app/games/digest.js';
 import { purgeExpiredKeys } from './app/games/idempotency.js';
 import { runDueClocks } from './app/games/time-controls.js';
 import { webhookJob, type WebhookJobOptions } from './app/webhooks/deliveries.js';
 import { pruneDeliveries } from './store/webhooks.js';
-import type { ComputerRunner } from './app/games/computer.js';
+import type { ComputerRunner } from './app/computer/runner.js';
+import { startComputer } from './app/computer/start.js';
+import type { ServiceContext } from './app/context.js';
+import { runDueBots } from './app/games/bot.js';
+import { runAbandonments } from './app/games/time-controls.js';
+import { resignForDeletedPlayers } from './app/my-data/deletion.js';
+import { expireChallenges } from './app/challenges/expiry.js';
 import { unsubscribeUrl } from './app/notify/unsubscribe.js';
 import { amendEmail } from './app/messages/message-emails.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logger.js';
 import type { MailTransport } from './mail/transport.js';
 import { OUTBOX_RETENTION_MS, pruneOutbox } from './mail/prune.js';
-import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './mail/worker.js';
+import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './mail/mail-worker.js';
 import type { PrismaClient } from './store/prisma.js';
 
 export interface WorkerOptions extends MailWorkerOptions {
@@ -57,7 +63,7 @@ export interface WorkerDeps {
    * service's context, so the process that serves the API passes it); returns the games handled.
    */
   bots?: () => Promise<number>;
-  /** The computer opponent's queue (app/games/computer.ts): filled each round, started and stopped with the worker. */
+  /** The computer opponent's queue (app/computer/runner.ts): filled each round, started and stopped with the worker. */
   computer?: Pick<ComputerRunner, 'fill' | 'start' | 'stop'>;
   /**
    * Ends the games whose late moves were abandoned (app/games/time-controls.ts runAbandonments;
@@ -246,4 +252,34 @@ export function createWorker(deps: WorkerDeps): Worker {
       await Promise.all([...inFlight, deps.computer?.stop()]);
     },
   };
+}
+
+/**
+ * The worker as the service runs it, its jobs wired here once for both processes that run one
+ * (`npm start` unless WORKER=off, src/main.ts; `npm run worker`, src/cli/worker.ts): besides
+ * reminders, overdue notices, digests and emails, the rulebook bot's moves a crash or a restart
+ * left waiting, games ended by abandonment, games a deletion left in progress, and the computer's
+ * moves on `config.computerThreads` search threads (none when 0: another process makes them).
+ * Needs the service's context (the bot's and the computer's moves are changes like a person's).
+ */
+export function createServiceWorker(services: ServiceContext, transport: MailTransport, logger: Logger, options?: WorkerOptions): Worker {
+  const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
+  const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
+  // Games a deletion left in progress (a crash between the erasure and its resignations).
+  const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
+  const { config } = services;
+  const computer = startComputer(services, { threads: config.computerThreads, memoryMb: config.computerThreadMemoryMb }) ?? undefined;
+  logger.info({ threads: computer?.pool.size ?? 0 }, computer ? 'the computer opponent thinks on this process\'s search threads' : 'COMPUTER_THREADS=0: this process makes no computer moves');
+  return createWorker({
+    prisma: services.prisma,
+    clock: services.clock,
+    config,
+    transport,
+    logger,
+    bots: async () => (await bots()) + (await deletions()),
+    abandonments,
+    challenges: () => expireChallenges(services),
+    ...(computer && { computer }),
+    ...(options && { options }),
+  });
 }

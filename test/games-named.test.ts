@@ -7,9 +7,6 @@
 // - prose (*.md): the README and docs/ explain Alea with its games;
 // - generated files (openapi.yaml, dist/, web/dist/, src/store/generated/, web/src/generated/) and
 //   the committed migrations (prisma/migrations/, never edited once committed);
-// - for now, the computer opponent's files (src/ai/, src/computer/, src/app/games/computer*.ts,
-//   src/engine/kit/computer.ts, src/engine/kit/belief.ts): issue 40's part 2 moves the computer's
-//   game knowledge into the definitions; then this exclusion goes.
 // src/http/api.yaml is read without its `example`/`examples` (an example may show a real game).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,11 +30,6 @@ const NOT_READ = [
   /(^|\/)(dist|generated|node_modules)\//,
   /\.(png|jpe?g|svg|ico|woff2?)$/,
   /^package-lock\.json$/,
-  // The computer opponent's files, until issue 40's part 2 (see the header).
-  /^src\/ai\//,
-  /^src\/computer\//,
-  /^src\/app\/games\/computer[^/]*\.ts$/,
-  /^src\/engine\/kit\/(computer|belief)\.ts$/,
 ];
 
 /** Words that contain a game's name without naming it. */

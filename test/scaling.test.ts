@@ -126,7 +126,7 @@ t.test('two API instances and two workers on one database: moves, races, events 
   // made before it went out, or that a newer "your move" to the same player replaced: the players
   // move at once here, and the stream above held their emails while it was open), or is still held:
   // the last "your move", if a worker saw its player watching before the stream closed, waits out
-  // the hold (3 minutes after the move began; mail/worker.ts) before it goes.
+  // the hold (3 minutes after the move began; mail/mail-worker.ts) before it goes.
   const enqueued = await prisma.outboxEmail.count();
   t.ok(enqueued >= 2, `the game caused emails (${enqueued})`);
   const count = (status: 'sent' | 'dropped' | 'expired') => prisma.outboxEmail.count({ where: { status } });

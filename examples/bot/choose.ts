@@ -1,12 +1,12 @@
 // How the bot picks its move from what the API serves it: a legal action at random, or the
-// computer's, through the very search the service's own computer opponent uses (src/ai/computer.ts
-// decide(), at a level of src/ai/levels.ts). decide() takes exactly what the API gives the bot's
+// computer's, through the very search the service's own computer opponent uses (src/search/decide.ts
+// decide(), at a level of src/search/levels.ts). decide() takes exactly what the API gives the bot's
 // side: its view, its legal actions and what it has seen so far, which the bot reads from the game's
 // positions (GET /v1/games/{id}/positions/{n}: its own view after each entry of the log, with its
 // own actions); it never sees anything the rules hide from its side.
 import { randomInt } from 'node:crypto';
-import { decide, type ComputerInput, type Seen } from '../../src/ai/computer.js';
-import { budgetFor } from '../../src/ai/levels.js';
+import { decide, type ComputerInput, type Seen } from '../../src/search/decide.js';
+import { budgetFor } from '../../src/search/levels.js';
 import type { Api, Game } from './api.js';
 
 export type Mode = { kind: 'random' } | { kind: 'computer'; level: string; iterations?: number };

@@ -35,7 +35,7 @@ export interface GameEvent {
   thinking?: string;
   /**
    * Not a change either: the computer's move in this game waits in the computer's queue, with this
-   * place (1: the next search; src/app/games/computer-queue.ts). The game's stream tells it as a
+   * place (1: the next search; src/app/computer/fair-queue.ts). The game's stream tells it as a
    * `queued` event.
    */
   queued?: number;

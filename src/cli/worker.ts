@@ -13,13 +13,8 @@ import { createLogger } from '../logger.js';
 import { createTransport } from '../mail/transport.js';
 import { migrate } from '../store/migrate.js';
 import { closePrismaClient, createPrismaClient } from '../store/prisma.js';
-import { createWorker } from '../worker.js';
+import { createServiceWorker } from '../worker.js';
 import { background } from '../app/background.js';
-import { runDueBots } from '../app/games/bot.js';
-import { startComputer } from '../computer/runner.js';
-import { expireChallenges } from '../app/challenges/expiry.js';
-import { runAbandonments } from '../app/games/time-controls.js';
-import { resignForDeletedPlayers } from '../app/my-data/deletion.js';
 import { sharedEvents } from '../app/events.js';
 import { sharedRecentStates } from '../app/games/recent-states.js';
 import { DEFAULT_SECURITY } from '../app/security.js';
@@ -62,12 +57,7 @@ const services = {
   background: background(),
   log: logger,
 };
-const bots = () => runDueBots(services, (gameId, err) => logger.error({ err, gameId }, 'the bot could not move; retrying next round'));
-const abandonments = () => runAbandonments(services, (gameId, err) => logger.error({ err, gameId }, 'could not end an abandoned game; retrying next round'));
-const deletions = () => resignForDeletedPlayers(services, (gameId, err) => logger.error({ err, gameId }, 'a deleted player\'s game could not be resigned; retrying next round'));
-const computer = startComputer(services, { threads: env.computerThreads, memoryMb: env.computerThreadMemoryMb }) ?? undefined;
-const challenges = () => expireChallenges(services);
-const worker = createWorker({ prisma, clock: systemClock, config: { ...env, jwtSecret }, transport, logger, bots: async () => (await bots()) + (await deletions()), abandonments, challenges, ...(computer && { computer }) });
+const worker = createServiceWorker(services, transport, logger);
 worker.start();
 logger.info('worker started');
 

@@ -36,7 +36,7 @@ export interface Config {
   corsOrigins: '*' | string[] | false;
   /**
    * Searches of the computer opponent this process's worker runs at once, one per thread
-   * (src/computer/pool.ts); 0: none here (another worker makes the computer's moves).
+   * (src/app/computer/search-pool.ts); 0: none here (another worker makes the computer's moves).
    */
   computerThreads: number;
   /** The heap cap of each search thread, in MiB (a thread past it is stopped, its search dropped). */

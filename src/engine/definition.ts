@@ -1,8 +1,10 @@
 // A game as the rest of the service reads it: its rules (the GameModule) and every fact about the
 // game that shared code needs — what an email says of a position, which log lines head a turn,
 // which choices are made face down, its options with their titles, its part of the API's
-// contract. Each game folder exports one GameDefinition; src/engine/games.ts lists them. Shared
-// code asks the definition and never names a game (test/games-named.test.ts checks).
+// contract, the computer opponent's knowledge of it. Each game folder exports one GameDefinition;
+// src/engine/games.ts lists them. Shared code asks the definition and never names a game
+// (test/games-named.test.ts checks).
+import type { ComputerKnowledge } from './computer-knowledge.js';
 import type { Action, GameModule, OptionSpec } from './types.js';
 
 /**
@@ -43,12 +45,6 @@ export interface ViewSummary {
   log: readonly string[];
 }
 
-/**
- * A game's knowledge for the computer opponent (the search's game-specific parts). A slot for
- * now: the computer still finds it through src/ai/registry.ts; issue 40's part 2 moves it here.
- */
-export type ComputerKnowledge = never;
-
 export interface GameDefinition<S = any, V = any> {
   /** The rules: id, title, roles, options (with their titles), setup, legal actions, apply, views. */
   module: GameModule<S, V>;
@@ -72,8 +68,12 @@ export interface GameDefinition<S = any, V = any> {
    * game, among them its View, Action, Catalog and Options (scripts/openapi-build.ts splices it in).
    */
   schemas: URL;
-  /** The computer opponent's knowledge of this game (see ComputerKnowledge): not wired yet. */
-  computer?: ComputerKnowledge;
+  /**
+   * The computer opponent's knowledge of this game (src/engine/computer-knowledge.ts: its belief
+   * hooks, evaluation, rules of thumb, ...), which the search (src/search/) finds here; a game
+   * without it cannot be played against the computer.
+   */
+  computer?: ComputerKnowledge<S, V>;
 }
 
 /**

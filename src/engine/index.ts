@@ -5,5 +5,6 @@ export { RuleError } from './types.js';
 export { MAX_ACTION_DEPTH, withinActionDepth } from './kit/actions.js';
 export { endingOutcome } from './ending.js';
 export { DEFINITIONS, definitionOf, definitions, games } from './games.js';
-export type { ComputerKnowledge, GameDefinition, ViewSummary } from './definition.js';
+export type { ComputerKnowledge } from './computer-knowledge.js';
+export type { GameDefinition, ViewSummary } from './definition.js';
 export type { Action, GameModule, OptionSpec, Outcome, SetupOptions, Json } from './types.js';

@@ -3,7 +3,7 @@
 // them. A re-queued row starts afresh (attempts 0, due now) with a new usefulness window from
 // now; a "your move" whose move has since been made is still dropped by the worker, unsent.
 import type { PrismaClient } from '../store/prisma.js';
-import { usefulForMs } from './worker.js';
+import { usefulForMs } from './mail-worker.js';
 
 export interface UndeliveredEmail {
   id: bigint;

@@ -1,4 +1,4 @@
-// Games the computer opponent must move in (src/app/games/computer.ts): active games whose pending
+// Games the computer opponent must move in (src/app/computer/runner.ts): active games whose pending
 // roles include the computer's. This is the computer's queue: derived from the database, so a
 // restart forgets nothing (the worker picks the games up when it starts again).
 import { Prisma } from './generated/prisma/client.js';

@@ -4,11 +4,11 @@
 
 import type { Test } from 'tap';
 import { games } from '../../src/engine/index.js';
-import { rebuild, Sampler } from '../../src/ai/belief.js';
-import { firstDifference, jsonEqual } from '../../src/ai/json.js';
-import type { GameKnowledge } from '../../src/ai/knowledge.js';
-import { knowledge } from '../../src/ai/registry.js';
-import { createSearchRng } from '../../src/ai/rng.js';
+import { rebuild, Sampler } from '../../src/search/belief.js';
+import { firstDifference, jsonEqual } from '../../src/search/json.js';
+import type { GameKnowledge } from '../../src/search/game-knowledge.js';
+import { knowledge } from '../../src/search/game-knowledge.js';
+import { createSearchRng } from '../../src/search/search-rng.js';
 import { hiddenDiffers, positions, violation, type GameId } from './helpers.js';
 
 export async function checkBelief(t: Test, game: GameId, count: number, every: number): Promise<void> {

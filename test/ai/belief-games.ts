@@ -6,11 +6,11 @@
 // actions those of the input, with no entry forced through.
 
 import { games, type Action } from '../../src/engine/index.js';
-import { rebuild } from '../../src/ai/belief.js';
-import type { GameKnowledge } from '../../src/ai/knowledge.js';
-import { Observer } from '../../src/ai/observe.js';
-import { knowledge } from '../../src/ai/registry.js';
-import { createSearchRng } from '../../src/ai/rng.js';
+import { rebuild } from '../../src/search/belief.js';
+import type { GameKnowledge } from '../../src/search/game-knowledge.js';
+import { Observer } from '../../src/search/observer.js';
+import { knowledge } from '../../src/search/game-knowledge.js';
+import { createSearchRng } from '../../src/search/search-rng.js';
 import { testSeed } from '../helpers/seeds.js';
 import type { GameId } from './helpers.js';
 

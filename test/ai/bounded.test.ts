@@ -1,21 +1,21 @@
 // Every decision is bounded by its level's time, at any load: a whole game of each game against
-// the computer on a real search thread (src/computer/pool.ts) at 4 iterations and a 300 ms cap,
+// the computer on a real search thread (src/app/computer/search-pool.ts) at 4 iterations and a 300 ms cap,
 // with the machine made busy by this test itself (two threads spinning beside the suite's own
 // processes). The thread's time for each decision (building the input from the stored game, the
 // belief's replay, the search) never exceeds the cap plus 200 ms; no thread is ended, none fails.
 // The bound holds because the replay checks the deadline at every engine application, the search
 // at every step of its descents and playouts, and answers with its best so far; on a machine so
 // busy that the thread waits long for a core between its steps, the work stops earlier, by the
-// longest step it has seen (src/ai/deadline.ts): the thread's CPU time in such a decision is a few
+// longest step it has seen (src/search/deadline.ts): the thread's CPU time in such a decision is a few
 // milliseconds, the rest of its wall time is waiting for a core.
 
 import { Worker } from 'node:worker_threads';
 import t from 'tap';
 import { games, type Action } from '../../src/engine/index.js';
-import { createSearchPool } from '../../src/computer/pool.js';
-import type { ComputerJob } from '../../src/app/games/computer.js';
+import { createSearchPool } from '../../src/app/computer/search-pool.js';
+import type { ComputerJob } from '../../src/app/computer/runner.js';
 import { setupGame, type GameSeed, type StandingAction } from '../../src/app/games/history.js';
-import type { DecisionStats } from '../../src/ai/types.js';
+import type { DecisionStats } from '../../src/search/types.js';
 import { chooser } from '../helpers/chooser.js';
 import { testSeed } from '../helpers/seeds.js';
 

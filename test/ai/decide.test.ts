@@ -4,8 +4,8 @@
 // its input and budget.
 
 import t from 'tap';
-import { decide, isListed } from '../../src/ai/computer.js';
-import { LEVELS, budgetFor } from '../../src/ai/levels.js';
+import { decide, isListed } from '../../src/search/decide.js';
+import { LEVELS, budgetFor } from '../../src/search/levels.js';
 import { GAME_IDS, positions } from './helpers.js';
 
 for (const game of GAME_IDS) {

@@ -8,13 +8,13 @@
 import t from 'tap';
 import { games } from '../../src/engine/index.js';
 import { juliusCaesar } from '../../src/engine/julius-caesar/index.js';
-import { decide } from '../../src/ai/computer.js';
-import { rebuild, Sampler } from '../../src/ai/belief.js';
-import { jsonEqual } from '../../src/ai/json.js';
-import type { GameKnowledge } from '../../src/ai/knowledge.js';
-import { knowledge } from '../../src/ai/registry.js';
-import { createSearchRng } from '../../src/ai/rng.js';
-import type { ComputerInput } from '../../src/ai/types.js';
+import { decide } from '../../src/search/decide.js';
+import { rebuild, Sampler } from '../../src/search/belief.js';
+import { jsonEqual } from '../../src/search/json.js';
+import type { GameKnowledge } from '../../src/search/game-knowledge.js';
+import { knowledge } from '../../src/search/game-knowledge.js';
+import { createSearchRng } from '../../src/search/search-rng.js';
+import type { ComputerInput } from '../../src/search/types.js';
 import { GAME_IDS, hiddenDiffers, positions } from './helpers.js';
 
 const BUDGET = { iterations: 12 };

@@ -4,8 +4,8 @@
 // be as legal as a played one).
 
 import { games, type Action } from '../../src/engine/index.js';
-import { Observer } from '../../src/ai/observe.js';
-import type { ComputerInput } from '../../src/ai/types.js';
+import { Observer } from '../../src/search/observer.js';
+import type { ComputerInput } from '../../src/search/types.js';
 import type { State as JCState } from '../../src/engine/julius-caesar/state.js';
 import type { State as CGWState } from '../../src/engine/caesars-gallic-war/state.js';
 import { violation as jcViolation } from '../engine/julius-caesar/invariants.js';

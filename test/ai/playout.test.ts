@@ -1,4 +1,4 @@
-// The search's fast path through each game (src/engine/<game>/ai/playout.ts), over the positions
+// The search's fast path through each game (src/engine/<game>/computer/playout.ts), over the positions
 // of seeded random games of both games: an action applied by play() gives the very state the
 // engine's checked apply() gives, and every action a playout may be offered (playoutActions: in
 // Julius Caesar's command phase, a few blocks' moves, the levies and "done") is one of the legal
@@ -7,8 +7,8 @@
 
 import t from 'tap';
 import { games } from '../../src/engine/index.js';
-import { jsonEqual } from '../../src/ai/json.js';
-import { knowledge } from '../../src/ai/registry.js';
+import { jsonEqual } from '../../src/search/json.js';
+import { knowledge } from '../../src/search/game-knowledge.js';
 import { actionKey } from '../../src/engine/kit/actions.js';
 import { chooser } from '../helpers/chooser.js';
 import { testSeed } from '../helpers/seeds.js';

@@ -1,8 +1,8 @@
-// The computer's fair queue (src/app/games/computer-queue.ts): searches served in turn per
+// The computer's fair queue (src/app/computer/fair-queue.ts): searches served in turn per
 // account, each charged its level's cost, so that many hard games of a few accounts cannot keep a
 // new player's game waiting, and an account's share does not grow with its number of games.
 import t from 'tap';
-import { FairQueue, levelCost, type WaitingGame } from '../../src/app/games/computer-queue.js';
+import { FairQueue, levelCost, type WaitingGame } from '../../src/app/computer/fair-queue.js';
 
 /** Serves `n` searches from `waiting` (each game stays waiting: its computer moves again and again). */
 function serve(q: FairQueue, waiting: WaitingGame[], n: number): WaitingGame[] {

@@ -1,14 +1,14 @@
 // Whole games against the computer over HTTP (test/http/computer-games-*.test.ts): one person
 // plays random legal actions with the generated client; the computer's moves are made by the
-// worker's runner on a real search thread (src/computer/pool.ts) at a budget of a few iterations,
+// worker's runner on a real search thread (src/app/computer/search-pool.ts) at a budget of a few iterations,
 // never within a request. Checked: the game's answer names the computer, it holds no seat, it
 // moves whenever it is to move, every move of it is legal (the runner reports any failure, and
 // verify replays every logged action through the engine), the game ends, only the person gets
 // emails.
 import type { Test } from 'tap';
 import { verifyGames } from '../../src/app/games/verify.js';
-import { startComputer } from '../../src/computer/runner.js';
-import { level } from '../../src/ai/levels.js';
+import { startComputer } from '../../src/app/computer/start.js';
+import { level } from '../../src/search/levels.js';
 import type { Action } from '../../src/engine/index.js';
 import { checkRecord } from '../../src/engine/record.js';
 import { registered, type AleaClient, type Game } from '../client/api.js';

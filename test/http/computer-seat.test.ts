@@ -1,12 +1,12 @@
-// The computer's seat in the service (src/app/games/computer.ts), besides the whole games of
+// The computer's seat in the service (src/app/computer/runner.ts), besides the whole games of
 // test/http/computer-games-*.test.ts: no search on the request path, a pending move made after a
 // restart, the per-account cap and what creation refuses, the queue's and the pool's bounds, and a
 // search that fails or outlasts its time.
 import t, { type Test } from 'tap';
-import { computerJob, createComputerRunner, type ComputerJob } from '../../src/app/games/computer.js';
+import { computerJob, createComputerRunner, type ComputerJob } from '../../src/app/computer/runner.js';
 import type { GameEvent } from '../../src/app/events.js';
-import { createSearchPool } from '../../src/computer/pool.js';
-import { startComputer } from '../../src/computer/runner.js';
+import { createSearchPool } from '../../src/app/computer/search-pool.js';
+import { startComputer } from '../../src/app/computer/start.js';
 import type { Action } from '../../src/engine/index.js';
 import { createWorker } from '../../src/worker.js';
 import { registered } from '../client/api.js';
@@ -180,7 +180,7 @@ t.test("the queue's bound: never more decisions at once than slots, never more s
       await gate;
       now--;
       decided.add(job.gameId);
-      const { computerInput } = await import('../../src/app/games/computer-input.js');
+      const { computerInput } = await import('../../src/app/computer/search-input.js');
       const { games } = await import('../../src/engine/index.js');
       return computerInput(games[job.module]!, job.game, job.actions, job.role).legal[0]!;
     },

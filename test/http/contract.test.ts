@@ -5,7 +5,7 @@ import t from 'tap';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ERROR_CODES } from '../../src/app/errors.js';
-import { COMPUTER_LEVELS } from '../../src/app/games/computer.js';
+import { COMPUTER_LEVELS } from '../../src/app/games/computer-seat.js';
 import { games } from '../../src/engine/index.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi, operation, operationIds, operationsOf } from '../../src/http/openapi.js';

@@ -20,7 +20,7 @@ import { forgetReplays } from '../../src/app/games/record/replays.js';
 import { findStoredRecord, saveStoredRecord } from '../../src/store/records.js';
 import { forgetFinishedRecords } from '../../src/app/games/record/stored.js';
 import { runAbandonments } from '../../src/app/games/time-controls.js';
-import { startComputer } from '../../src/computer/runner.js';
+import { startComputer } from '../../src/app/computer/start.js';
 import { games } from '../../src/engine/index.js';
 import { diceKey, seedCommitment } from '../../src/engine/kit/dice.js';
 import { checkCommitment, checkRecord, checkReplay, fullViewOf, keyIdOf, logOf, recordParts, signedMessage, type CheckName, type CheckOptions, type CheckResult, type GameRecord } from '../../src/engine/record.js';

@@ -5,7 +5,7 @@ import t, { type Test } from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { createLogger } from '../../src/logger.js';
 import { smtpTransport } from '../../src/mail/transport.js';
-import { createMailWorker, messageIdFor, type MailWorkerOptions } from '../../src/mail/worker.js';
+import { createMailWorker, messageIdFor, type MailWorkerOptions } from '../../src/mail/mail-worker.js';
 import type { PrismaClient } from '../../src/store/prisma.js';
 import { createWorker } from '../../src/worker.js';
 import { act, apiServer, look, startGame } from '../helpers/api.js';

@@ -3,7 +3,7 @@
 // all if they act meanwhile. Presence is a table the worker reads (src/app/notify/presence.ts).
 import t, { type Test } from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
-import { MAIL_DEFAULTS } from '../../src/mail/worker.js';
+import { MAIL_DEFAULTS } from '../../src/mail/mail-worker.js';
 import { act, apiServer, commandCard, look, startGame, type ApiServer, type Started, type User } from '../helpers/api.js';
 import { mailHarness } from '../helpers/mail.js';
 import { TEST_TIME } from '../helpers/server.js';

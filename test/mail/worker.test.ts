@@ -6,7 +6,7 @@ import t from 'tap';
 import { fixedClock } from '../../src/app/clock.js';
 import { createLogger } from '../../src/logger.js';
 import { smtpTransport } from '../../src/mail/transport.js';
-import { createMailWorker, messageIdFor, type MailWorkerOptions } from '../../src/mail/worker.js';
+import { createMailWorker, messageIdFor, type MailWorkerOptions } from '../../src/mail/mail-worker.js';
 import type { PrismaClient } from '../../src/store/prisma.js';
 import { testDatabase } from '../helpers/db.js';
 import { testSmtp, type TestSmtp } from '../helpers/smtp.js';

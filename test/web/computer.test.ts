@@ -5,9 +5,9 @@
 // and a move waiting in the computer's queue shown with its place there.
 import t from 'tap';
 import { systemClock } from '../../src/app/clock.js';
-import { createComputerRunner } from '../../src/app/games/computer.js';
-import { LEVELS } from '../../src/ai/levels.js';
-import { createSearchPool } from '../../src/computer/pool.js';
+import { createComputerRunner } from '../../src/app/computer/runner.js';
+import { LEVELS } from '../../src/search/levels.js';
+import { createSearchPool } from '../../src/app/computer/search-pool.js';
 import { axe, chromiumPresent, emailFor, INSTALL_HINT, launch, person, realErrors, signUpIn } from '../helpers/browser.js';
 import { listen, testServer } from '../helpers/server.js';
 

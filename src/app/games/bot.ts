@@ -50,7 +50,7 @@ export async function playBot(ctx: ServiceContext, gameId: string, userId: strin
         if (role === null || g.row.status !== 'active' || !g.module.pending(g.state).includes(role)) throw new NothingToDo();
         const action = g.module.bot!.action(g.state);
         // The engine checks the bot's action like anyone's: an illegal one throws and nothing is written.
-        return { kind: 'action', role, action, state: g.module.apply(g.state, role, action), byBot: true };
+        return { kind: 'action', role, action, state: g.module.apply(g.state, role, action), madeBy: 'bot' };
       });
       last = answer.body;
     } catch (err) {

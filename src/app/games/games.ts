@@ -21,7 +21,7 @@ import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, r
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame, type Opponent } from './game-limits.js';
-import { checkedLevel, seatsAgainstComputer } from './computer.js';
+import { checkedLevel, seatsAgainstComputer } from './computer-seat.js';
 import { refuseIfBlocked } from '../blocks/blocks.js';
 import { isBot, refuseBot } from '../bot-accounts/bot-accounts.js';
 import { swapSeatTx } from '../../store/game-tx.js';
@@ -177,7 +177,7 @@ function startAlone(ctx: ServiceContext, userId: string, gameId: string): Promis
   return changeGame(ctx, { userId, gameId }, (g) => {
     if (g.row.status !== 'open') throw new AppError('conflict', 'This game has already started.');
     const other = g.row.computer?.role ?? botRoleOf(g.module, g.row.options)!;
-    return { kind: 'start', role: other, action: {}, state: setupGame(g.module, g.row), byBot: true };
+    return { kind: 'start', role: other, action: {}, state: setupGame(g.module, g.row), madeBy: g.row.computer ? 'computer' : 'bot' };
   });
 }
 

@@ -4,7 +4,7 @@
 // caller's own role (or the observer's view) are the only windows onto the state.
 import { definitionOf, type Action, type GameDefinition, type GameModule, type Outcome } from '../../engine/index.js';
 import type { Config } from '../../config/config.js';
-import { level as levelById } from '../../ai/levels.js';
+import { level as levelById } from '../../search/levels.js';
 import { presentOptions, type GameOptions } from './game-options.js';
 import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 

@@ -246,7 +246,7 @@ export async function runAbandonments(ctx: ServiceContext, onError: (gameId: str
             state: g.state,
             ...ending(g.module, g.state, { winner: null, reason: `${roles.join(' and ')} abandoned the game`, vp }),
             abandoned: true,
-            byService: true,
+            madeBy: 'service',
           };
         }
         const late = gone[0]!.role;
@@ -256,7 +256,7 @@ export async function runAbandonments(ctx: ServiceContext, onError: (gameId: str
           action: { late, abandoned: true },
           state: g.state,
           ...ending(g.module, g.state, { winner: winners.length === 1 ? winners[0]! : null, reason: `${late} abandoned the game`, vp }),
-          byService: true,
+          madeBy: 'service',
         };
       });
       ended++;

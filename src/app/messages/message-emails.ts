@@ -186,7 +186,7 @@ export interface AmendContext {
 
 /**
  * Just before an email about a game goes to one of its players: the messages it carries (see
- * the header), as src/mail/worker.ts's Amendment: sent with them, dropped, postponed, or null
+ * the header), as src/mail/mail-worker.ts's Amendment: sent with them, dropped, postponed, or null
  * (sent as it is).
  */
 export async function amendEmail(ctx: AmendContext, row: RowToAmend, mail: { subject: string; text: string; html: string | null }) {

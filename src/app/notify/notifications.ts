@@ -179,7 +179,7 @@ export function plan(c: GameChange): PlannedEmail[] {
     } else if (c.restarted.includes(s.role) && (s.role !== c.actor.role || c.kind === 'action')) {
       // The actor too, when their own action starts a new move of theirs (finishing a regroup,
       // so a card is now due): nothing else tells them before the reminder. One who watches the
-      // game live has it held, and dropped once they act (src/mail/worker.ts).
+      // game live has it held, and dropped once they act (src/mail/mail-worker.ts).
       out.push({ role: s.role, kind: 'your-turn', build: (ctx) => yourMoveEmail(ctx, [], deadlineOf(s.role)) });
     }
   }

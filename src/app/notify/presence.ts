@@ -1,6 +1,6 @@
 // Who has a game open live: one game_presence row per open event stream, so that the mail worker,
 // in any process, can hold a "your move" email for a player who is watching the game (and drop it
-// if they move in time; mail/worker.ts). The stream's heartbeat pushes expires_at forward; a
+// if they move in time; mail/mail-worker.ts). The stream's heartbeat pushes expires_at forward; a
 // closed stream deletes its row; an instance that dies leaves rows that expire within PRESENCE_TTL_MS.
 // A table rather than LISTEN/NOTIFY: the worker asks "is anyone watching?" at the moment it would
 // send, which a notification cannot answer, and expiry makes crashes harmless.

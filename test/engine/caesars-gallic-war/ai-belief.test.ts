@@ -15,9 +15,9 @@ t.test('rebuilt and sampled states are legal and give back the role\'s view and 
 t.test("the Roman's belief deals a hidden Vercingetorix among the Barbarian's hidden tribes", async (t) => {
   const { caesarsGallicWar } = await import('../../../src/engine/caesars-gallic-war/index.js');
   const { idx } = await import('../../../src/engine/caesars-gallic-war/state.js');
-  const { knowledge } = await import('../../../src/ai/registry.js');
-  const { createSearchRng } = await import('../../../src/ai/rng.js');
-  const { jsonEqual } = await import('../../../src/ai/json.js');
+  const { knowledge } = await import('../../../src/search/game-knowledge.js');
+  const { createSearchRng } = await import('../../../src/search/search-rng.js');
+  const { jsonEqual } = await import('../../../src/search/json.js');
   const know = knowledge['caesars-gallic-war']!;
   const s = caesarsGallicWar.setup('ab'.repeat(32), {});
   const v = idx('vercingetorix');

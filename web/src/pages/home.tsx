@@ -10,7 +10,7 @@ import { CHALLENGE_EVENTS, useMyEvents } from '../live';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { GameSelect, Lobby } from './lobby';
 import { capital, count, signed } from '../board/words';
-import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer';
+import { COMPUTER_LEVELS, type ComputerLevel } from '../games/computer-levels';
 import { BotMark } from '../names';
 import { DaysField, daysOf, OptionFields, optionsOf } from './game-fields';
 

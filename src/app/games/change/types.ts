@@ -57,10 +57,13 @@ export interface Decision {
   };
   /** New time controls for roles that stay pending (an extension). */
   clocks?: Record<string, SeatClock>;
-  /** Made by the game's bot (bot.ts): its log entry has no user. */
-  byBot?: boolean;
-  /** Made by the service itself (an abandonment: time-controls.ts): its log entry has no user. */
-  byService?: boolean;
+  /**
+   * Who made the change when no person did, and so its log entry has no user: the game's rulebook
+   * bot (bot.ts), the computer opponent (src/app/computer/runner.ts), or the service itself (an
+   * abandonment: time-controls.ts). Not stored: an entry made so is one with no user (and an
+   * account deleted since leaves its entries with none too).
+   */
+  madeBy?: 'bot' | 'computer' | 'service';
   /**
    * An undo: the role that may undo next (the now latest standing action is its, and the engine
    * allows taking it back), '' if nobody (play.ts works it out while it replays the game).

@@ -127,7 +127,7 @@ export async function recordChange(
       version,
       kind: decision.kind,
       role: decision.role,
-      userId: decision.byBot || decision.byService ? null : userId,
+      userId: decision.madeBy ? null : userId,
       actionJson: JSON.stringify(decision.action),
       stateJson: log.stateJson,
       logFrom: log.logFrom,

@@ -1,0 +1,500 @@
+// What is hidden in Caesar's Gallic War, for the computer's belief (src/search/belief.ts replays the
+// game through the engine and calls these): which of the opponent's units on the map is which, and
+// how strong (the Barbarian's Germans, tribes and leaders; the Roman's legions, Caesar among them,
+// and his allied tribes), his hand and sealed card, the deck. Everything else is public: neutral
+// tribes, everything off the map, discards and activation areas, the tracks.
+//
+// A unit's *slot* is where it stands (area, side, in the fort, half hits, moved) plus its strength;
+// its *identity* is which block it is. Identities are dealt again among the opponent's hidden slots
+// within classes that keep every rule's invariant (legions with legions, Germans with Germans,
+// tribes and Gallic leaders with one another), which leaves the viewer's view unchanged.
+// Internal references to a unit (a battle's reserves, who has fired, where attackers came from)
+// follow the slot.
+
+import { defineBelief } from '../../kit/computer/define-belief.js';
+import { hiddenCardsOf } from '../../kit/computer/hidden-cards.js';
+import { shuffleBy } from '../../kit/random.js';
+import type { Action } from '../../types.js';
+import { BLOCKS } from '../data/blocks.js';
+import { AREAS, type AreaId } from '../data/map.js';
+import { AREA_IDS, areaName, GERMANIA, isTribal, neighbours, OFF_MAP, TG } from '../map.js';
+import { other, type Role } from '../roles.js';
+import { setup } from '../setup.js';
+import { ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, hasBlock, idx, isLegion, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
+import type { CGWView } from '../view.js';
+
+type Rand = (n: number) => number;
+
+const NB = BLOCKS.length;
+
+/** A reserve of the battle being fought, not shown to the enemy. Mirrors battle.ts's isReserve. */
+function isReserve(s: State, i: number): boolean {
+  const b = s.battle;
+  if (!b || b.round !== 1 || !b.reserves.includes(blockId(i))) return false;
+  return b.phase === 'field' || (b.phase === 'assault' && !b.relief);
+}
+
+/** Does `viewer` see which block i is? Mirrors view.ts. */
+export function identityShown(s: State, i: number, viewer: Role): boolean {
+  if (!onMap(s, i)) return s.loc[i] !== ASIDE;
+  const owner = s.owner[i];
+  if (owner === null || owner === viewer) return true;
+  const b = s.battle;
+  return b !== null && b.area === s.loc[i] && !isReserve(s, i);
+}
+
+/** Which identities may be exchanged with one another (null: this block keeps its own). */
+function classOf(i: number): string | null {
+  switch (BLOCKS[i]!.kind) {
+    case 'legion':
+      return 'legion';
+    case 'german':
+    case 'german-leader':
+      return 'german';
+    // A Gallic leader stands hidden among the Barbarian's tribes (a hidden move of Vercingetorix
+    // looks like any other): his identity is dealt with theirs.
+    case 'tribe':
+    case 'gallic-leader':
+    case 'minor-leader':
+      return 'gallic';
+    default:
+      return null;
+  }
+}
+
+/** The nearest strength a block may have at or below `str` (its printed steps), else its last step. */
+function validStrength(i: number, str: number): number {
+  const steps = BLOCKS[i]!.steps;
+  for (const k of steps) if (k <= str) return k;
+  return steps[steps.length - 1]!;
+}
+
+/**
+ * May block j stand where block i stands? Legions are always the Roman's and Germans the
+ * Barbarian's; Germania takes no tribe, Off-Map only legions; the Gallic leaders keep their place.
+ */
+function fitsSlot(s: State, j: number, i: number): boolean {
+  if (classOf(j) === null || classOf(i) === null) return false;
+  const kind = BLOCKS[j]!.kind;
+  const owner = s.owner[i];
+  const l = s.loc[i]!;
+  if (!onMap(s, i)) return classOf(j) === classOf(i);
+  if (kind === 'legion' && owner !== 'Roman') return false;
+  if ((kind === 'german' || kind === 'german-leader') && owner !== 'Barbarian') return false;
+  if (l === GERMANIA && classOf(j) === 'gallic') return false;
+  if (l === OFF_MAP && kind !== 'legion') return false;
+  return true;
+}
+
+/**
+ * Moves identities between slots: block `to[k]` takes the slot block `from[k]` held, strength
+ * brought to one of its own steps; references to the block inside the bookkeeping follow the slot.
+ */
+function reassign(s: State, from: number[], to: number[]): void {
+  if (from.length === 0) return;
+  const slot = from.map((i) => ({ loc: s.loc[i]!, owner: s.owner[i]!, str: s.str[i]!, inFort: s.inFort[i]!, half: s.half[i]!, moved: s.moved[i]! }));
+  const rename = new Map<string, string>();
+  for (let k = 0; k < from.length; k++) {
+    const j = to[k]!;
+    const x = slot[k]!;
+    s.loc[j] = x.loc;
+    s.owner[j] = x.owner;
+    s.str[j] = x.str > 0 ? validStrength(j, x.str) : 0;
+    s.inFort[j] = x.inFort;
+    s.half[j] = x.half;
+    s.moved[j] = x.moved;
+    if (from[k] !== j) rename.set(blockId(from[k]!), blockId(j));
+  }
+  if (rename.size) renameBlocks(s, rename);
+}
+
+function renameList(list: string[], r: Map<string, string>): string[] {
+  return list.map((x) => r.get(x) ?? x);
+}
+
+function renameKeys<T>(o: Record<string, T>, r: Map<string, string>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k of Object.keys(o)) out[r.get(k) ?? k] = o[k]!;
+  return out;
+}
+
+/**
+ * Block ids in the state's bookkeeping (tribe ids are also area ids, so only the members that
+ * hold block ids are renamed): fights' reserves and origins, the battle's reserves, actors, sea
+ * arrivals and sortie, sea arrivals of the round, wintering units, dead legions.
+ */
+function renameBlocks(s: State, r: Map<string, string>): void {
+  for (const f of Object.values(s.fights)) {
+    f.reserves = renameList(f.reserves, r);
+    if (f.origins) f.origins = renameKeys(f.origins, r);
+  }
+  const b = s.battle;
+  if (b) {
+    b.reserves = renameList(b.reserves, r);
+    b.acted = renameList(b.acted, r);
+    b.sailed = renameKeys(b.sailed, r);
+    if (b.relief) b.relief.sortied = renameList(b.relief.sortied, r);
+  }
+  s.sailed = renameKeys(s.sailed, r);
+  s.wintering = renameList(s.wintering, r);
+  s.legionDied = renameKeys(s.legionDied, r);
+}
+
+// ---- cards ----
+
+function alignCards(s: State, v: CGWView, me: Role, before: boolean): boolean {
+  const opp = other(me);
+  if (!before && v.hand) {
+    const want = new Set<string>(v.hand);
+    const mySealed = s.played[me] === null ? v.cards[me].card : s.sealed[me];
+    if (mySealed !== null) want.add(mySealed);
+    const have = new Set<string>(s.hand[me]);
+    if (s.sealed[me] !== null) have.add(s.sealed[me]!);
+    if (!hiddenCardsOf(s, opp).exchangeOwn(want, have)) return false;
+    s.hand[me] = v.hand.slice();
+    s.sealed[me] = mySealed;
+  }
+  // The opponent's card once shown: in his sealed slot, or in his hand if he has yet to play it.
+  const shown = v.cards[opp].played ? v.cards[opp].card : null;
+  if (shown !== null && s.played[opp] === null) return hiddenCardsOf(s, opp).placeShown(shown, s.sealed[opp] !== null ? [s.sealed[opp]!] : s.hand[opp]);
+  return true;
+}
+
+// ---- units ----
+
+interface Want {
+  i: number;
+  loc: string;
+  owner: Role | null | undefined;
+  str: number | null;
+  inFort: boolean | null;
+  half: boolean | null;
+  /** In the battle being fought, a reserve or not (a revealed unit is never one): its slot must agree. */
+  reserve: boolean | null;
+}
+
+function alignBlocks(s: State, v: CGWView, me: Role, before: boolean): boolean {
+  const wants: Want[] = [];
+  for (const b of v.blocks) {
+    if (b.id === undefined) continue;
+    const owner = b.side === 'neutral' ? null : b.side;
+    if (before && (owner === me || owner === null || !b.revealed)) continue;
+    wants.push({
+      i: idx(b.id),
+      loc: b.location,
+      owner,
+      str: before ? null : b.strength ?? null,
+      inFort: before ? null : b.inFort === true,
+      half: before ? null : b.halfHit === true,
+      reserve: before ? null : b.reserve === true,
+    });
+  }
+  if (!before) {
+    for (const id of v.offMap.eliminated) wants.push({ i: idx(id), loc: ELIMINATED, owner: undefined, str: 0, inFort: null, half: null, reserve: null });
+    for (const id of v.offMap.removed) wants.push({ i: idx(id), loc: REMOVED, owner: undefined, str: 0, inFort: null, half: null, reserve: null });
+    for (const id of v.offMap.forcePool) wants.push({ i: idx(id), loc: POOL, owner: undefined, str: 0, inFort: null, half: null, reserve: null });
+  }
+  const required = new Set(wants.map((w) => w.i));
+  // A legion entering the winter battle from Off-Map is a hidden reserve among revealed legions in
+  // the same area: a revealed one must not keep the reserve's slot.
+  const fits = (j: number, w: Want) =>
+    s.loc[j] === w.loc &&
+    (w.owner === undefined || s.owner[j] === w.owner) &&
+    (w.inFort === null || s.inFort[j] === w.inFort) &&
+    (w.reserve === null || isReserve(s, j) === w.reserve);
+  let ok = true;
+  for (const w of wants) {
+    if (!fits(w.i, w)) {
+      let y = -1;
+      for (let j = 0; j < NB && y < 0; j++) {
+        if (j === w.i || required.has(j) || !fits(j, w)) continue;
+        if (!fitsSlot(s, w.i, j) || !fitsSlot(s, j, w.i)) continue;
+        y = j;
+      }
+      if (y < 0) {
+        if (!before) ok = false;
+        continue;
+      }
+      reassign(s, [w.i, y], [y, w.i]);
+    }
+    if (w.str !== null && onMap(s, w.i)) s.str[w.i] = w.str;
+    if (w.half !== null && onMap(s, w.i)) s.half[w.i] = w.half ? Math.max(1, s.half[w.i]!) : 0;
+  }
+  return ok;
+}
+
+function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): boolean {
+  const me = role as Role;
+  const cards = alignCards(s, v, me, when === 'before');
+  const blocks = alignBlocks(s, v, me, when === 'before');
+  return cards && blocks;
+}
+
+/** Wintering choices tried at most, per entry. */
+const WINTERING_TRIES = 400;
+
+/**
+ * 7.3.2: which legions the Roman chose to winter in Gaul is secret (each choice a silent move)
+ * until he sends the others home; the log then says how many stayed. Guessing the silent choices
+ * one by one and finding out only at that line cost the replay its whole allowance, so for that
+ * entry the rebuilt state's choice is remade: every set of that many of his legions that may
+ * winter where they stand (at most a garrison per area besides Caesar), the ones chosen already
+ * first, each also with Caesar's hidden block as one of them. The replay applies the move on each
+ * and keeps the one that gives the view.
+ */
+function* winteringChoices(s: State, me: Role, lines: readonly string[]): Generator<State> {
+  if (me !== 'Barbarian' || s.step !== 'winter-legions') return;
+  let n = -1;
+  for (const l of lines) {
+    const m = /^Legions go home; (\d+) winters? in Gaul\.$/.exec(l);
+    if (m) n = Number(m[1]);
+  }
+  if (n < 0) return;
+  const may: number[] = [];
+  for (let i = 0; i < NB; i++) {
+    const at = s.loc[i]!;
+    if (isLegion(i) && onMap(s, i) && at !== TG && at !== OFF_MAP && at !== GERMANIA && isTribal(at) && (i !== CAESAR_I || !s.caesarWintered)) may.push(i);
+  }
+  const chosen = new Set(s.wintering);
+  may.sort((a, b) => Number(chosen.has(blockId(b))) - Number(chosen.has(blockId(a))) || a - b);
+  let tries = 0;
+  const pick: number[] = [];
+  function* choose(from: number): Generator<State> {
+    if (tries >= WINTERING_TRIES) return;
+    if (pick.length === n) {
+      // At most `garrison` legions an area, Caesar aside (legionMayStay in endturn.ts).
+      const per = new Map<string, number>();
+      for (const i of pick) if (i !== CAESAR_I) per.set(s.loc[i]!, (per.get(s.loc[i]!) ?? 0) + 1);
+      for (const c of per.values()) if (c > s.garrison) return;
+      tries++;
+      const c = cloneState(s);
+      c.wintering = pick.map(blockId);
+      yield c;
+      // Caesar's block is hidden among the legions: the same choice with him as one of them
+      // (caesarWintered then shows whether he stayed).
+      if (pick.includes(CAESAR_I) || !onMap(s, CAESAR_I) || identityShown(s, CAESAR_I, me)) return;
+      for (const j of pick) {
+        if (!fitsSlot(s, CAESAR_I, j) || !fitsSlot(s, j, CAESAR_I)) continue;
+        const d = cloneState(c);
+        reassign(d, [CAESAR_I, j], [j, CAESAR_I]);
+        yield d;
+      }
+      return;
+    }
+    for (let k = from; k < may.length && may.length - k >= n - pick.length; k++) {
+      pick.push(may[k]!);
+      yield* choose(k + 1);
+      pick.pop();
+    }
+  }
+  yield* choose(0);
+}
+
+// ---- reshuffling what the viewer cannot see ----
+
+function hiddenSlots(s: State, me: Role): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < NB; i++) if (onMap(s, i) && !identityShown(s, i, me) && classOf(i) !== null) out.push(i);
+  return out;
+}
+
+function shuffle(s: State, role: string, rand: Rand): void {
+  const me = role as Role;
+  const opp = other(me);
+  hiddenCardsOf(s, opp).deal((cards) => shuffleBy(rand, cards));
+  // Within each class, slots that only some identities may take (Germania, Off-Map) are dealt first.
+  const slots = hiddenSlots(s, me);
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const cls of ['legion', 'german', 'gallic']) {
+    const mine = slots.filter((i) => classOf(i) === cls);
+    const ids = shuffleBy(rand, mine.slice());
+    const strict = mine.filter((i) => s.loc[i] === GERMANIA || s.loc[i] === OFF_MAP);
+    const loose = shuffleBy(rand, mine.filter((i) => !strict.includes(i)));
+    for (const i of [...strict, ...loose]) {
+      const k = ids.findIndex((j) => classOf(j) === cls && fitsSlot(s, j, i));
+      if (k < 0) return; // cannot happen: every identity of a class fits its own slot
+      from.push(i);
+      to.push(ids[k]!);
+      ids.splice(k, 1);
+    }
+  }
+  reassign(s, from, to);
+}
+
+const AREA_BY_NAME = new Map<string, AreaId>(AREA_IDS.map((a) => [areaName(a), a]));
+
+/**
+ * Which areas the opponent designated as moving groups is secret (only their number is logged):
+ * when one of his units moves from an area the rebuilt state did not designate, the designation
+ * is guessed again, one group exchanged for the area it must have been (for a force march, any
+ * area next to the one it passed through).
+ */
+function regroupedDesignations(s: State, me: Role, text: string): State[] {
+  const c = s.current;
+  if (s.step !== 'move' || !c || c.side === me) return [];
+  const m = /moves a unit (.+?) -> (.+?)( by sea| \(force march\))?\.(\n|$)/.exec(text);
+  if (!m) return [];
+  const via = AREA_BY_NAME.get(m[1]!);
+  if (!via) return [];
+  const origins = m[3] === ' (force march)' ? neighbours(via) : [via];
+  const out: State[] = [];
+  for (const o of origins) {
+    if (o === OFF_MAP) {
+      // One of the designated areas was Off-Map (a legion there, a group of its own).
+      for (let k = 0; k < c.groups.length; k++) {
+        const v = cloneState(s);
+        v.current!.groups.splice(k, 1);
+        v.current!.offMapGroups++;
+        out.push(v);
+      }
+      continue;
+    }
+    if (c.groups.includes(o)) continue;
+    for (let k = 0; k < c.groups.length; k++) {
+      const v = cloneState(s);
+      v.current!.groups[k] = o;
+      out.push(v);
+    }
+    if (c.offMapGroups > c.offMapMoved) {
+      const v = cloneState(s);
+      v.current!.offMapGroups--;
+      v.current!.groups.push(o);
+      out.push(v);
+    }
+  }
+  return out;
+}
+
+/**
+ * A revolt's areas are chosen one by one in secret and named together once the last is chosen:
+ * the areas chosen before are then the ones the log names.
+ */
+function regroupedRevolt(s: State, me: Role, lines: readonly string[]): State[] {
+  const c = s.current;
+  if (s.step !== 'revolt' || !c || c.side === me || !c.revolt) return [];
+  const named: AreaId[] = [];
+  for (const l of lines) {
+    const m = / go home to (.+?) (as|and) /.exec(l);
+    const a = m ? AREA_BY_NAME.get(m[1]!) : undefined;
+    if (a) named.push(a);
+  }
+  if (named.length < 2 || named.length - 1 !== c.revolt.areas.length) return [];
+  const v = cloneState(s);
+  v.current!.revolt!.areas = named.slice(0, -1);
+  return [v];
+}
+
+/**
+ * Which legions the Roman's replacements went to is secret, so their strengths are guessed; when
+ * the step ends, every legion left was at full strength: one variant per legion, the others full.
+ */
+function fullReplacements(s: State, me: Role, slots: number[]): State[] {
+  if (s.step !== 'replacements' || me === 'Roman') return [];
+  const legions = slots.filter((i) => BLOCKS[i]!.kind === 'legion');
+  return legions.map((k) => {
+    const c = cloneState(s);
+    for (const i of legions) if (i !== k) c.str[i] = BLOCKS[i]!.steps[0]!;
+    return c;
+  });
+}
+
+/** The opponent's hidden units for the replay's generic alternatives and last resort (src/search/hidden-units.ts). */
+const RESERVE = '|reserve';
+const hidden = {
+  slots: (s: State, role: string) => hiddenSlots(s, role as Role),
+  named: (s: State, i: number, text: string) => text.includes(areaName(s.loc[i]!)),
+  *secrets(s: State, role: string, lines: readonly string[], slots: readonly number[]): Generator<State> {
+    const me = role as Role;
+    yield* winteringChoices(s, me, lines);
+    yield* regroupedDesignations(s, me, lines.join('\n'));
+    yield* regroupedRevolt(s, me, lines);
+    yield* fullReplacements(s, me, slots.slice());
+  },
+  otherStrengths: (s: State, i: number) => [stepDown(i, s.str[i]!), stepUp(i, s.str[i]!)].filter((x) => x !== 0 && x !== s.str[i]),
+  setStrength: (s: State, i: number, str: number) => void (s.str[i] = str),
+  exchangeable: (s: State, i: number, j: number) => s.loc[j] !== s.loc[i] && fitsSlot(s, j, i) && fitsSlot(s, i, j),
+  exchange: (s: State, i: number, j: number) => reassign(s, [i, j], [j, i]),
+  // Places count the reserves of the battle being fought apart.
+  wanted(v: CGWView, role: string): Map<string, number> {
+    const opp = other(role as Role);
+    const want = new Map<string, number>();
+    for (const b of v.blocks) {
+      if (b.id !== undefined || b.side !== opp) continue;
+      const k = b.location + (b.reserve === true ? RESERVE : '');
+      want.set(k, (want.get(k) ?? 0) + 1);
+    }
+    return want;
+  },
+  placed(s: State, role: string): number[] {
+    const me = role as Role;
+    const out: number[] = [];
+    for (let i = 0; i < NB; i++) if (onMap(s, i) && s.owner[i] === other(me) && !identityShown(s, i, me)) out.push(i);
+    return out;
+  },
+  place: (s: State, i: number) => s.loc[i]! + (isReserve(s, i) ? RESERVE : ''),
+  mayStand(i: number, key: string): boolean {
+    const loc = key.replace(RESERVE, '');
+    return (loc !== GERMANIA || classOf(i) !== 'gallic') && (loc !== OFF_MAP || BLOCKS[i]!.kind === 'legion');
+  },
+  put(s: State, i: number, key: string): void {
+    const id = blockId(i);
+    s.loc[i] = key.replace(RESERVE, '');
+    s.inFort[i] = false;
+    if (s.battle) {
+      s.battle.reserves = s.battle.reserves.filter((x) => x !== id);
+      if (key.endsWith(RESERVE)) s.battle.reserves.push(id);
+    }
+  },
+};
+
+// ---- the rest of the hooks ----
+
+/**
+ * The game's setup under `key`, with the variable tribes the view shows (public, drawn at setup:
+ * set in place rather than searched for among keys, one in 2^8 of which would draw them).
+ */
+function start(view: CGWView, _role: string, key: string): State {
+  const s = setup(key, { ...view.options });
+  for (const a of AREAS) {
+    if (a.kind !== 'variable') continue;
+    const [t0, t1] = a.tribes as [string, string];
+    const chosen = view.variableTribes.includes(t0) ? idx(t0) : idx(t1);
+    const gone = chosen === idx(t0) ? idx(t1) : idx(t0);
+    s.loc[chosen] = a.id;
+    s.str[chosen] = BLOCKS[chosen]!.steps[0]!;
+    s.owner[chosen] = null;
+    s.loc[gone] = REMOVED;
+    s.str[gone] = 0;
+    s.owner[gone] = null;
+  }
+  s.variable = view.variableTribes.slice();
+  return s;
+}
+
+const VERB: Record<string, string> = { fire: 'fires', pass: 'passes', retreat: 'retreats', regroup: 'regroups', sail: 'by sea', withdraw: 'withdraws', attrition: 'Attrition' };
+
+/** Words the opponent's log line would use for this action (areas by their names). */
+function hints(s: State, _actor: string, a: Action): string[] {
+  const out: string[] = [];
+  if (VERB[a.type]) out.push(VERB[a.type]!);
+  const block = typeof a.block === 'string' && hasBlock(a.block) ? idx(a.block) : -1;
+  if (block >= 0) {
+    out.push(areaName(s.loc[block]!));
+    out.push(BLOCKS[block]!.name);
+  }
+  if (Array.isArray(a.path)) {
+    const path = a.path as string[];
+    for (const p of path) out.push(areaName(p));
+    if (path.length === 2) out.push('force march', `${areaName(path[0]!)} -> ${areaName(path[1]!)}`);
+    else if (block >= 0) out.push(`${areaName(s.loc[block]!)} -> ${areaName(path[0]!)}`);
+  }
+  for (const k of ['to', 'area', 'from'] as const) if (typeof a[k] === 'string') out.push(areaName(a[k] as string));
+  if (a.type === 'declare') out.push({ event: 'the event', supply: 'announces supply', activation: 'Neutral Tribe Activation', political: 'Political Action', movement: 'announces movement' }[a.action as string] ?? '');
+  if (a.type === 'sail' && block >= 0) out.push(`${areaName(s.loc[block]!)} -> ${areaName(a.to as string)} by sea`);
+  return out;
+}
+
+export const belief = defineBelief({ start, align, shuffle, hidden, clone: cloneState, hints }, (s) => {
+  s.history = [];
+});

@@ -1,0 +1,99 @@
+// How good a Caesar's Gallic War position is for one side, in [-1, 1], for the computer's search
+// and its greedy player. The Roman wins with 90 VP after turn 8 (or loses at once if Caesar dies);
+// VP come mostly from the tribal areas he controls at each turn's end. The evaluation is a
+// logistic model of who wins, fitted to the outcomes of self-play games (bench/ai-fit.ts,
+// `npm run bench:ai -- --fit N`: the weights below and how they were measured). Its terms, for the
+// Roman: his prospect (his VP plus what his areas would score in the turns left, against the 90 he
+// needs; an area counted as the turn's scoring will see it, a tribe beaten this turn as the End of
+// Turn brings it home to whoever holds its area), how far ahead of the pace to 90 he is by this turn, the areas each side controls, the
+// armies (strength weighted by battle rating), Caesar's danger and strength, and the supply that
+// keeps legions alive. Its value is 2 P(win) - 1 for the side asked about.
+
+import { logitOf, winValue } from '../../kit/computer/shared-knowledge.js';
+import { BLOCKS } from '../data/blocks.js';
+import { TURNS } from '../data/tables.js';
+import { area } from '../map.js';
+import type { Role } from '../roles.js';
+import { CAESAR_I, ELIMINATED, idx, onMap, TRIBAL_AREAS, type State } from '../state.js';
+import { countAt, features, forceAt, threat, type Features } from './features.js';
+
+const NEED = 90;
+
+/** The terms' names, in the order of terms() and of the weights. */
+export const TERMS = ['bias', 'prospect', 'pace', 'romanAreas', 'barbarianAreas', 'army', 'caesarDanger', 'caesarStrength', 'supply'] as const;
+
+/**
+ * Fitted weights (logit of the Roman's win per unit of each term): `bench:ai --fit 2000 --game
+ * caesars-gallic-war` of 2 December 2026, 2,000 self-play games (the Roman won 310, the Barbarian
+ * 1,690), 122,355 positions, the areas counted as the turn's scoring will see them
+ * (controlAtScoring). On the held-out quarter of the games (30,764 positions) the fit's log-loss is
+ * 0.163 and it names the winner at 93.6% of positions; the same model with the areas as the map
+ * shows them: 0.166, 93.5%; the hand-set weights before it: 0.341, 88.6% (the base rate alone:
+ * 0.440).
+ */
+export const WEIGHTS: Record<(typeof TERMS)[number], number> = {
+  bias: 5.427,
+  prospect: 0.09322,
+  pace: 0.2255,
+  romanAreas: -0.09935,
+  barbarianAreas: -0.2307,
+  army: -0.005713,
+  caesarDanger: -0.07016,
+  caesarStrength: 0.1755,
+  supply: -0.0428,
+};
+
+/**
+ * Who controls tribal area `a` at this turn's scoring (7.8) as the units now stand: its tribes on
+ * the map as they are allied, and those eliminated this turn as they will come home at the End of
+ * Turn (7.3.1: allied to the player whose units occupy their home area, else neutral). A tribe
+ * beaten in the field is the Roman's conquest only if his legions hold its area when the turn
+ * ends: the control the scoring will see, which the map alone shows only after the End of Turn.
+ */
+export function controlAtScoring(s: State, a: string, f: Features): Role | null {
+  let r = false;
+  let b = false;
+  for (const id of area(a).tribes) {
+    const i = idx(id);
+    let owner = s.owner[i];
+    if (s.loc[i] === ELIMINATED) owner = countAt(f, a, 0) > 0 ? 'Roman' : countAt(f, a, 1) > 0 ? 'Barbarian' : null;
+    else if (!onMap(s, i)) continue;
+    if (owner === 'Roman') r = true;
+    else if (owner === 'Barbarian') b = true;
+  }
+  return r && !b ? 'Roman' : b && !r ? 'Barbarian' : null;
+}
+
+/** The terms of the model for the Roman, in TERMS order (the Barbarian's view is the same model, negated). */
+export function terms(s: State): number[] {
+  const f = features(s);
+  let roman = 0;
+  let barbarian = 0;
+  for (const a of TRIBAL_AREAS) {
+    const c = controlAtScoring(s, a, f);
+    if (c === 'Roman') roman++;
+    else if (c === 'Barbarian') barbarian++;
+  }
+  // Scorings left: this turn's (if not yet scored) and every later one.
+  const left = TURNS - s.turn + 1;
+  const prospect = s.vp + left * roman + 0.15 * left * (roman - barbarian) - NEED;
+  // Ahead of (or behind) an even pace to 90 VP by the end of this turn.
+  const pace = s.vp - (NEED * Math.max(0, s.turn - 1)) / TURNS;
+  let danger = 0;
+  let strength = 0;
+  if (onMap(s, CAESAR_I)) {
+    const at = s.loc[CAESAR_I]!;
+    danger = Math.max(0, threat(f, at, 1) + forceAt(f, at, 1) - forceAt(f, at, 0));
+    strength = s.str[CAESAR_I]! - BLOCKS[CAESAR_I]!.steps[0]!;
+  }
+  return [1, prospect, pace, roman, barbarian, f.total[0] - f.total[1], danger, strength, s.supply - 8];
+}
+
+/** The model's logit for the Roman. */
+export const logit = (s: State): number => logitOf(TERMS, WEIGHTS, terms(s));
+
+export function evaluate(s: State, role: string): number {
+  if (s.result) return s.result.winner === role ? 1 : -1;
+  const v = winValue(logit(s));
+  return role === 'Roman' ? v : -v;
+}

@@ -1,0 +1,58 @@
+// The computer opponent's knowledge of Caesar's Gallic War (src/engine/computer-knowledge.ts), as the
+// generic search (src/search/) uses it: the belief hooks (what is hidden and how to reassign it),
+// the evaluation, the rules of thumb (scores that order the search's moves and drive its
+// playouts), how a move looks to the other side, and which roles choose at once. The game's
+// definition (../definition.ts) hangs it on its `computer` slot, giving it the definition's sealed
+// choices: the search finds the game's knowledge there.
+
+import type { ComputerKnowledge } from '../../computer-knowledge.js';
+import { quiet, sealedTogether } from '../../kit/computer/shared-knowledge.js';
+import type { Action } from '../../types.js';
+import { caesarsGallicWar } from '../index.js';
+import { other, type Role } from '../roles.js';
+import { hasBlock, idx, type State } from '../state.js';
+import type { CGWView } from '../view.js';
+import { belief, identityShown } from './belief-hooks.js';
+import { evaluate } from './evaluation.js';
+import { play, playoutActions } from './playout.js';
+import { rules } from './rules-of-thumb.js';
+
+/**
+ * An action's key in the search tree: its JSON. The engine builds each kind of action with its
+ * members in one order, so equal actions it lists have equal JSON (a quarter of the cost of
+ * sorting members, on the search's hottest path).
+ */
+const key = (a: object): string => JSON.stringify(a);
+
+/** The action as `viewer` would see it made: a hidden unit is named by where it stands. */
+function observedKey(s: State, actor: string, a: Action, viewer: string): string {
+  if (actor === viewer) return key(a);
+  if (a.type === 'play') return `play:${a.card as string}`;
+  if (typeof a.block === 'string' && hasBlock(a.block)) {
+    const i = idx(a.block);
+    if (!identityShown(s, i, viewer as Role)) {
+      const { block: _, ...rest } = a;
+      return `${key(rest)}@${s.loc[i]}`;
+    }
+  }
+  if (a.type === 'fort' || a.type === 'sortie' || a.type === 'reinforce') return a.type;
+  return key(a);
+}
+
+
+/** The opponent's card played face-down taken back, for the search to choose at once with the viewer's. */
+function unseal(s: State, viewer: string): State | null {
+  const me = viewer as Role;
+  const opp = other(me);
+  if (s.step === 'play' && !s.solo && s.sealed[opp] !== null && s.sealed[me] === null) return { ...s, sealed: { ...s.sealed, [opp]: null } };
+  return null;
+}
+
+/**
+ * The computer's knowledge of Caesar's Gallic War, given the definition's sealed choices
+ * (GameDefinition.sealed): the roles choosing at once are both players choosing their card face
+ * down.
+ */
+export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowledge<State, CGWView> {
+  return { belief, evaluate, rules, observedKey, quiet, play, playoutActions, simultaneous: (s) => sealedTogether(caesarsGallicWar, sealed, s), unseal };
+}

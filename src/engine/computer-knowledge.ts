@@ -1,0 +1,129 @@
+// The computer opponent's knowledge of a game: what the generic search (src/search/) needs to know
+// about it besides its rules. Each game supplies it from its own folder
+// (src/engine/<game>/computer/), beside the rules it reads, and hangs it on its definition
+// (GameDefinition.computer); the search finds it there and never names a game. The shape lives
+// here, in the engine, because the definitions are typed with it and the engine imports nothing
+// from above it; the search imports it from here. What the games' knowledge shares is in
+// src/engine/kit/computer/.
+
+import type { Action } from './types.js';
+
+/** A source of uniform integers in [0, n): the search's own generator, never the game's. */
+export type Rand = (n: number) => number;
+
+/**
+ * How to rebuild a full state consistent with what a role has seen (src/search/belief.ts replays the game
+ * through the engine; these hooks say what is hidden in this game and how to reassign it).
+ */
+export interface BeliefHooks<S, V> {
+  /** The game's start under a generator key of the search's choosing, with the options the view shows. */
+  start(view: V, role: string, key: string): S;
+  /**
+   * Makes what `view` shows hold in `s` (a private copy, changed in place), by exchanging hidden
+   * identities and cards. `after`: `view` is the view of `s` itself (the role's own cards, the
+   * cards revealed, the identities and strengths of every block it shows). `before`: `view` is the
+   * view after the next action, which has not been applied to `s` yet: only what that action
+   * reveals of the opponent (his card, his blocks where they stand) is put in place. Returns false
+   * when that is impossible.
+   */
+  align(s: S, view: V, role: string, when: 'before' | 'after'): boolean;
+  /**
+   * Reassigns at random everything `role` cannot see (hidden blocks' identities within their
+   * classes, the opponent's hand and the deck), leaving the role's view unchanged; in place.
+   */
+  shuffle(s: S, role: string, rand: Rand): void;
+  /** The opponent's hidden units, for the replay's alternatives and last resort (src/search/hidden-units.ts). */
+  hidden: HiddenUnits<S, V>;
+  /** Drops all of the state's log but its last entry (the replay compares logs only entry by entry). */
+  trimLog(s: S): void;
+  /** Replaces the state's log by these lines, as everyone's text (a sampled past has no other). */
+  setLog(s: S, lines: readonly string[]): void;
+  /** A shallow copy whose generator is `key` at `counter` (the rest shared: apply copies before changing). */
+  withRng(s: S, key: string, counter: number): S;
+  /** The state's generator: its key and how many words were drawn. */
+  rng(s: S): { key: string; counter: number };
+  /** A deep copy. */
+  clone(s: S): S;
+  /** Words the log is likely to use for this action (cities, areas, cards): ranks the guesses of an opponent's move. */
+  hints(s: S, actor: string, a: Action): readonly string[];
+}
+
+/**
+ * The opponent's hidden units as the replay's generic moves (src/search/hidden-units.ts) handle them: units are
+ * block indices, places are the game's keys (a location, with whatever else the view counts apart).
+ */
+export interface HiddenUnits<S, V> {
+  /** The hidden units whose identities may be exchanged. */
+  slots(s: S, role: string): number[];
+  /** Whether the log text points at unit i (names its place; for a pool, a levy). */
+  named(s: S, i: number, text: string): boolean;
+  /** Alternatives of the game's own for secret choices (designated areas, replacements), each a private copy; tried first. */
+  secrets(s: S, role: string, lines: readonly string[], slots: readonly number[]): Iterable<S>;
+  /** The strengths a step down and a step up from unit i's (none where it has none). */
+  otherStrengths(s: S, i: number): number[];
+  setStrength(s: S, i: number, str: number): void;
+  /** Whether units i and j, in different places, may take each other's slot. */
+  exchangeable(s: S, i: number, j: number): boolean;
+  /** Units i and j take each other's slot (the bookkeeping's references follow the slot). */
+  exchange(s: S, i: number, j: number): void;
+  /** How many hidden units of the opponent the view shows in each place. */
+  wanted(view: V, role: string): Map<string, number>;
+  /** The opponent's hidden units in `s`, and the place of each (keys as in `wanted`). */
+  placed(s: S, role: string): number[];
+  place(s: S, i: number): string;
+  /** Whether unit i may stand in place `key`, and putting it there. */
+  mayStand(i: number, key: string): boolean;
+  put(s: S, i: number, key: string, role: string): void;
+}
+
+/**
+ * A game's rules of thumb: what they read off a position (its features: computed once per
+ * position, and only if some action's score reads them), and one action's score.
+ */
+export interface RulesOfThumb<S, F> {
+  features(s: S): F;
+  score(s: S, role: string, a: Action, features: () => F): number;
+}
+
+export interface ComputerKnowledge<S, V> {
+  belief: BeliefHooks<S, V>;
+  /** How good `s` is for `role`, in [-1, 1] (1: won). */
+  evaluate(s: S, role: string): number;
+  /**
+   * Cheap rules of thumb: a score for each legal action. Higher ones are tried first when a node
+   * widens, and playouts mostly play the best (with a little noise); the search applies them to a
+   * position's legal actions (its prior, src/search/prior.ts).
+   */
+  rules: RulesOfThumb<S, any>;
+  /**
+   * The action as `viewer` would see it made: its key in the search tree. Actions the viewer
+   * cannot tell apart (which hidden block moved, which card was discarded) share a key.
+   */
+  observedKey(s: S, actor: string, a: Action, viewer: string): string;
+  /**
+   * Whether a playout may stop here to be scored: no battle being fought or waiting to be (a
+   * position in the middle of a fight is not worth its evaluation).
+   */
+  quiet(s: S): boolean;
+  /**
+   * The search's fast path: `a`, one of the legal actions of `actor` in `s`, applied without
+   * checking it again (the same state as module.apply gives).
+   */
+  play(s: S, actor: string, a: Action): S;
+  /**
+   * For a playout step: some of the legal actions of `role` (each one legalActions lists), cheaper
+   * to list than all of them, or null for all of them.
+   */
+  playoutActions(s: S, role: string, rand: Rand): Action[] | null;
+  /**
+   * The roles choosing at once in `s` (sealed card plays, as the game's definition says which
+   * choices are sealed: src/engine/kit/computer/shared-knowledge.ts sealedTogether); [] when a
+   * single role acts.
+   */
+  simultaneous(s: S): string[];
+  /**
+   * For the search only: `s` with the opponent's sealed choice taken back into its hand, so that
+   * the choice is searched as simultaneous; null when nothing is sealed.
+   */
+  unseal(s: S, viewer: string): S | null;
+}

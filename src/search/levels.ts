@@ -1,0 +1,41 @@
+// The computer's levels, named by what a decision costs it: search iterations (each one a sampled
+// position, a walk down the tree and a cut-off playout: "a way the move could go on", in the
+// titles a player reads), with a wall-clock cap per decision that covers the whole decision.
+// "normal" is tuned to think for about a second or less on a small machine (bench/ai.ts measures it).
+
+import type { Budget } from './types.js';
+
+export interface Level {
+  id: string;
+  /** For the lobby and the game page. */
+  title: string;
+  iterations: number;
+  timeMs: number;
+}
+
+export const LEVELS: readonly Level[] = [
+  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300 },
+  { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)', iterations: 300, timeMs: 1000 },
+  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000 },
+];
+
+export function level(id: string): Level {
+  const l = LEVELS.find((x) => x.id === id);
+  if (!l) throw new Error(`unknown level ${id}`);
+  return l;
+}
+
+/** The budget of one decision at a level; `seed` varies per decision (e.g. game id and move number). */
+export function budgetFor(id: string, seed: number | string, capTime = true): Budget {
+  const l = level(id);
+  return capTime ? { iterations: l.iterations, timeMs: l.timeMs, seed } : { iterations: l.iterations, seed };
+}
+
+/** What one decision is told of its effort, at a level or as overridden (tests, small machines). */
+export type BudgetOverride = Partial<Pick<Level, 'iterations' | 'timeMs'>>;
+
+/** A decision's budget at `level`, with its wall-clock cap, unless overridden. */
+export function budgetOf(id: string, seed: string, override?: BudgetOverride): Budget {
+  const l = level(id);
+  return { iterations: override?.iterations ?? l.iterations, timeMs: override?.timeMs ?? l.timeMs, seed };
+}
