@@ -23,7 +23,8 @@ export async function contract() {
   return written;
 }
 
-const TYPES = [join(root, 'web', 'src', 'generated', 'api.d.ts'), join(root, 'test', 'client', 'generated', 'api.d.ts')];
+// ...and for the example bot (examples/bot/generated/api.d.ts, as a bot author's copy would make it).
+const TYPES = [join(root, 'web', 'src', 'generated', 'api.d.ts'), join(root, 'test', 'client', 'generated', 'api.d.ts'), join(root, 'examples', 'bot', 'generated', 'api.d.ts')];
 
 /** The API's types from openapi.yaml; false when they were up to date (or the generator is not installed). */
 export async function apiTypes() {
