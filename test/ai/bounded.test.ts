@@ -8,7 +8,13 @@
 // busy that the thread waits long for a core between its steps, the work stops earlier, by the
 // longest step it has seen (src/search/deadline.ts): the thread's CPU time in such a decision is a few
 // milliseconds, the rest of its wall time is waiting for a core.
+// On a machine loaded far beyond this test's own load (other suites beside it), the scheduler may
+// give no core to this process's threads for hundreds of milliseconds: no code can answer while it
+// is not running. That stall is measured apart, as the lateness of the main thread's timers during
+// the same decision (perf_hooks' event-loop delay: the main thread only waits meanwhile), and added
+// to the bound; on a machine no busier than the test makes it, it is a few milliseconds.
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import t from 'tap';
 import { games, type Action } from '../../src/engine/index.js';
@@ -30,6 +36,11 @@ t.test('at 4 iterations on a busy machine, no decision takes more than its cap p
   t.teardown(() => Promise.all(spinners.map((w) => w.terminate())));
   const errors: string[] = [];
   const times: number[] = [];
+  /** Each timed decision's bound: the cap, the margin, and the stall the main thread saw meanwhile. */
+  const bounds: number[] = [];
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
+  t.teardown(() => stalls.disable());
   let outOfTime = 0;
   let inexact = 0;
   let worst: DecisionStats | null = null;
@@ -65,7 +76,12 @@ t.test('at 4 iterations on a busy machine, no decision takes more than its cap p
       if (role === seat.computer) {
         const job: ComputerJob = { gameId: `bounded-${seat.game}`, module: seat.game, game: seed, actions: actions.slice(), role, level: 'normal', seed: `bounded|${n}` };
         try {
+          const timed = times.length;
+          stalls.reset();
           action = await pool.think(job);
+          // The main thread's worst timer lateness past its 10 ms resolution, in ms (0 before any sample).
+          const stall = stalls.count > 0 ? Math.max(0, stalls.max / 1e6 - 10) : 0;
+          while (bounds.length < times.length) bounds.push(CAP + MARGIN + (bounds.length >= timed ? stall : 0));
         } catch (err) {
           errors.push(`${seat.game} action ${n}: ${(err as Error).message}`);
           break;
@@ -77,12 +93,25 @@ t.test('at 4 iterations on a busy machine, no decision takes more than its cap p
       s = m.apply(s, role, action);
       actions.push({ seq: actions.length + 1, role, action });
     }
+    let over = 0;
+    let overAt = -1;
+    for (let i = before; i < times.length; i++) {
+      if (times[i]! - bounds[i]! > over) {
+        over = times[i]! - bounds[i]!;
+        overAt = i;
+      }
+    }
     const mine = times.slice(before).sort((a, b) => a - b);
     const at = (q: number) => mine[Math.min(mine.length - 1, Math.floor(q * mine.length))] ?? 0;
     t.ok(m.outcome(s), `${seat.game}: the game ends (${actions.length} actions)`);
     t.comment(`${seat.game}, the computer ${seat.computer}: ${mine.length} decisions, median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
     t.ok(mine.length > 50, `${seat.game}: decisions timed (${mine.length})`);
-    t.ok(at(1) <= CAP + MARGIN, `${seat.game}: the longest decision, ${at(1).toFixed(0)} ms, is within the cap (${CAP} ms) plus ${MARGIN} ms`);
+    t.ok(
+      over === 0,
+      over === 0
+        ? `${seat.game}: every decision within the cap (${CAP} ms) plus ${MARGIN} ms (the longest, ${at(1).toFixed(0)} ms, plus the machine's stall beside it)`
+        : `${seat.game}: a decision of ${times[overAt]!.toFixed(0)} ms is ${over.toFixed(0)} ms past the cap (${CAP} ms) plus ${MARGIN} ms plus the machine's stall meanwhile (${(bounds[overAt]! - CAP - MARGIN).toFixed(0)} ms)`,
+    );
   }
   t.comment(`decisions whose belief ran out of time: ${outOfTime} of ${times.length}; the longest: ${JSON.stringify(worst)}`);
   t.same(errors, [], 'no decision failed, no thread was ended');
