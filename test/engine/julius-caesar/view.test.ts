@@ -517,7 +517,7 @@ t.test('view: Vulcan shows eliminations but not the survivors\' new strengths', 
   for (const r of ['Caesar', null] as const) {
     const v = viewOf(s, r);
     t.same(v.pools.Pompey.eliminated, ['P-L6'], `${who(r)}: the eliminated block is face-up`);
-    t.ok(v.log.includes("Pompey's Legio 6 takes a hit and is eliminated."));
+    t.ok(v.log.includes("Pompey's Legio 6 is eliminated."));
     t.same(blocksAt(v, 'Tarraco'), [1, 2].map(() => ({ side: 'Pompey', location: 'Tarraco', moved: false })), `${who(r)}: survivors hidden`);
     t.same(leaked(v, ['P-L5', 'P-EQ1', 'P-L39']), [], `${who(r)}: survivors never named`);
     t.notOk(v.log.some((e) => / loses a step \(|→ (I|II|III)\)/.test(e)), `${who(r)}: no block's step loss logged`);
