@@ -140,7 +140,9 @@ t.test('claim-timeout: not_overdue (409) before the deadline; after it the claim
   t.equal(again.headers.get('idempotent-replayed'), 'true');
   t.match(await g.caesar.client.post(`/v1/games/${g.id}/claim-timeout`, {}), { status: 409, body: { code: 'conflict', detail: /over/ } });
   const log = (await g.pompey.client.get(`/v1/games/${g.id}/log`)).body.entries as string[];
-  t.equal(log[log.length - 1], 'Pompey ran out of time, and Caesar claimed. The game is aborted: each side had not yet made its moves of the first turn.');
+  t.equal(log[log.length - 1], 'Pompey ran out of time before each side had made its moves of the first turn: the game is aborted.');
+  t.equal(won.body.view.log.at(-1), log[log.length - 1], 'the board\'s log ends so too (issue 41)');
+  t.equal(won.body.logLength, log.length);
 
   const mails = await mail.deliver();
   t.equal(mails.length, 1, 'the late player only (the claimant knows)');

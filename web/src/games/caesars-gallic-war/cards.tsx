@@ -37,7 +37,7 @@ export function CardFace({ id, catalog, me, alt }: { id: string; catalog: Catalo
   );
 }
 
-export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { view: View; me: string | null; actions: Act[]; busy: boolean; onAct: (a: Act) => void; catalog: Catalog | null; label: (a: Act) => string; alt: boolean }) {
+export function Hand({ view, me, actions, busy, onAct, catalog, label, alt, over = false }: { view: View; me: string | null; actions: Act[]; busy: boolean; onAct: (a: Act) => void; catalog: Catalog | null; label: (a: Act) => string; alt: boolean; over?: boolean }) {
   const opponent = me === 'Roman' ? 'Barbarian' : me === 'Barbarian' ? 'Roman' : null;
   const plays = actions.filter(sealed);
   const played = me ? view.cards[me] : undefined;
@@ -47,8 +47,8 @@ export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { 
   return (
     <section class="panel" aria-labelledby="hand-title">
       <h2 id="hand-title">Cards</h2>
-      {played?.played && !both && <p role="status">You have played {played.card ? <strong>{cardName(played.card)}</strong> : 'a card'}; you may change it until both are revealed.</p>}
-      {opponent && view.cards[opponent]?.played && !view.cards[opponent]!.card && <p><strong>{opponent} has played a card.</strong></p>}
+      {!over && played?.played && !both && <p role="status">You have played {played.card ? <strong>{cardName(played.card)}</strong> : 'a card'}; you may change it until both are revealed.</p>}
+      {!over && opponent && view.cards[opponent]?.played && !view.cards[opponent]!.card && <p><strong>{opponent} has played a card.</strong></p>}
       {revealed.length === 2 && (
         <div class="plays" aria-label="Cards played">
           {revealed.map((side) => (

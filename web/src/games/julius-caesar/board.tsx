@@ -40,7 +40,9 @@ export function Board({ game, onGame, reload }: BoardProps) {
   const catalog = useCatalog();
   const acting = useActing(game, onGame, reload, sealed);
   // A click on a location that is the target of actions without a block (Jupiter, a battle...) takes them.
-  const sel = useSelection(game, acting, { destination, direct: (loc) => actions.filter((a) => locationTarget(a) === loc) });
+  // The second card of a turn reveals both at once: it is played only after a yes.
+  const revealsBoth = (a: Act) => a.type === 'play' && !!me && !!(view.cards[other(me)].played && !view.cards[other(me)].card);
+  const sel = useSelection(game, acting, { destination, direct: (loc) => actions.filter((a) => locationTarget(a) === loc), confirm: revealsBoth });
   const { busy } = acting;
 
   const blocks = view.blocks as ViewBlock[];
@@ -94,6 +96,15 @@ export function Board({ game, onGame, reload }: BoardProps) {
         },
         placeTitle: placeName,
         placeBlocks: (loc) => blocks.filter((b) => b.location === loc).map(chip),
+        confirmation: (a) => {
+          const c = catalog?.card(String(a.card));
+          const name = c?.god ?? String(a.card);
+          return {
+            title: `Play ${name}?`,
+            text: <>{opponent} has played a card: both cards are then revealed, and you can no longer change yours.</>,
+            yes: `Play ${name}`,
+          };
+        },
       }}
       label={label}
       lines={view.log}
@@ -111,7 +122,7 @@ export function Board({ game, onGame, reload }: BoardProps) {
       {(view.battle || battleActs.length > 0) && (
         <JCBattle view={view} me={me} actions={battleActs} chip={chip} blocks={blocks} label={label} nameOf={nameOf} placeName={placeName} busy={busy} onAct={sel.act} />
       )}
-      <Cards view={view} me={me} actions={actions} busy={busy} onAct={async (a) => sel.act(a)} catalog={catalog} label={label} />
+      <Cards view={view} me={me} actions={actions} busy={busy} onAct={async (a) => sel.act(a)} catalog={catalog} label={label} over={game.status !== 'active'} />
     </BoardLayout>
   );
 }
