@@ -247,7 +247,8 @@ export function applyBattleAction(s: State, role: Role, a: Action): void {
   b.acted.push(blockId(i));
   if (a.type === 'fire') fire(s, i);
   else if (a.type === 'retreat') retreat(s, role, i, a.to as string);
-  else logSecret(s, role, `${data(i).name} passes.`, `A ${role} unit passes.`);
+  // Every unit in the battle is revealed (6): its pass is public, worded as in Julius Caesar.
+  else logPublic(s, `${data(i).name} passes.`);
   if (s.result) return;
   if (s.step === 'hits') return;
   advance(s);
