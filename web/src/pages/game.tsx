@@ -94,7 +94,7 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   if (replaying) return <Replay game={game} entry={entry} onClose={() => setReplaying(false)} />;
   return (
     <>
-      <entry.Board game={game} onGame={onGame} reload={load} />
+      <entry.Board game={game} onGame={onGame} reload={load} onReplay={() => setReplaying(true)} />
       <GameRecordPanel game={game} onReplay={() => setReplaying(true)} />
     </>
   );

@@ -10,7 +10,7 @@ import { useActing } from '../../board/play';
 import { useSelection } from '../../board/selection';
 import { count } from '../../board/words';
 import type { BoardProps } from '../entry';
-import { logHeading, sealed } from './about';
+import { about, logHeading, sealed } from './about';
 import { Hand } from './cards';
 import { useGaulCatalog } from './catalog';
 import { blockText, GaulMap, mapBlock } from './map';
@@ -25,7 +25,7 @@ const BATTLE_TYPES = new Set(['battle', 'withdraw', 'fort', 'sortie', 'assault',
 /** A force march: a legion's move of two areas, for 1 supply (5.2.1E). */
 const forceMarch = (a: Act) => a.type === 'move' && Array.isArray(a.path) && a.path.length > 1;
 
-export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
+export function GallicWarBoard({ game, onGame, reload, onReplay }: BoardProps) {
   const view = game.view as View;
   const me = game.role;
   const opponent = other(me);
@@ -56,7 +56,7 @@ export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
 
   return (
     <BoardLayout
-      {...{ game, me, opponent, acting, sel, prompt: view.prompt }}
+      {...{ game, me, opponent, acting, sel, prompt: view.prompt, onReplay, rules: about.rules }}
       status={
         <>
           <span>
