@@ -286,7 +286,7 @@ function viewOf(m: GameModule, state: unknown, role: string | null, memo?: Prese
 
 /**
  * The log's last line of a game the service ended, not the rules (a resignation, a win on time,
- * an abandonment, an abort): its outcome in words ("Pompey resigned: Caesar wins."). Null while
+ * an abandonment, an abort): its outcome in words ("<role> resigned: <the other> wins."). Null while
  * it runs, or when the rules ended it (the engine's log says how).
  */
 export function endingLine(m: GameModule, state: unknown, status: ApiStatus, outcome: Outcome | null): string | null {

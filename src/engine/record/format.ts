@@ -51,8 +51,8 @@ export interface RecordEntry {
   log: string[];
   /**
    * How many lines before it this entry wrote again (its `log` starts with their new text) or,
-   * an undo, took back: a block joining a group move rewrites the move's line ("Caesar moves
-   * Legio 10, Legio 7 …"). Absent: none.
+   * an undo, took back: a block joining a group move rewrites the move's line (which then names
+   * both blocks). Absent: none.
    */
   rewrites?: number;
   /** The service's own words for an entry the engine does not log (an undo, a resignation, a time-out, an extension). */
