@@ -115,6 +115,8 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
 
   // Both boards: the year's discard.
   for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  t.equal(new URL(pompey.page.url()).search, '', 'once joined, the invite code leaves the address (issue 41)');
+  t.equal(new URL(pompey.page.url()).pathname, `/games/${id}`);
   await caesar.page.reload();
   await caesar.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
   await checkHidden('discard');

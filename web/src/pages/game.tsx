@@ -108,8 +108,11 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
       params: { path: { id: game.id } },
       body: { ...(invite ? { inviteCode: invite } : {}), playerSeed: playerSeed() },
     });
-    if (data) onChange(data);
-    else setError(problemText(error));
+    if (data) {
+      // Seated: the invite link's code has done its work; the address is the game's own (issue 41).
+      if (invite) history.replaceState(history.state, '', `/games/${game.id}`);
+      onChange(data);
+    } else setError(problemText(error));
   }
   async function cancel() {
     if (!confirm(game.invitee && !game.role ? 'Decline this game?' : 'Cancel this game? Its invite link stops working.')) return;
