@@ -69,7 +69,7 @@ t.test('one reminder when 20% of the move time is left, one overdue notice at th
   let mails = await mail.deliver();
   t.equal(mails.length, 1);
   const r = to(t, mails, g.pompey.email);
-  t.equal(r.subject, `Reminder: your move in Julius Caesar #${g.game.number} — 705`);
+  t.equal(r.subject, `Reminder: your move in Julius Caesar #${g.game.number} — 705 (49 BC)`);
   t.match(r.text, /Your move in Julius Caesar #\d+ is due by Sun, 04 Jan 2026 12:00 UTC\./);
   t.match(r.text, /Discard one card face-down/);
   t.match(r.text, `http://alea.test/games/${g.id}`);

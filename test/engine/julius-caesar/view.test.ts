@@ -296,9 +296,9 @@ t.test('view: moves, levies and strengthening in the log name no hidden block or
   s = move(s, 'Caesar', 'C-L13', 'Rome');
   s = move(s, 'Caesar', 'C-L14', 'Rome');
   const pLog = viewOf(s, 'Pompey').log;
-  t.equal(pLog.at(-1), 'Caesar moves 3 blocks Genua → Rome');
-  t.equal(viewOf(s, null).log.at(-1), 'Caesar moves 3 blocks Genua → Rome');
-  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar moves Caesar, Legio 13, Legio 14 Genua → Rome');
+  t.equal(pLog.at(-1), 'Caesar moves 3 blocks Genua → Rome.');
+  t.equal(viewOf(s, null).log.at(-1), 'Caesar moves 3 blocks Genua → Rome.');
+  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar moves Caesar (leader), Legio 13, Legio 14 Genua → Rome.');
   t.same(
     blocksAt(viewOf(s, 'Pompey'), 'Rome'),
     [1, 2, 3].map(() => ({ side: 'Caesar', location: 'Rome', moved: true })),
@@ -413,10 +413,10 @@ t.test('view: a battle reveals its main forces, Reserves in Round 2, and hides e
   s = act(s, 'Caesar', 'retreat', { block: 'C-L16', to: 'Bilbilis' });
   for (const r of ['Pompey', null] as const) {
     const v = viewOf(s, r);
-    t.equal(v.log.at(-1), 'Caesar retreats a block Tarraco → Bilbilis', who(r));
+    t.equal(v.log.at(-1), 'Caesar retreats a block Tarraco → Bilbilis.', who(r));
     t.same(blocksAt(v, 'Bilbilis'), [{ side: 'Caesar', location: 'Bilbilis', moved: true }], `${who(r)}: hidden once out of the battle`);
   }
-  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar retreats Legio 16 Tarraco → Bilbilis');
+  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar retreats Legio 16 Tarraco → Bilbilis.');
   // C-L7 rolls three hits; Pompey's three blocks are all at I, so he picks which takes each.
   s = act(rig(s, [1, 2, 1]), 'Caesar', 'fire', { block: 'C-L7' });
   t.equal(s.step, 'hits');
@@ -435,9 +435,9 @@ t.test('view: a battle reveals its main forces, Reserves in Round 2, and hides e
     }
   }
   s = act(s, 'Caesar', 'regroup', { block: 'C-L9', to: 'Narbo' });
-  t.equal(viewOf(s, 'Pompey').log.at(-1), 'Caesar regroups a block Tarraco → Narbo');
-  t.equal(viewOf(s, null).log.at(-1), 'Caesar regroups a block Tarraco → Narbo');
-  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar regroups Legio 9 Tarraco → Narbo');
+  t.equal(viewOf(s, 'Pompey').log.at(-1), 'Caesar regroups a block Tarraco → Narbo.');
+  t.equal(viewOf(s, null).log.at(-1), 'Caesar regroups a block Tarraco → Narbo.');
+  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar regroups Legio 9 Tarraco → Narbo.');
   s = done(s, 'Caesar');
   t.equal(s.step, 'cards');
   t.equal(s.turn, 3);
