@@ -16,7 +16,11 @@ function values(c: CardData, alt: boolean): Record<string, number> {
   return (alt ? c.altValue : c.value) as Record<string, number>;
 }
 
-export function CardFace({ id, catalog, me, alt }: { id: string; catalog: Catalog | null; me: string | null; alt: boolean }) {
+/**
+ * A card's face. `inButton`: the face names a button by its own words (WCAG 2.5.3: the name holds
+ * what it shows), "Play" before them and the values in words after them, both unseen.
+ */
+export function CardFace({ id, catalog, me, alt, inButton = false }: { id: string; catalog: Catalog | null; me: string | null; alt: boolean; inButton?: boolean }) {
   const c = catalog?.cards.find((x) => x.id === id);
   if (!c) return <span class="big">…</span>;
   const v = values(c, alt);
@@ -24,15 +28,17 @@ export function CardFace({ id, catalog, me, alt }: { id: string; catalog: Catalo
   const theirs = mine === 'Roman' ? 'Barbarian' : 'Roman';
   return (
     <>
-      <span class="kind">{c.kind === 'event' ? 'Event' : 'Tribe'}</span>
-      <span class="title">{c.name}</span>
-      {c.text && <span class="text">{c.text}</span>}
-      <span class="value" aria-label={`value ${v[mine]} for the ${mine}, ${v[theirs]} for the ${theirs}`}>
-        <span class={`big side-${mine}`}>{v[mine]}</span>
+      {inButton && <span class="sr-only">Play </span>}
+      <span class="kind">{c.kind === 'event' ? 'Event' : 'Tribe'} </span>
+      <span class="title">{c.name} </span>
+      {c.text && <span class="text">{c.text} </span>}
+      <span class="value" {...(inButton ? {} : { 'aria-label': `value ${v[mine]} for the ${mine}, ${v[theirs]} for the ${theirs}` })}>
+        <span class={`big side-${mine}`}>{v[mine]} </span>
         <span class={`small side-${theirs}`}>
           {theirs.charAt(0)} {v[theirs]}
         </span>
       </span>
+      {inButton && <span class="sr-only"> (value {v[mine]} for the {mine}, {v[theirs]} for the {theirs})</span>}
     </>
   );
 }
@@ -73,8 +79,8 @@ export function Hand({ view, me, actions, busy, onAct, catalog, label, alt, over
               const kind = catalog?.cards.find((c) => c.id === id)?.kind;
               const cls = `gcard cgw${kind === 'event' ? ' event' : ''}${chosen ? ' chosen' : ''}`;
               return a ? (
-                <button class={cls} disabled={busy || chosen} aria-pressed={chosen} aria-label={label(a)} title={label(a)} onClick={() => onAct(a)}>
-                  <CardFace id={id} catalog={catalog} me={me} alt={alt} />
+                <button class={cls} disabled={busy || chosen} aria-pressed={chosen} title={label(a)} onClick={() => onAct(a)}>
+                  <CardFace id={id} catalog={catalog} me={me} alt={alt} inButton />
                 </button>
               ) : (
                 <div class={cls} role="img" aria-label={cardName(id)}>
