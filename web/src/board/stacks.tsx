@@ -177,43 +177,52 @@ export function Stacks({ piles, b, onBlock, over }: { piles: Pile[]; b: number; 
           : `${p.place}: a stack of ${count(n, 'block')} (${names.join('; ')}${n > shown.length ? `; ${n - shown.length} face down` : ''}), open it`;
         const isOpen = open?.key === p.key;
         const toOpen = (pinned: boolean, byKey = false) => setOpen({ key: p.key, pinned, byKey });
+        // The pile as drawn (hidden from assistive technology), and over it the control itself: an
+        // unseen area named by the pile's words. A control that holds no text of its own always
+        // holds its visible label in its name (WCAG 2.5.3), whichever part of the pile the map's
+        // edge cuts off.
+        const span = behind * 3;
         return (
-          <g
-            key={p.key}
-            data-pile={p.key}
-            class={`pile${faceDown ? '' : ' opens'}${top.selected ? ' has-selected' : ''}`}
-            {...(faceDown ? {} : { 'data-blocks': p.blocks.flatMap((m) => (m.tagged && m.id ? [m.id] : [])).join(' ') })}
-            role={faceDown ? 'img' : 'button'}
-            tabindex={faceDown ? undefined : 0}
-            aria-label={faceDown ? label : withFace(`${faceWords(top)} ${n}`, label)}
-            aria-expanded={faceDown ? undefined : isOpen}
-            onClick={
-              faceDown
-                ? undefined
-                : (e) => {
-                    e.stopPropagation();
-                    toOpen(true);
-                  }
-            }
-            onKeyDown={faceDown ? undefined : keyed(() => toOpen(true, true))}
-            onMouseEnter={
-              faceDown
-                ? undefined
-                : () => {
-                    clearTimeout(hover.current);
-                    hover.current = setTimeout(() => setOpen((o) => (o?.pinned ? o : { key: p.key, pinned: false, byKey: false })), 150);
-                  }
-            }
-            onMouseLeave={() => clearTimeout(hover.current)}
-          >
-            {edges.map((k) => (
-              <rect class={`face back ${top.side} ${top.cls}`} x={x + k * 3} y={p.y + k * 3} width={b} height={b} rx={2.5} />
-            ))}
-            <BlockG m={top} x={x} y={p.y} b={b} onBlock={onBlock} inert />
-            <circle class="count-bg" cx={x + b} cy={p.y} r={b * 0.27} />
-            <text class="count" x={x + b} y={p.y + b * 0.1} text-anchor="middle">
-              {` ${n}`}
-            </text>
+          <g key={p.key}>
+            <g class={`pile-face${top.selected ? ' has-selected' : ''}`} aria-hidden="true">
+              {edges.map((k) => (
+                <rect class={`face back ${top.side} ${top.cls}`} x={x + k * 3} y={p.y + k * 3} width={b} height={b} rx={2.5} />
+              ))}
+              <BlockG m={top} x={x} y={p.y} b={b} onBlock={onBlock} inert />
+              <circle class="count-bg" cx={x + b} cy={p.y} r={b * 0.27} />
+              <text class="count" x={x + b} y={p.y + b * 0.1} text-anchor="middle">
+                {` ${n}`}
+              </text>
+            </g>
+            <g
+              data-pile={p.key}
+              class={`pile${faceDown ? '' : ' opens'}${top.selected ? ' has-selected' : ''}`}
+              {...(faceDown ? {} : { 'data-blocks': p.blocks.flatMap((m) => (m.tagged && m.id ? [m.id] : [])).join(' ') })}
+              role={faceDown ? 'img' : 'button'}
+              tabindex={faceDown ? undefined : 0}
+              aria-label={label}
+              aria-expanded={faceDown ? undefined : isOpen}
+              onClick={
+                faceDown
+                  ? undefined
+                  : (e) => {
+                      e.stopPropagation();
+                      toOpen(true);
+                    }
+              }
+              onKeyDown={faceDown ? undefined : keyed(() => toOpen(true, true))}
+              onMouseEnter={
+                faceDown
+                  ? undefined
+                  : () => {
+                      clearTimeout(hover.current);
+                      hover.current = setTimeout(() => setOpen((o) => (o?.pinned ? o : { key: p.key, pinned: false, byKey: false })), 150);
+                    }
+              }
+              onMouseLeave={() => clearTimeout(hover.current)}
+            >
+              <rect class="hit" x={x} y={p.y - b * 0.27} width={b + span + b * 0.27} height={b + span + b * 0.27} rx={2.5} />
+            </g>
           </g>
         );
       })}
