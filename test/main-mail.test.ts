@@ -75,7 +75,7 @@ t.test('npm start without SMTP_URL writes each email to ./.data/mail and logs on
   };
   const { game } = await signUpAndJoin(url, linkOf);
   const { file, raw, parsed } = await emailFile('the "your move" .eml file', (m) => /^Your move/.test(m.subject ?? ''));
-  t.equal(parsed.subject, `Your move: Julius Caesar #${game.number} — 705, discard a card`);
+  t.equal(parsed.subject, `Your move: Julius Caesar #${game.number} — 705 (49 BC), discard a card`);
   t.match(parsed.to, { text: 'first@example.org' });
   // PUBLIC_URL defaults to http://localhost:PORT (PORT=0 here).
   t.match(parsed.text, `/games/${game.id}`);

@@ -22,6 +22,8 @@ export interface About {
   options: readonly OptionSpec[];
   /** The action types that are sealed choices: a card chosen face down (see sealedCardChoice). */
   sealed: readonly string[];
+  /** Where the rules are published: the publisher's (or designer's) page, and whose it is. */
+  rules: { url: string; by: string };
 }
 
 /**

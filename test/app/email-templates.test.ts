@@ -23,7 +23,7 @@ const ctx = (over: Partial<EmailContext> = {}): EmailContext => ({
 
 t.test('your-move email: subject, instruction, deep link, settings and unsubscribe links', async (t) => {
   const e = yourMoveEmail(ctx());
-  t.equal(e.subject, 'Your move: Julius Caesar #42 — 706, turn 3, play a card');
+  t.equal(e.subject, 'Your move: Julius Caesar #42 — 706 (48 BC), turn 3, play a card', 'the Year as the pages write it (issue 41)');
   t.match(e.text, /Play a card face-down for turn 3\./);
   t.match(e.text, /https:\/\/alea\.example\/games\/42/);
   t.match(e.text, /https:\/\/alea\.example\/settings/);
@@ -34,8 +34,10 @@ t.test('your-move email: subject, instruction, deep link, settings and unsubscri
 });
 
 t.test('calendar and task words', async (t) => {
-  t.equal(jc({ year: 705, turn: 0, phase: 'discard' }).when, '705');
-  t.equal(jc({ year: 707, turn: 6, phase: 'winter' }).when, 'Winter 707');
+  // Issue 41: the Year as the pages write it.
+  t.equal(jc({ year: 705, turn: 0, phase: 'discard' }).when, '705 (49 BC)');
+  t.equal(jc({ year: 707, turn: 6, phase: 'winter' }).when, 'Winter 707 (47 BC)');
+  t.equal(jc({ year: 706, turn: 3, phase: 'card' }).when, '706 (48 BC), turn 3');
   t.equal(jc({ year: 706, phase: 'battle', battle: { location: 'Rome', round: 2 } }).task, 'battle in Rome');
   t.equal(jc({ year: 706, phase: 'command' }).task, 'give your orders');
   t.equal(jc({ year: 706, turn: 3, phase: 'card' }).sealed, true, 'the card phase is sealed');
@@ -43,7 +45,7 @@ t.test('calendar and task words', async (t) => {
 
 t.test('reveal and game-over emails', async (t) => {
   const r = revealEmail(ctx({ view: jc({ year: 706, turn: 3, phase: 'command', p1: 'Caesar' }) }), ['Cards revealed: Caesar K09; Pompey K14.']);
-  t.equal(r.subject, 'Cards revealed: Julius Caesar #42 — 706, turn 3: Caesar is Player 1');
+  t.equal(r.subject, 'Cards revealed: Julius Caesar #42 — 706 (48 BC), turn 3: Caesar is Player 1');
   t.match(r.text, /Cards revealed: Caesar K09; Pompey K14\./);
   const g = gameEndedEmail(ctx(), { winner: 'Pompey', reason: 'Pompey has 10 VP at the Winter of 707', vp: { Caesar: 3, Pompey: 10 } });
   t.equal(g.subject, 'Game over: Julius Caesar #42 — you win');

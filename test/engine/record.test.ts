@@ -15,7 +15,7 @@ import { diceKey, seedCommitment, seededRoles } from '../../src/engine/kit/dice.
 import { keyringOf } from '../../src/app/games/record/keyring.js';
 import { toBase64url } from '../../src/engine/kit/base64url.js';
 import { canonicalJson } from '../../src/engine/kit/canonical-json.js';
-import { addedLines, checkRecord, fullViewOf, keyIdOf, logOf, RECORD_FORMAT, recordParts, signedMessage, walkLog, type CheckName, type CheckResult, type GameRecord, type LogStep } from '../../src/engine/record.js';
+import { checkRecord, fullViewOf, keyIdOf, LOG_VERSION, logChange, logOf, RECORD_FORMAT, recordParts, signedMessage, walkLog, type CheckName, type CheckResult, type GameRecord, type LogStep } from '../../src/engine/record.js';
 import { TEST_RECORD_KEY } from '../helpers/server.js';
 import { chooser } from '../helpers/chooser.js';
 import { testSeed } from '../helpers/seeds.js';
@@ -37,6 +37,12 @@ t.test('the commitment is SHA-256 of the seed; the key, SHA-256 of the seeds in 
 type Opponent = { bot: string } | { computer: { role: string; level: string } } | null;
 
 /** Plays a random game to its end (or `limit` actions) and writes its record as the service does once it is over. */
+/** What an entry wrote to the log, as the service records it: its lines, and how many before them it wrote again. */
+function entryLog(before: string[], after: string[]): { log: string[]; rewrites?: number } {
+  const { log, rewrites } = logChange(before, after);
+  return rewrites > 0 ? { log, rewrites } : { log };
+}
+
 function playedRecord(m: GameModule, n: number, options: Record<string, string | boolean>, opponent: Opponent | string, limit = 5000): GameRecord {
   const against: Opponent = typeof opponent === 'string' ? { bot: opponent } : opponent;
   const bot = against && 'bot' in against ? against.bot : null;
@@ -62,7 +68,7 @@ function playedRecord(m: GameModule, n: number, options: Record<string, string |
   const entries: GameRecord['entries'] = [];
   walkLog(m, first, steps, (step, s) => {
     const now = logOf(fullViewOf(m, s));
-    entries.push({ seq: step.seq, kind: step.kind as 'action', role: step.role, at: '2026-01-01T00:00:00.000Z', ...(step.kind === 'action' && { action: step.action }), log: addedLines(log, now) });
+    entries.push({ seq: step.seq, kind: step.kind as 'action', role: step.role, at: '2026-01-01T00:00:00.000Z', ...(step.kind === 'action' && { action: step.action }), ...entryLog(log, now) });
     log = now;
   });
   const loser = steps[steps.length - 1]!.role;
@@ -84,6 +90,7 @@ function playedRecord(m: GameModule, n: number, options: Record<string, string |
     seed,
     reader: { role: null, complete: true },
     verifiable: true,
+    logVersion: LOG_VERSION,
     entries,
     // A resignation before each side has made its first moves aborts the game (ending.ts).
     result: resigned ? endingOutcome(m, state, { winner: m.roles.find((r) => r !== loser)!, reason: `${loser} resigned`, vp: {} }) : m.outcome(state)!,

@@ -169,8 +169,8 @@ export async function walk(t: Test, game: GameId, g: Started, pages: Record<stri
 export async function blockSizes(page: Page): Promise<{ px: number[]; font: number[] }> {
   return page.evaluate(() => {
     const d = (globalThis as any).document;
-    const faces = [...d.querySelectorAll('svg.map [data-block] rect.face, svg.map .pile rect.face:not(.back)')];
-    const labels = [...d.querySelectorAll('svg.map [data-block] text.short, svg.map .pile text.short')];
+    const faces = [...d.querySelectorAll('svg.map [data-block] rect.face, svg.map .pile-face rect.face:not(.back)')];
+    const labels = [...d.querySelectorAll('svg.map [data-block] text.short, svg.map .pile-face text.short')];
     return {
       px: faces.map((r: any) => Math.min(r.getBoundingClientRect().width, r.getBoundingClientRect().height)),
       font: labels.map((x: any) => parseFloat((globalThis as any).getComputedStyle(x).fontSize) * x.getScreenCTM().a),

@@ -218,7 +218,11 @@ t.test('resign: the opponent wins at once; the game is over', async (t) => {
   t.match(await g.caesar.client.post(`/v1/games/${g.id}/resign`), { status: 409 });
   t.match(await g.caesar.client.post(`/v1/games/${g.id}/undo`), { status: 409 });
   const log = (await g.caesar.client.get(`/v1/games/${g.id}/log`)).body.entries;
-  t.equal(log[log.length - 1], 'Pompey resigned.');
+  t.equal(log[log.length - 1], 'Pompey resigned: Caesar wins.');
+  // Issue 41: the board's own log (the answer's view) ends with the outcome too, for everyone.
+  t.equal(res.body.view.log.at(-1), 'Pompey resigned: Caesar wins.', 'the resigning player\'s answer');
+  t.equal(res.body.logLength, log.length, 'counted in the log\'s length');
+  t.equal((await look(g.caesar, g.id)).view.log.at(-1), 'Pompey resigned: Caesar wins.', 'the winner\'s board');
   t.match(await look(g.caesar, g.id), { status: 'finished', outcome: res.body.outcome, view: { role: 'Caesar' } });
   const mine = (await g.caesar.client.get('/v1/games?mine=true&status=finished')).body.items;
   t.match(mine, [{ id: g.id, outcome: { winner: 'Caesar' } }]);

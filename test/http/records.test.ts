@@ -23,7 +23,7 @@ import { runAbandonments } from '../../src/app/games/time-controls.js';
 import { startComputer } from '../../src/app/computer/start.js';
 import { games } from '../../src/engine/index.js';
 import { diceKey, seedCommitment } from '../../src/engine/kit/dice.js';
-import { checkCommitment, checkRecord, checkReplay, fullViewOf, keyIdOf, logOf, recordParts, signedMessage, type CheckName, type CheckOptions, type CheckResult, type GameRecord } from '../../src/engine/record.js';
+import { checkCommitment, checkRecord, checkReplay, fullViewOf, keyIdOf, LOG_VERSION, logOf, recordParts, signedMessage, type CheckName, type CheckOptions, type CheckResult, type GameRecord } from '../../src/engine/record.js';
 import { act, apiServer, discardBoth, look, playUntilUnderway, startGame, toCommand, type ApiServer, type User } from '../helpers/api.js';
 import { chooser } from '../helpers/chooser.js';
 import { TINY } from '../helpers/computer.js';
@@ -631,6 +631,15 @@ t.test('a finished game\'s record and transcript are made once and kept; made ag
   t.not(resigned.signature.keyId, renamed.signature.keyId, 'a key no longer published: signed with the current one');
   t.ok(checkRecord(resigned, await online(other, resigned)).ok);
   t.equal((await db.prisma.storedRecord.findUniqueOrThrow({ where: { gameId: g.id } })).keyId, resigned.signature.keyId);
+
+  // Kept with an older wording of the log (issue 41): made again at its next read, in today's words.
+  const current = (await findStoredRecord(db.prisma, g.id))!;
+  t.equal(current.logVersion, LOG_VERSION, 'kept with the wording it was made with');
+  t.equal(JSON.parse(current.record).logVersion, LOG_VERSION, 'which the record states');
+  await saveStoredRecord(db.prisma, g.id, { ...current, logVersion: LOG_VERSION - 1, transcript: `${current.transcript}(old words)\n` }, new Date());
+  forgetFinishedRecords();
+  t.notMatch((await other.anon.withToken(stranger.token).get(`/v1/games/${g.id}/transcript`)).text, /\(old words\)/, 'a record kept in older words is not served');
+  t.equal((await findStoredRecord(db.prisma, g.id))!.logVersion, LOG_VERSION, 'it is made again and kept');
 });
 
 t.test('a running game\'s record is kept per reader and version: each reader gets their own, never another\'s (issue 38)', async (t) => {

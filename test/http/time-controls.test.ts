@@ -69,7 +69,7 @@ t.test('one reminder when 20% of the move time is left, one overdue notice at th
   let mails = await mail.deliver();
   t.equal(mails.length, 1);
   const r = to(t, mails, g.pompey.email);
-  t.equal(r.subject, `Reminder: your move in Julius Caesar #${g.game.number} — 705`);
+  t.equal(r.subject, `Reminder: your move in Julius Caesar #${g.game.number} — 705 (49 BC)`);
   t.match(r.text, /Your move in Julius Caesar #\d+ is due by Sun, 04 Jan 2026 12:00 UTC\./);
   t.match(r.text, /Discard one card face-down/);
   t.match(r.text, `http://alea.test/games/${g.id}`);
@@ -140,7 +140,9 @@ t.test('claim-timeout: not_overdue (409) before the deadline; after it the claim
   t.equal(again.headers.get('idempotent-replayed'), 'true');
   t.match(await g.caesar.client.post(`/v1/games/${g.id}/claim-timeout`, {}), { status: 409, body: { code: 'conflict', detail: /over/ } });
   const log = (await g.pompey.client.get(`/v1/games/${g.id}/log`)).body.entries as string[];
-  t.equal(log[log.length - 1], 'Pompey ran out of time, and Caesar claimed. The game is aborted: each side had not yet made its moves of the first turn.');
+  t.equal(log[log.length - 1], 'Pompey ran out of time before each side had made its moves of the first turn: the game is aborted.');
+  t.equal(won.body.view.log.at(-1), log[log.length - 1], 'the board\'s log ends so too (issue 41)');
+  t.equal(won.body.logLength, log.length);
 
   const mails = await mail.deliver();
   t.equal(mails.length, 1, 'the late player only (the claimant knows)');

@@ -62,7 +62,7 @@ t.test('join: the creator gets "your move" saying who joined, with deep link, pa
   const mails = await mail.deliver();
   t.equal(mails.length, 1, 'one email');
   const m = to(t, mails, g.caesar.email);
-  t.equal(m.subject, `Your move: Julius Caesar #${g.game.number} — 705, discard a card`);
+  t.equal(m.subject, `Your move: Julius Caesar #${g.game.number} — 705 (49 BC), discard a card`);
   t.match(m.text, /Hello Marcus,/);
   t.match(m.text, /Gnaeus has joined as Pompey: the game has begun\./);
   t.match(m.text, /Discard one card face-down for the Year 705\./, 'what to do now');
@@ -93,8 +93,8 @@ t.test('discards: when the card phase begins, both are told, the one who just ac
   await act(g.pompey, g.id, (await look(g.pompey, g.id)).legalActions[0]);
   const mails = await mail.deliver();
   t.equal(mails.length, 2);
-  t.equal(to(t, mails, g.caesar.email).subject, `Your move: Julius Caesar #${g.game.number} — 705, turn 1, play a card`);
-  t.equal(to(t, mails, g.pompey.email).subject, `Your move: Julius Caesar #${g.game.number} — 705, turn 1, play a card`);
+  t.equal(to(t, mails, g.caesar.email).subject, `Your move: Julius Caesar #${g.game.number} — 705 (49 BC), turn 1, play a card`);
+  t.equal(to(t, mails, g.pompey.email).subject, `Your move: Julius Caesar #${g.game.number} — 705 (49 BC), turn 1, play a card`);
   await checkNoLeaks(t, g, mails, 'discards');
 });
 
@@ -118,12 +118,12 @@ t.test('sealed cards, Pompey second: Caesar (Player 1) gets "your move" with the
   const mails = await mail.deliver();
   t.equal(mails.length, 2, 'both players hear of the reveal');
   const c = to(t, mails, g.caesar.email);
-  t.match(c.subject, new RegExp(`^Your move: Julius Caesar #${g.game.number} — 705, turn 1, give your orders$`));
+  t.match(c.subject, new RegExp(`^Your move: Julius Caesar #${g.game.number} — 705 \\(49 BC\\), turn 1, give your orders$`));
   t.match(c.text, new RegExp(`Cards revealed: Caesar ${caesarCard} \\(Move \\d, Levy \\d\\); Pompey ${pompeyCard} `));
   t.match(c.text, /Caesar is Player 1\./);
   t.match(c.text, /Move \(\d MP left\), then levy/);
   const p = to(t, mails, g.pompey.email);
-  t.equal(p.subject, `Cards revealed: Julius Caesar #${g.game.number} — 705, turn 1: Caesar is Player 1`);
+  t.equal(p.subject, `Cards revealed: Julius Caesar #${g.game.number} — 705 (49 BC), turn 1: Caesar is Player 1`);
   t.match(p.text, new RegExp(`Cards revealed: Caesar ${caesarCard} `));
   t.match(p.html, /Caesar is Player 1\./);
   await checkNoLeaks(t, g, mails, 'reveal');

@@ -84,6 +84,11 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
   await barbarian.page.getByRole('button', { name: /^Play / }).first().click();
   await roman.page.getByText('Barbarian has played a card.').waitFor();
   await roman.page.getByRole('button', { name: /^Play (?!.*(Revolt|Baggage))/ }).first().click();
+  // The second card reveals both: it asks first (issue 41).
+  const ask = roman.page.locator('.map-sheet');
+  await ask.getByRole('heading', { name: /^Play .+\?$/ }).waitFor();
+  t.match(await ask.innerText(), /The Barbarian has played a card: both cards are then revealed/);
+  await ask.getByRole('button', { name: /^Play / }).click();
   // Both revealed: the Roman announces his action first (5.2): Movement.
   await roman.page.getByRole('button', { name: 'Announce Movement' }).waitFor();
   await roman.page.getByRole('button', { name: 'Announce Movement' }).click();

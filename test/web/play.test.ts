@@ -115,6 +115,8 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
 
   // Both boards: the year's discard.
   for (const w of [caesar, pompey]) await w.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
+  t.equal(new URL(pompey.page.url()).search, '', 'once joined, the invite code leaves the address (issue 41)');
+  t.equal(new URL(pompey.page.url()).pathname, `/games/${id}`);
   await caesar.page.reload();
   await caesar.page.getByRole('heading', { name: /Discard one card/ }).waitFor();
   await checkHidden('discard');
@@ -140,7 +142,17 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   await pompey.page.getByText('Caesar has played a card.').waitFor();
   await checkHidden('sealed plays');
   await axeClean(caesar, 'board, card play');
+  // The second card reveals both: it asks first (issue 41), and Cancel plays nothing.
   await pompey.page.locator('.hand button.gcard:not([disabled])').first().click();
+  const ask = pompey.page.getByRole('heading', { name: /^Play .+\?$/ });
+  await ask.waitFor();
+  t.match(await pompey.page.locator('#sheet-title + p').innerText(), /Caesar has played a card: both cards are then revealed/, 'the second card asks first');
+  await pompey.page.getByRole('button', { name: 'Cancel' }).click();
+  await ask.waitFor({ state: 'detached' });
+  t.equal((await new Client(base, await tokenOf(pompey.page)).get(`/v1/games/${id}`)).body.view.cards.Pompey.played, false, 'Cancel played nothing');
+  await axeClean(pompey, 'board, the second card asks first');
+  await pompey.page.locator('.hand button.gcard:not([disabled])').first().click();
+  await pompey.page.locator('.map-sheet').getByRole('button', { name: /^Play / }).click();
   // The reveal: both see both cards and Player 1.
   for (const w of [caesar, pompey]) await w.page.getByText(/^Player 1:/).first().waitFor();
 
@@ -245,6 +257,12 @@ t.test('two players play in the browser: invite, cards, a move, a battle, the en
   await caesar.page.getByRole('button', { name: 'Resign' }).click();
   await caesar.page.getByText(/Pompey won\./).waitFor();
   await pompey.page.getByText(/You won!/).waitFor();
+  // Issue 41: the outcome is the log's last entry, and nothing asks for a move any more.
+  for (const w of [caesar, pompey]) {
+    await w.page.locator('ol.log li').filter({ hasText: 'Caesar resigned: Pompey wins.' }).waitFor();
+    t.equal(await w.page.getByText(/Choose a card|Discard one card|you may change it|has played a card/).count(), 0, 'no prompt once the game is over');
+    t.equal(await w.page.locator('.hand button.gcard').count(), 0, 'no card to play');
+  }
   await axeClean(pompey, 'finished game');
   t.same(caesar.errors, [], 'no console errors on Caesar’s page');
   t.same(pompey.errors, [], 'no console errors on Pompey’s page');

@@ -106,6 +106,9 @@ t.test('a running game: a player steps through their own past views, entry by en
   await checkStep(t, caesar.page, g.caesar, g.id, 1, last);
   t.match(await caesar.page.locator('[aria-label="Game status"]').innerText(), /705 \(49 BC\)/, 'the game\'s own status line');
   t.same(await axe(caesar.page), [], 'axe (WCAG 2.2 AA): the replay');
+  // Issue 41: a running game's past position offers no rematch and shows no live deadline.
+  t.equal(await caesar.page.getByRole('button', { name: /rematch/i }).count(), 0, 'no rematch offered in the replay of a running game');
+  t.notMatch(await caesar.page.locator('[aria-label="Game status"]').innerText(), /\bleft\b|overdue/, 'no deadline counting down at a past position');
   const upTo = Math.min(last, 12);
   for (let n = 2; n <= upTo; n++) {
     await bar.getByRole('button', { name: 'Next entry' }).click();

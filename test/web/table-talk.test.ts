@@ -109,7 +109,7 @@ t.test('the lobby: open games filtered, games in progress to watch, play anyone'
   const link = watch.getByRole('link', { name: `#${g.game.number} Julius Caesar` });
   if (!(await link.isVisible())) t.comment(`games to watch: ${await watch.innerText().catch(() => '(none)')}; the game is #${g.game.number}`);
   await link.click();
-  await w.page.getByText('Watching', { exact: true }).waitFor();
+  await w.page.getByText(/^Watching Caesar .* against Pompey /).first().waitFor(); // the players by name (issue 41)
   t.equal(await w.page.getByRole('heading', { name: 'Messages' }).count(), 0, 'a watcher of a game in progress sees no messages');
 
   // Play anyone: Cicero wants to play Pompey in 5 days: paired with Crassus's game.

@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
-import { deleteGame, findGame, findGameSummary, insertGame, lastEntry, listEntries, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, listEntries, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
 import { blocksBetweenTx } from '../../store/blocks.js';
@@ -17,7 +17,7 @@ import { accountGone, AppError } from '../errors.js';
 import { idempotent, type Answer, type IdempotencyKey } from './idempotency.js';
 import { resolveOptions } from './game-options.js';
 import { currentState, replayGame, setupGame, standingActions, undoCheck } from './history.js';
-import { canSee, entryNote, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
+import { canSee, moduleOf, presentGame, presentLog, presentSummary, roleOf, type ApiStatus, type GameResource, type GameSummary } from './present.js';
 import { presentMemo, sharedRecentStates } from './recent-states.js';
 import { botRoleOf, humanRoleAgainstBot, thenBot } from './bot.js';
 import { admitNewGame, type Opponent } from './game-limits.js';
@@ -294,10 +294,8 @@ export async function getLog(ctx: ServiceContext, userId: string, gameId: string
   const row = await findGame(ctx.prisma, gameId);
   if (!row || !canSee(row, userId)) throw notFound();
   const role = roleOf(row, userId);
-  // A resignation or a time-out is the service's, not the engine's: the log says so at its end.
-  const last = row.status === 'finished' || row.status === 'abandoned' ? await lastEntry(ctx.prisma, gameId) : null;
-  const ending = last?.kind === 'resign' || last?.kind === 'timeout' ? entryNote(last, row.outcome) : null;
-  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot), ending) };
+  // A resignation or a time-out is the service's, not the engine's: the log says so at its end (presentLog).
+  return { id: row.id, version: row.snapshot?.version ?? 0, role, entries: presentLog(row, role, currentState(moduleOf(row), row.snapshot)) };
 }
 
 export interface JoinGameInput {

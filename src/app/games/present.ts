@@ -254,14 +254,14 @@ export function isKeptAnswer(body: unknown): body is KeptAnswer {
 export function restoreAnswer(kept: KeptAnswer, m: GameModule, state: unknown): GameResource {
   // Answers kept before `undoable` was part of them say false: they are a day old at most.
   const { logLength, invite, undoable = false, underway: _kept, ...summary } = kept as Omit<KeptAnswer, 'undoable' | 'underway'> & { undoable?: boolean; underway?: boolean };
-  return assemble(summary, viewOf(m, state, summary.role).view, logLength, legalActionsOf(m, state, summary), undoable, underwayOf(m, state), invite);
+  return assemble(summary, viewOf(m, state, summary.role, undefined, summary).view, logLength, legalActionsOf(m, state, summary), undoable, underwayOf(m, state), invite);
 }
 
 function presentParts(row: GameSummaryRow, userId: string, state: unknown, config: Pick<Config, 'publicUrl'>, memo?: PresentMemo) {
   const summary = presentSummary(row, userId);
   const m = moduleOf(row);
   const role = summary.role;
-  const { view, logLength } = viewOf(m, state, role, memo);
+  const { view, logLength } = viewOf(m, state, role, memo, summary);
   const invite =
     row.visibility === 'private' && role !== null && summary.status === 'open' && row.inviteCode
       ? { code: row.inviteCode, url: `${config.publicUrl}/games/${row.id}?invite=${encodeURIComponent(row.inviteCode)}` }
@@ -277,10 +277,27 @@ function underwayOf(m: GameModule, state: unknown): boolean {
   return state !== null && state !== undefined && m.underway(state);
 }
 
-/** The role's view of `state` as an answer carries it (null before the game starts), and its log's length. */
-function viewOf(m: GameModule, state: unknown, role: string | null, memo?: PresentMemo): { view: unknown; logLength: number } {
+/**
+ * The role's view of `state` as an answer carries it (null before the game starts), and its log's
+ * length; a game the service ended (a resignation, a time-out) has that ending as its log's last line.
+ */
+function viewOf(m: GameModule, state: unknown, role: string | null, memo?: PresentMemo, summary?: Pick<GameSummary, 'status' | 'outcome'>): { view: unknown; logLength: number } {
   if (state === null || state === undefined) return { view: null, logLength: 0 };
-  return recentLog(memo ? memo.view(state, role) : m.view(state, role));
+  const view = memo ? memo.view(state, role) : m.view(state, role);
+  const ending = summary ? endingLine(m, state, summary.status, summary.outcome) : null;
+  const log = (view as { log?: unknown }).log;
+  return recentLog(ending && Array.isArray(log) ? { ...(view as object), log: [...(log as string[]), ending] } : view);
+}
+
+/**
+ * The log's last line of a game the service ended, not the rules (a resignation, a win on time,
+ * an abandonment, an abort): its outcome in words ("<role> resigned: <the other> wins."). Null while
+ * it runs, or when the rules ended it (the engine's log says how).
+ */
+export function endingLine(m: GameModule, state: unknown, status: ApiStatus, outcome: Outcome | null): string | null {
+  if (status !== 'finished' || !outcome || state === null || state === undefined || m.outcome(state)) return null;
+  if (outcome.aborted) return `${outcome.reason}.`;
+  return `${outcome.reason}: ${outcome.winner ? `${outcome.winner} wins` : 'nobody wins'}.`;
 }
 
 /** The caller's labelled legal actions: none before the game starts, when watching, or once it is over. */
@@ -319,11 +336,13 @@ function labelled(m: GameModule, state: unknown, role: string, known?: Map<strin
   return actions;
 }
 
-/** The log as `role` may read it (null: an observer), from the engine's view, and how the service ended it (a resignation, a time-out). */
-export function presentLog(row: GameRow, role: string | null, state: unknown, ending: string | null): string[] {
+/** The log as `role` may read it (null: an observer), from the engine's view, and how the service ended it (a resignation, a time-out: endingLine). */
+export function presentLog(row: GameRow, role: string | null, state: unknown): string[] {
   if (state === null || state === undefined) return [];
-  const view = moduleOf(row).view(state, role) as { log?: unknown };
+  const m = moduleOf(row);
+  const view = m.view(state, role) as { log?: unknown };
   const entries = Array.isArray(view.log) ? view.log.filter((e): e is string => typeof e === 'string') : [];
+  const ending = endingLine(m, state, apiStatus(row.status), (row.outcome as Outcome | null) ?? null);
   if (ending) entries.push(ending);
   return entries;
 }

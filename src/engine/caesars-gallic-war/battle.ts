@@ -33,6 +33,7 @@ import {
   isLegion,
   isTribe,
   REMOVED,
+  stepDown,
   type Battle,
   type Fight,
   type State,
@@ -246,7 +247,8 @@ export function applyBattleAction(s: State, role: Role, a: Action): void {
   b.acted.push(blockId(i));
   if (a.type === 'fire') fire(s, i);
   else if (a.type === 'retreat') retreat(s, role, i, a.to as string);
-  else logSecret(s, role, `${data(i).name} passes.`, `A ${role} unit passes.`);
+  // Every unit in the battle is revealed (6): its pass is public, worded as in Julius Caesar.
+  else logPublic(s, `${data(i).name} passes.`);
   if (s.result) return;
   if (s.step === 'hits') return;
   advance(s);
@@ -276,7 +278,7 @@ function applyHits(s: State, role: Role, count: number): void {
   const b = s.battle!;
   while (count > 0 && !s.result) {
     const c = hitCandidates(s, role);
-    if (c.length === 0) return;
+    if (c.length === 0) break;
     if (c.length > 1) {
       b.hits = { role, count, double: false };
       s.step = 'hits';
@@ -285,7 +287,14 @@ function applyHits(s: State, role: Role, count: number): void {
     hit(s, c[0]!);
     count--;
   }
+  // Every hit rolled is a line of the log: those that find no unit (or come after the game's end) too.
+  if (count > 0) logPublic(s, hitsLost(count));
   b.hits = null;
+}
+
+/** The log's words for hits that fall on no one (the same in both games). */
+export function hitsLost(n: number): string {
+  return n === 1 ? '1 hit falls on no one.' : `${n} hits fall on no one.`;
 }
 
 export function hitCandidates(s: State, role: Role): number[] {
@@ -302,17 +311,25 @@ export function hitCandidates(s: State, role: Role): number[] {
   return c;
 }
 
+/** One hit on unit i, and its line in the log: the unit and its new strength, or its elimination. */
 function hit(s: State, i: number): void {
   const b = s.battle!;
+  const name = data(i).name;
+  let again = '';
   if (doubleDefence(s, b, i)) {
     if (s.half[i]! === 0) {
       s.half[i] = 1;
-      logPublic(s, `${data(i).name} takes a half hit.`);
+      logPublic(s, `${name} takes a half hit (${s.str[i]}; the next hit costs a step).`);
       return;
     }
     s.half[i] = 0;
+    again = 'a second half hit';
   }
-  loseStep(s, i);
+  const before = s.str[i]!;
+  const after = stepDown(i, before);
+  if (after === 0) logPublic(s, `${name} takes ${again || 'a hit'} and is eliminated.`);
+  else logPublic(s, `${name} takes ${again || 'a hit'}: ${before} → ${after}.`);
+  loseStep(s, i, true);
 }
 
 export function hitActions(s: State): Action[] {
@@ -326,8 +343,8 @@ export function applyHit(s: State, _role: Role, a: Action): void {
   hit(s, idx(a.block as string));
   b.hits = null;
   s.step = 'battle';
-  if (s.result) return;
   applyHits(s, h.role, h.count - 1);
+  if (s.result) return;
   if ((s.step as string) === 'hits') return;
   advance(s);
 }

@@ -297,7 +297,7 @@ function raid(s: State, ctx: Ctx): void {
   const before = s.supply;
   addSupply(s, -ctx.ap);
   s.raids++;
-  logPublic(s, `Vercingetorix raids: Roman supply ${before} -> ${s.supply}.`);
+  logPublic(s, `Vercingetorix raids: Roman supply ${before} → ${s.supply}.`);
 }
 
 /** 178: Baggage Train with every German gone. */

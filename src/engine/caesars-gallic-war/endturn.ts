@@ -84,7 +84,7 @@ export function endTurnPart(s: State, part: EndTurnPart): boolean {
       s.garrison = h.garrison;
       const before = s.supply;
       addSupply(s, h.supply);
-      logPublic(s, `End of turn ${s.turn}. Harvest: ${roll}, garrison limit ${h.garrison}${h.supply ? `, Roman supply ${before} -> ${s.supply}` : ''}.`);
+      logPublic(s, `End of turn ${s.turn}. Harvest: ${roll}, garrison limit ${h.garrison}${h.supply ? `, Roman supply ${before} → ${s.supply}` : ''}.`);
       return false;
     }
     case 'replacements-gallic':
@@ -463,7 +463,7 @@ function production(s: State): void {
   }
   const before = s.supply;
   addSupply(s, n);
-  logPublic(s, `Supply production: +${n}, Roman supply ${before} -> ${s.supply}.`);
+  logPublic(s, `Supply production: +${n}, Roman supply ${before} → ${s.supply}.`);
 }
 
 // ---- 7.7 ----

@@ -54,7 +54,7 @@ export function startEvent(s: State, side: Role, cardId: string): boolean {
     if (side === 'Roman') {
       const before = s.supply;
       addSupply(s, 5);
-      logPublic(s, `Baggage Train: Roman supply ${before} -> ${s.supply}.`);
+      logPublic(s, `Baggage Train: Roman supply ${before} → ${s.supply}.`);
       return false;
     }
     s.step = 'baggage';
@@ -106,7 +106,7 @@ export function applyBaggage(s: State, role: Role, a: Action): void {
   if (a.type === 'cut-supply') {
     const before = s.supply;
     addSupply(s, -2);
-    logPublic(s, `Baggage Train: Roman supply ${before} -> ${s.supply}.`);
+    logPublic(s, `Baggage Train: Roman supply ${before} → ${s.supply}.`);
   } else {
     for (const id of a.blocks as string[]) {
       const i = idx(id);

@@ -20,14 +20,16 @@ import {
 } from './state.js';
 import { addVp, caesarKilled } from './victory.js';
 
-/** One step lost; a block on its last step is eliminated. */
-export function loseStep(s: State, i: number): void {
+/** One step lost; a block on its last step is eliminated. Returns the new strength (0: eliminated). */
+export function loseStep(s: State, i: number, said = false): number {
   const next = stepDown(i, s.str[i]!);
-  if (next === 0) eliminate(s, i);
+  if (next === 0) eliminate(s, i, said);
   else s.str[i] = next;
+  return next;
 }
 
-export function eliminate(s: State, i: number): void {
+/** `said`: the caller's log line already says so ("… takes a hit and is eliminated."). */
+export function eliminate(s: State, i: number, said = false): void {
   const d = data(i);
   const owner = s.owner[i];
   s.str[i] = 0;
@@ -36,7 +38,7 @@ export function eliminate(s: State, i: number): void {
   s.moved[i] = false;
   s.flags.killedThisTurn.push(d.id);
   if (s.solo && owner) s.solo.killedOwner[d.id] = owner; // 12.2: whose tribes died this turn
-  logPublic(s, `${d.name} is eliminated.`);
+  if (!said) logPublic(s, `${d.name} is eliminated.`);
   if (isLegion(i)) {
     s.loc[i] = ELIMINATED;
     s.legionDied[d.id] = s.turn;

@@ -224,8 +224,8 @@ function enter(s: State, role: Role, i: number, from: AreaId, to: AreaId, via: '
   logSecret(
     s,
     role,
-    `The ${role} moves ${data(i).name} ${areaName(from)} -> ${areaName(to)}${via === 'sea' ? ' by sea' : forced ? ' (force march)' : ''}.`,
-    `The ${role} moves a unit ${areaName(from)} -> ${areaName(to)}${via === 'sea' ? ' by sea' : forced ? ' (force march)' : ''}.`,
+    `The ${role} moves ${data(i).name} ${areaName(from)} → ${areaName(to)}${via === 'sea' ? ' by sea' : forced ? ' (force march)' : ''}.`,
+    `The ${role} moves a unit ${areaName(from)} → ${areaName(to)}${via === 'sea' ? ' by sea' : forced ? ' (force march)' : ''}.`,
   );
   if (!hasUnits(s, to, other(role))) return;
   const f = s.fights[to];

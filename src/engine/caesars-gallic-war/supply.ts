@@ -9,10 +9,10 @@ export function supplyAction(s: State, role: Role, ap: number): void {
   const before = s.supply;
   if (role === 'Roman') {
     addSupply(s, 2 * ap);
-    logPublic(s, `Supply Action: Roman supply ${before} -> ${s.supply}.`);
+    logPublic(s, `Supply Action: Roman supply ${before} → ${s.supply}.`);
   } else {
     addSupply(s, -ap);
     s.raids++;
-    logPublic(s, `Barbarian raid: Roman supply ${before} -> ${s.supply}.`);
+    logPublic(s, `Barbarian raid: Roman supply ${before} → ${s.supply}.`);
   }
 }

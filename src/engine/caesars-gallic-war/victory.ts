@@ -26,9 +26,14 @@ const NB = BLOCKS.length;
 
 export function addVp(s: State, n: number, why: string): void {
   if (n === 0) return;
+  const before = s.vp;
   s.vp += n;
-  logPublic(s, `Roman VP ${n > 0 ? '+' : ''}${n} (${why}): ${s.vp}.`);
+  // Once, as the supply is: what changed it, and the VP before and after ("Legio VII eliminated: Roman VP 0 → −5.").
+  logPublic(s, `${why.charAt(0).toUpperCase()}${why.slice(1)}: Roman VP ${signedVp(before)} → ${signedVp(s.vp)}.`);
 }
+
+/** A VP total as the log writes it: a true minus sign below zero. */
+const signedVp = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 /** 9.0: Caesar killed ends the game at once with a Barbarian victory. */
 export function caesarKilled(s: State): void {

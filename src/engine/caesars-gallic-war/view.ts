@@ -11,6 +11,7 @@
 // - The generator state and the deck order are never shown.
 
 import { inKeyOrder } from '../kit/table.js';
+import { hiddenEntry } from '../kit/words.js';
 import { BLOCKS } from './data/blocks.js';
 import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
@@ -149,8 +150,9 @@ export function view(s: State, role: Role | null): CGWView {
   const log: string[] = [];
   for (const part of [...s.history, s.log]) {
     for (const e of part) {
+      // An entry written for the other role alone keeps its place, shown as hidden (hiddenEntry).
       const t = role ? (e[role] ?? e.t) : e.t;
-      if (t !== null) log.push(t);
+      log.push(t ?? hiddenEntry(e.Roman !== undefined ? 'Roman' : 'Barbarian'));
     }
   }
   const pending = pendingRoles(s);

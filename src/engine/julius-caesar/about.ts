@@ -22,4 +22,5 @@ export const about = {
   ],
   // The card of the turn and the discard at the start of a Year, both chosen face down.
   sealed: ['play', 'discard'],
+  rules: { url: 'https://columbiagames.com/', by: 'Columbia Games, its publisher' },
 } as const satisfies About;

@@ -11,7 +11,7 @@
 
 import type { Action } from '../types.js';
 import { logPublic, roman } from './log.js';
-import { cleopatraChangesSides, eliminate, loseStep } from './losses.js';
+import { cleopatraChangesSides, eliminate, hitsLost, loseStep, takeHit } from './losses.js';
 import { applyRetreat, retreatOptions } from './retreats.js';
 import { other, type Role } from './roles.js';
 import { rollD6 } from './rng.js';
@@ -207,7 +207,7 @@ export function applyBattle(s: State, role: Role, a: Action): BattleWon | null {
   if (a.type === 'hit') {
     const n = b.hits!.count;
     b.hits = null;
-    loseStep(s, i);
+    takeHit(s, i);
     return assignHits(s, role, n - 1);
   }
   if (a.type === 'retreat') {
@@ -246,7 +246,7 @@ function assignHits(s: State, target: Role, n: number): BattleWon | null {
   while (n > 0) {
     const cands = hitCandidates(s, target);
     if (cands.length === 0) {
-      logPublic(s, `${n === 1 ? '1 hit is' : `${n} hits are`} lost.`);
+      logPublic(s, hitsLost(n));
       break;
     }
     if (cands.length > 1) {
@@ -254,7 +254,7 @@ function assignHits(s: State, target: Role, n: number): BattleWon | null {
       s.step = 'hits';
       return null;
     }
-    loseStep(s, cands[0]!);
+    takeHit(s, cands[0]!);
     n--;
   }
   return settle(s);

@@ -11,3 +11,13 @@ export function logHeading(line: string): string | null {
   const m = /^— (.*) —$/.exec(line);
   return m ? m[1]!.replace(/\b7\d\d\b/, (y) => yearText(Number(y))) : null;
 }
+
+/**
+ * The battle table's caption: the order the blocks act in (7.2), which a surprise battle (Mars,
+ * Neptune: battle-order.ts slotOrder) turns round in its first round, the Attacker first.
+ */
+export function battleOrderCaption(surprise: boolean, round: number): string {
+  return surprise && round === 1
+    ? "The blocks in the order they act: a surprise battle (Mars or Neptune), so in Round 1 the Attacker fires first, all of its blocks before the Defender's; a row per initiative"
+    : 'The blocks in the order they act: a row per initiative, the Defender first';
+}

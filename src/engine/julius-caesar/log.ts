@@ -33,6 +33,11 @@ export function blocksWord(n: number): string {
   return n === 1 ? 'a block' : `${n} blocks`;
 }
 
+/** A block's name in a move's line: a leader says so, so "Caesar moves Caesar (leader) Ravenna → Rome." reads. */
+export function movingName(name: string, leader: boolean): string {
+  return leader ? `${name} (leader)` : name;
+}
+
 /**
  * A block moving along a route: merged with the previous entry when it is the same player moving
  * along the same route, so the log reads "Caesar moves 3 blocks Ravenna → Rome".
@@ -42,8 +47,8 @@ export function logMove(s: State, role: Role, verb: string, route: string, name:
   const last = s.log[s.log.length - 1];
   const names = last?.group?.key === key ? [...last.group.names, name] : [name];
   const entry: LogEntry = {
-    t: `${role} ${verb} ${blocksWord(names.length)} ${route}${suffix}`,
-    [role]: `${role} ${verb} ${names.join(', ')} ${route}${suffix}`,
+    t: `${role} ${verb} ${blocksWord(names.length)} ${route}${suffix}.`,
+    [role]: `${role} ${verb} ${names.join(', ')} ${route}${suffix}.`,
     group: { key, names },
   };
   // Entries are shared between states: replace the last one, never mutate it.

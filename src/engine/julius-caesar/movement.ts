@@ -9,7 +9,7 @@
 // revisit a location (a block that comes back where it started has not moved).
 
 import type { Action } from '../types.js';
-import { logMove } from './log.js';
+import { logMove, movingName } from './log.js';
 import {
   adjacentSeas,
   edgeKey,
@@ -21,20 +21,7 @@ import {
   roads,
 } from './map.js';
 import { other, type Role } from './roles.js';
-import {
-  BLOCK_COUNT,
-  blockId,
-  count,
-  data,
-  idx,
-  isNavis,
-  occupancy,
-  onMap,
-  status,
-  type Fight,
-  type Occupancy,
-  type State,
-} from './state.js';
+import { BLOCK_COUNT, blockId, count, data, type Fight, idx, isLeader, isNavis, occupancy, type Occupancy, onMap, type State, status } from './state.js';
 
 interface MoveContext {
   s: State;
@@ -231,7 +218,7 @@ export function applyMove(s: State, role: Role, a: Action): void {
   const route = [start, ...path].join(' → ');
   const verb = amphibious ? 'ships' : 'moves';
   const suffix = hostile ? (s.fights[dest]!.attacker === role ? ' (attack)' : ' (response)') : '';
-  logMove(s, role, verb, route, data(i).name, suffix);
+  logMove(s, role, verb, route, movingName(data(i).name, isLeader(i)), suffix);
 }
 
 /** 6.12 / 6.14: record who attacks, the Main Attack road, Reserves and the roads each side used. */

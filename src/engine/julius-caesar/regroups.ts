@@ -6,10 +6,10 @@
 //   { type: 'regroup', block, to } / { type: 'done' }   the victor, after a battle
 
 import type { Action } from '../types.js';
-import { logMove } from './log.js';
+import { logMove, movingName } from './log.js';
 import { adjacentSeas, isSea, portsOnSea, ROAD_LIMIT, roadBetween, roads } from './map.js';
 import type { Role } from './roles.js';
-import { BLOCK_COUNT, blockId, data, friendlyOrVacant, idx, isNavis, occupancy, status, type State } from './state.js';
+import { BLOCK_COUNT, blockId, data, friendlyOrVacant, idx, isLeader, isNavis, occupancy, type State, status } from './state.js';
 
 /** The victor of the battle in `loc` regroups; returns true when he has no move (the regroup is over). */
 export function beginRegroup(s: State, loc: string, role: Role): boolean {
@@ -54,7 +54,7 @@ export function applyRegroup(s: State, role: Role, a: Action): boolean {
   if (road && !isNavis(i)) g.roads[road.key] = (g.roads[road.key] ?? 0) + 1;
   s.loc[i] = to;
   s.moved[i] = true;
-  logMove(s, role, 'regroups', `${g.loc} → ${to}`, data(i).name);
+  logMove(s, role, 'regroups', `${g.loc} → ${to}`, movingName(data(i).name, isLeader(i)));
   return finishedWhenStuck(s);
 }
 

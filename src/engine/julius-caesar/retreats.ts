@@ -5,10 +5,10 @@
 // Actions:
 //   { type: 'retreat', block, to [, sea] }   in a battle turn (battles.ts)
 
-import { logMove } from './log.js';
+import { logMove, movingName } from './log.js';
 import { adjacentSeas, edgeKey, isPort, isSea, portsOnSea, RETREAT_LIMIT, roads } from './map.js';
 import { other } from './roles.js';
-import { blockId, data, friendlyOrVacant, isNavis, occupancy, status, type Occupancy, type State } from './state.js';
+import { blockId, data, friendlyOrVacant, isLeader, isNavis, type Occupancy, occupancy, type State, status } from './state.js';
 
 export interface Retreat {
   to: string;
@@ -86,5 +86,5 @@ export function applyRetreat(s: State, i: number, to: string, sea: string | null
   s.loc[i] = to;
   s.moved[i] = true;
   const route = sea ? `${b.loc} → ${sea} → ${to}` : `${b.loc} → ${to}`;
-  logMove(s, role, 'retreats', route, data(i).name);
+  logMove(s, role, 'retreats', route, movingName(data(i).name, isLeader(i)));
 }

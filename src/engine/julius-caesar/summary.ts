@@ -2,13 +2,14 @@
 // date, the task in a few words, whether the sealed card play is on. Read from one role's view
 // only, so it can say nothing that role may not see.
 import type { ViewSummary } from '../definition.js';
+import { yearText } from './headings.js';
 import type { JCView } from './view.js';
 
-/** "706, turn 3", "Winter 706", "705" before turn 1. */
+/** "706 (48 BC), turn 3", "Winter 706 (48 BC)", "705 (49 BC)" before turn 1: the Year as the pages write it. */
 function when(v: JCView): string {
-  if (v.turn === 6 || v.phase === 'winter') return `Winter ${v.year}`;
-  if (!v.turn) return `${v.year}`;
-  return `${v.year}, turn ${v.turn}`;
+  if (v.turn === 6 || v.phase === 'winter') return `Winter ${yearText(v.year)}`;
+  if (!v.turn) return yearText(v.year);
+  return `${yearText(v.year)}, turn ${v.turn}`;
 }
 
 /** What the role must do now, by the phase. */

@@ -11,6 +11,7 @@
 // - Listing order never depends on hidden identities (hidden blocks are sorted by what is visible).
 
 import { inKeyOrder } from '../kit/table.js';
+import { hiddenEntry } from '../kit/words.js';
 import { currentSlot, isReserve, letterOf } from './battle-order.js';
 import { BLOCKS } from './data/blocks.js';
 import { pendingRoles } from './flow.js';
@@ -373,30 +374,18 @@ function fullLog(entries: State['log']): string[] {
   return out;
 }
 
-/** Each entry's text for this role: the fuller one written for it, or the public one (null: none). */
+/**
+ * Each entry's text for this role: the fuller one written for it, or the public one; an entry
+ * written for the other role alone shows as hidden (hiddenEntry), so every reader numbers it alike.
+ */
 function logFor(entries: State['log'], role: Role | null): string[] {
   const n = entries.length;
   const out: string[] = new Array(n);
-  let k = 0;
-  if (role === 'Caesar') {
-    for (let j = 0; j < n; j++) {
-      const e = entries[j]!;
-      const t = e.Caesar ?? e.t;
-      if (t !== null) out[k++] = t;
-    }
-  } else if (role === 'Pompey') {
-    for (let j = 0; j < n; j++) {
-      const e = entries[j]!;
-      const t = e.Pompey ?? e.t;
-      if (t !== null) out[k++] = t;
-    }
-  } else {
-    for (let j = 0; j < n; j++) {
-      const t = entries[j]!.t;
-      if (t !== null) out[k++] = t;
-    }
+  for (let j = 0; j < n; j++) {
+    const e = entries[j]!;
+    const t = (role === 'Caesar' ? e.Caesar : role === 'Pompey' ? e.Pompey : undefined) ?? e.t;
+    out[j] = t ?? hiddenEntry(e.Caesar !== undefined ? 'Caesar' : 'Pompey');
   }
-  out.length = k;
   return out;
 }
 

@@ -10,3 +10,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export function count(n: number, one: string, many?: string): string {
   return `${n} ${plural(n, one, many)}`;
 }
+
+/**
+ * What a log entry written for one role alone shows everyone else: it keeps its place (so both
+ * players and observers number the log alike and can quote an entry to each other), never its text.
+ */
+export function hiddenEntry(owner: string): string {
+  return `An entry only ${owner} may see.`;
+}

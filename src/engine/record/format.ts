@@ -13,6 +13,15 @@ import type { Action, GameModule, Outcome } from '../types.js';
  */
 export const RECORD_FORMAT = 'alea-record/2';
 
+/**
+ * The wording of the games' logs: raised whenever a line either engine writes changes (issue 41:
+ * every hit a line, hidden entries kept in place, one style for both games). A record says the
+ * version its log was written in (`logVersion`; none: 1); the replay check compares the log line
+ * by line only for a record of the current wording, and the service makes a kept record again
+ * when it was made with another.
+ */
+export const LOG_VERSION = 2;
+
 /** A log entry's kind, as the service appends them (start, a player's action, undo, and its own). */
 export type EntryKind = 'start' | 'action' | 'undo' | 'resign' | 'timeout' | 'extend';
 
@@ -40,6 +49,12 @@ export interface RecordEntry {
   action?: unknown;
   /** The lines this entry added to the reader's log (once the game is over: the full log). */
   log: string[];
+  /**
+   * How many lines before it this entry wrote again (its `log` starts with their new text) or,
+   * an undo, took back: a block joining a group move rewrites the move's line (which then names
+   * both blocks). Absent: none.
+   */
+  rewrites?: number;
   /** The service's own words for an entry the engine does not log (an undo, a resignation, a time-out, an extension). */
   note?: string;
 }
@@ -79,6 +94,8 @@ export interface GameRecord {
   /** Whether this record can be checked (it is complete and has a commitment and a seed), and why not. */
   verifiable: boolean;
   unverifiableReason?: string;
+  /** The wording of the log's lines (LOG_VERSION when it was made); absent in records made before: 1. */
+  logVersion?: number;
   /** The log, oldest first. */
   entries: RecordEntry[];
   /** How the game ended (null while it runs). */
@@ -169,9 +186,20 @@ export function* walkSteps(m: GameModule, first: unknown, steps: readonly LogSte
 
 /** The lines of `after` past the part it shares with `before` (what an entry added to a log). */
 export function addedLines(before: readonly string[], after: readonly string[]): string[] {
+  return after.slice(sharedLines(before, after));
+}
+
+/** How many first lines `before` and `after` share. */
+function sharedLines(before: readonly string[], after: readonly string[]): number {
   let i = 0;
   while (i < before.length && i < after.length && before[i] === after[i]) i++;
-  return after.slice(i);
+  return i;
+}
+
+/** What an entry did to a log: the lines it wrote (addedLines) and how many before them it wrote again. */
+export function logChange(before: readonly string[], after: readonly string[]): { log: string[]; rewrites: number } {
+  const i = sharedLines(before, after);
+  return { log: after.slice(i), rewrites: before.length - i };
 }
 
 /** A view's log (views of both games carry one). */

@@ -20,7 +20,7 @@ t.test('CGW-114 CGW-115 harvest first: a roll of 1 sets the garrison limit to 1 
   const s = endOfTurn({ clear: true, supply: 1, Roman: { transalpine_gaul: ['legio-X'] } }, 1);
   t.equal(s.garrison, 1);
   t.equal(s.supply >= 0, true);
-  t.match(viewOf(s, null).log.join('\n'), /Harvest: 1, garrison limit 1, Roman supply 1 -> 0/);
+  t.match(viewOf(s, null).log.join('\n'), /Harvest: 1, garrison limit 1, Roman supply 1 → 0/);
 });
 
 t.test('CGW-116 CGW-121 the garrison limit: Caesar plus 2 legions in Aedui at limit 2; a third must go home', async (t) => {

@@ -425,7 +425,7 @@ t.test('JC-121 Round 1 hits go only to the enemy main force; excess hits are los
   const log = logSince(s, from);
   t.match(log[0], /fires: 1, 2, 3 — 3 hits/);
   t.equal(where(s, 'P-L5').loc, 'eliminated');
-  const lost = log.indexOf('2 hits are lost.');
+  const lost = log.indexOf('2 hits fall on no one.');
   t.ok(lost > 0, '2 hits lost');
   t.ok(lost < log.indexOf('Round 2.'), 'lost in Round 1, before the Reserves arrive');
   // The Reserves lost exactly the one disruption step (JC-123) and no hit.

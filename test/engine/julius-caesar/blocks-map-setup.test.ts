@@ -2,6 +2,7 @@
 // straits, islands, ports) and 5.x deployment (historical set-up, Levy Pool, Free Deployment).
 
 import t from 'tap';
+import { hiddenEntry } from '../../../src/engine/kit/words.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CARDS } from '../../../src/engine/julius-caesar/data/cards.js';
 import { adjacentSeas, isCity, isSea } from '../../../src/engine/julius-caesar/map.js';
@@ -600,17 +601,19 @@ t.test('JC-57 Free Deployment is secret and simultaneous', (t) => {
   const s = free();
   t.same(pending(s), ['Caesar', 'Pompey'], 'both at once');
   const x = act(s, 'Caesar', 'swap', { blocks: ['C-L16', 'C-Caesar'] });
-  for (const r of ['Pompey', null] as const) t.same(viewOf(x, r), viewOf(s, r), `${r ?? 'observer'} sees no change`);
+  // Nothing changes for the others but a hidden entry in their log, which keeps its number (issue 41).
+  const hidden = <V extends { log: string[] }>(v: V, owner: string): V => ({ ...v, log: [...v.log, hiddenEntry(owner)] });
+  for (const r of ['Pompey', null] as const) t.same(viewOf(x, r), hidden(viewOf(s, r), 'Caesar'), `${r ?? 'observer'} sees no change`);
   t.notSame(viewOf(x, 'Caesar'), viewOf(s, 'Caesar'), 'Caesar sees his own');
   // Pompey moving Cleopatra (a distinct block) is just as secret.
   const y = act(s, 'Pompey', 'swap', { blocks: ['CLEO', 'P-L5'] });
-  for (const r of ['Caesar', null] as const) t.same(viewOf(y, r), viewOf(s, r), `${r ?? 'observer'} does not see Cleopatra move`);
+  for (const r of ['Caesar', null] as const) t.same(viewOf(y, r), hidden(viewOf(s, r), 'Pompey'), `${r ?? 'observer'} does not see Cleopatra move`);
   // Order does not matter.
   const a = act(act(s, 'Caesar', 'swap', { blocks: ['C-L16', 'C-Caesar'] }), 'Pompey', 'swap', { blocks: ['CLEO', 'P-L5'] });
   const b = act(act(s, 'Pompey', 'swap', { blocks: ['CLEO', 'P-L5'] }), 'Caesar', 'swap', { blocks: ['C-L16', 'C-Caesar'] });
   t.same(a.loc, b.loc);
   const d = done(x, 'Caesar');
   t.same(pending(d), ['Pompey']);
-  t.same(viewOf(d, 'Pompey').log.slice(viewOf(s, 'Pompey').log.length), ['Caesar has deployed.']);
+  t.same(viewOf(d, 'Pompey').log.slice(viewOf(s, 'Pompey').log.length), [hiddenEntry('Caesar'), 'Caesar has deployed.'], 'the swap hidden, in its place; the deployment public');
   t.end();
 });

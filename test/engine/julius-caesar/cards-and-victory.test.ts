@@ -816,9 +816,9 @@ t.test('JC-33 P1 moves then levies, then P2 moves then levies, then battles', (t
   t.equal(s.step, 'battle', 'battles after both commands');
   const log = logOf(s, 'Caesar');
   const order = [
-    'Caesar moves Legio 7 Narbo → Tarraco (attack)',
+    'Caesar moves Legio 7 Narbo → Tarraco (attack).',
     'Caesar levies Auxilia 1 in Narbo (I).',
-    'Pompey moves a block Carthago Nova → Tarraco (response)',
+    'Pompey moves a block Carthago Nova → Tarraco (response).',
     'Pompey levies a block in Carthago Nova.',
     'Battle in Tarraco: Caesar attacks, Pompey defends.',
   ].map((e) => log.indexOf(e));

@@ -2,6 +2,7 @@
 // (v2.0 "God Cards" sidebar; Apollo is tested with the Card Phase).
 
 import t from 'tap';
+import { battleOrderCaption } from '../../../src/engine/julius-caesar/headings.js';
 import {
   act,
   command,
@@ -279,6 +280,10 @@ t.test('JC-171 Mars: in Round 1 of the designated battle all attackers act first
   s = done(s, 'Pompey');
   t.equal(s.battle!.loc, 'Rome');
   t.equal(s.battle!.surprise, true);
+  // Issue 41: the battle table's caption says so, as the view tells the board (and says the usual order after).
+  const v = viewOf(s, 'Pompey') as unknown as { battle: { surprise: boolean; round: number } };
+  t.match(battleOrderCaption(v.battle.surprise, v.battle.round), /surprise battle .*in Round 1 the Attacker fires first/);
+  t.match(battleOrderCaption(v.battle.surprise, 2), /the Defender first/);
   // Round 1: C-L8, C-L12, then P-L1.
   t.same(pending(s), ['Caesar']);
   t.same(actingBlocks(s), ['C-L12', 'C-L8']);

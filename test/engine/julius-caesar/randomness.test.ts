@@ -89,7 +89,12 @@ t.test('legacy games (made by the previous engine, test/fixtures/legacy-games.js
     let s = jc.setupLegacy!(g.seed, g.options);
     t.equal(typeof s.rng, 'number', 'a legacy game keeps the 32-bit generator');
     for (const a of g.actions) s = jc.apply(s, a.role, a.action);
-    t.equal(JSON.stringify(s), JSON.stringify(g.state), `game with seed ${g.seed}: ${g.actions.length} actions replay to the stored state`);
+    // The log was written in that version's words (issue 41 words it anew): the state apart from
+    // it is byte for byte the same, and the log has as many entries.
+    const { log, ...rest } = s;
+    const { log: storedLog, ...storedRest } = g.state;
+    t.equal(JSON.stringify(rest), JSON.stringify(storedRest), `game with seed ${g.seed}: ${g.actions.length} actions replay to the stored state`);
+    t.equal(log.length, storedLog.length, 'a log of as many entries');
     t.same(jc.outcome(s), g.outcome);
   }
   // A legacy game in progress plays on with its own generator.

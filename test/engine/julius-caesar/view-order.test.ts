@@ -10,6 +10,7 @@
 // - the VP are those of victory.ts.
 
 import t from 'tap';
+import { hiddenEntry } from '../../../src/engine/kit/words.js';
 import { testSeed } from '../../helpers/seeds.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { scores } from '../../../src/engine/julius-caesar/victory.js';
@@ -108,11 +109,12 @@ function violation(s: State, role: Role | null, v: JCView): string | null {
   }
   if (Object.keys(v.pools).join() !== 'Caesar,Pompey') return `pools keyed ${Object.keys(v.pools).join()}`;
 
-  // The log: each entry's text for this role, or the public one; secret events (null) left out.
+  // The log: each entry's text for this role, or the public one; a secret event (null) keeps its
+  // place, shown as hidden, so every reader numbers the log alike (issue 41).
   const log: string[] = [];
   for (const e of s.log) {
     const text = role ? (e[role] ?? e.t) : e.t;
-    if (text !== null) log.push(text);
+    log.push(text ?? hiddenEntry(e.Caesar !== undefined ? 'Caesar' : 'Pompey'));
   }
   if (v.log.length !== log.length || v.log.some((x, k) => x !== log[k])) return `log of ${v.log.length} lines differs from the entries' texts (${log.length})`;
 

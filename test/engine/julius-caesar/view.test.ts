@@ -5,6 +5,7 @@
 // strengths and cards. The last test does the same after every action of seeded random games.
 
 import t from 'tap';
+import { hiddenEntry } from '../../../src/engine/kit/words.js';
 import { BLOCKS } from '../../../src/engine/julius-caesar/data/blocks.js';
 import { CARDS } from '../../../src/engine/julius-caesar/data/cards.js';
 import {
@@ -90,6 +91,12 @@ function winter(spec: Spec): State {
 
 // ---------------------------------------------------------------------------------------------
 
+/** A view with `n` more hidden entries of `owner` (then of `owner2`) at the end of its log. */
+function withHidden<V extends { log: string[] }>(v: V, owner: string, n: number, owner2?: string, n2 = 0): V {
+  const more = [...Array(n).fill(hiddenEntry(owner)), ...Array(n2).fill(owner2 ? hiddenEntry(owner2) : '')];
+  return { ...v, log: v.log.concat(more) };
+}
+
 t.test('view: hands and the Year discard are seen only by their owner (JC-13, JC-14)', (t) => {
   let s = jc.setup(testSeed(7));
   t.equal(s.step, 'discard');
@@ -116,8 +123,9 @@ t.test('view: hands and the Year discard are seen only by their owner (JC-13, JC
   t.equal(viewOf(s, 'Pompey').discard, d1);
   t.equal(caesarAfter.discard, null, "Caesar's own discard, not Pompey's");
   s = act(s, 'Pompey', 'discard', { card: d2 });
-  t.same(viewOf(s, 'Caesar'), caesarAfter, 'changing the discard is invisible to Caesar');
-  t.same(viewOf(s, null).log, obs.log.concat('Pompey discards a card.'), 'the observer reads the same public line');
+  // The change keeps its place in everyone's log (one numbering), its card hidden from all but Pompey.
+  t.same(viewOf(s, 'Caesar'), { ...caesarAfter, log: caesarAfter.log.concat('An entry only Pompey may see.') }, 'changing the discard shows Caesar nothing but a hidden entry');
+  t.same(viewOf(s, null).log, obs.log.concat('Pompey discards a card.', 'An entry only Pompey may see.'), 'the observer reads the same public lines');
   t.equal(viewOf(s, 'Pompey').discard, d2);
   t.ok(viewOf(s, 'Pompey').log.some((e) => e.startsWith('Pompey changes his discard to') && e.includes(`(${d2})`)));
 
@@ -154,9 +162,9 @@ t.test('view: a sealed card is shown only as "played" until both are in (JC-15)'
   t.notOk(cardsIn(pompey).includes('K09'));
   t.notOk(cardsIn(viewOf(s, null)).includes('K09'));
   t.equal(pompey.log.at(-1), 'Caesar plays a card face-down.');
-  // Changing the sealed card shows nothing new to Pompey.
+  // Changing the sealed card shows Pompey nothing new but a hidden entry (one numbering, issue 41).
   s = act(s, 'Caesar', 'play', { card: 'K14' });
-  t.same(viewOf(s, 'Pompey'), pompey, "Pompey's view is unchanged");
+  t.same(viewOf(s, 'Pompey'), withHidden(pompey, 'Caesar', 1), "Pompey's view is unchanged but for a hidden entry");
   t.equal(viewOf(s, 'Caesar').cards.Caesar.card, 'K14');
   // Pompey's card completes the pair: both are revealed together, to everyone.
   s = act(s, 'Pompey', 'play', { card: 'K10' });
@@ -288,9 +296,9 @@ t.test('view: moves, levies and strengthening in the log name no hidden block or
   s = move(s, 'Caesar', 'C-L13', 'Rome');
   s = move(s, 'Caesar', 'C-L14', 'Rome');
   const pLog = viewOf(s, 'Pompey').log;
-  t.equal(pLog.at(-1), 'Caesar moves 3 blocks Genua → Rome');
-  t.equal(viewOf(s, null).log.at(-1), 'Caesar moves 3 blocks Genua → Rome');
-  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar moves Caesar, Legio 13, Legio 14 Genua → Rome');
+  t.equal(pLog.at(-1), 'Caesar moves 3 blocks Genua → Rome.');
+  t.equal(viewOf(s, null).log.at(-1), 'Caesar moves 3 blocks Genua → Rome.');
+  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar moves Caesar (leader), Legio 13, Legio 14 Genua → Rome.');
   t.same(
     blocksAt(viewOf(s, 'Pompey'), 'Rome'),
     [1, 2, 3].map(() => ({ side: 'Caesar', location: 'Rome', moved: true })),
@@ -318,16 +326,16 @@ t.test('view: free deployment is secret until both players have deployed (JC-57)
   const obs0 = viewOf(s, null);
   s = act(s, 'Caesar', 'swap', { blocks: ['C-L16', 'C-Caesar'] });
   s = act(s, 'Caesar', 'swap', { blocks: ['C-L13', 'C-L7'] });
-  t.same(viewOf(s, 'Pompey'), pompey0, "Caesar's swaps do not change Pompey's view");
-  t.same(viewOf(s, null), obs0, 'nor the observer\'s');
+  t.same(viewOf(s, 'Pompey'), withHidden(pompey0, 'Caesar', 2), "Caesar's swaps do not change Pompey's view (but for two hidden entries)");
+  t.same(viewOf(s, null), withHidden(obs0, 'Caesar', 2), 'nor the observer\'s');
   t.equal(viewOf(s, 'Caesar').blocks.find((b) => b.id === 'C-Caesar')!.location, 'Lugdunum', 'Caesar sees his own swap');
   t.ok(viewOf(s, 'Caesar').log.some((e) => e.startsWith('Caesar swaps')));
 
   // Cleopatra's identity is public, but where Pompey deploys her is part of his secret deployment.
   const caesar0 = viewOf(s, 'Caesar');
   s = act(s, 'Pompey', 'swap', { blocks: ['CLEO', 'P-L5'] });
-  t.same(viewOf(s, 'Caesar'), caesar0, "Pompey's Cleopatra swap does not change Caesar's view");
-  t.same(viewOf(s, null), obs0);
+  t.same(viewOf(s, 'Caesar'), withHidden(caesar0, 'Pompey', 1), "Pompey's Cleopatra swap does not change Caesar's view (but for a hidden entry)");
+  t.same(viewOf(s, null), withHidden(obs0, 'Caesar', 2, 'Pompey', 1));
   s = done(s, 'Pompey');
   t.same(viewOf(s, 'Caesar').log.at(-1), 'Pompey has deployed.');
   t.notOk(viewOf(s, 'Caesar').blocks.some((b) => b.id === 'CLEO'), 'still hidden while Caesar deploys');
@@ -405,10 +413,10 @@ t.test('view: a battle reveals its main forces, Reserves in Round 2, and hides e
   s = act(s, 'Caesar', 'retreat', { block: 'C-L16', to: 'Bilbilis' });
   for (const r of ['Pompey', null] as const) {
     const v = viewOf(s, r);
-    t.equal(v.log.at(-1), 'Caesar retreats a block Tarraco → Bilbilis', who(r));
+    t.equal(v.log.at(-1), 'Caesar retreats a block Tarraco → Bilbilis.', who(r));
     t.same(blocksAt(v, 'Bilbilis'), [{ side: 'Caesar', location: 'Bilbilis', moved: true }], `${who(r)}: hidden once out of the battle`);
   }
-  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar retreats Legio 16 Tarraco → Bilbilis');
+  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar retreats Legio 16 Tarraco → Bilbilis.');
   // C-L7 rolls three hits; Pompey's three blocks are all at I, so he picks which takes each.
   s = act(rig(s, [1, 2, 1]), 'Caesar', 'fire', { block: 'C-L7' });
   t.equal(s.step, 'hits');
@@ -421,15 +429,15 @@ t.test('view: a battle reveals its main forces, Reserves in Round 2, and hides e
     const v = viewOf(s, r);
     t.equal(v.battle, null, `${who(r)}: no battle being fought`);
     t.same(v.pools.Pompey.eliminated, ['P-L5', 'P-L6', 'P-EQ1'].sort((x, y) => BLOCKS.findIndex((b) => b.id === x) - BLOCKS.findIndex((b) => b.id === y)), `${who(r)}: eliminated blocks face-up`);
-    t.ok(v.log.includes("Pompey's Legio 6 is eliminated."));
+    t.ok(v.log.includes("Pompey's Legio 6 takes a hit and is eliminated."));
     if (r !== 'Caesar') {
       t.same(blocksAt(v, 'Tarraco'), [1, 2, 3].map(() => ({ side: 'Caesar', location: 'Tarraco', moved: true })), `${who(r)}: survivors hidden again`);
     }
   }
   s = act(s, 'Caesar', 'regroup', { block: 'C-L9', to: 'Narbo' });
-  t.equal(viewOf(s, 'Pompey').log.at(-1), 'Caesar regroups a block Tarraco → Narbo');
-  t.equal(viewOf(s, null).log.at(-1), 'Caesar regroups a block Tarraco → Narbo');
-  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar regroups Legio 9 Tarraco → Narbo');
+  t.equal(viewOf(s, 'Pompey').log.at(-1), 'Caesar regroups a block Tarraco → Narbo.');
+  t.equal(viewOf(s, null).log.at(-1), 'Caesar regroups a block Tarraco → Narbo.');
+  t.equal(viewOf(s, 'Caesar').log.at(-1), 'Caesar regroups Legio 9 Tarraco → Narbo.');
   s = done(s, 'Caesar');
   t.equal(s.step, 'cards');
   t.equal(s.turn, 3);

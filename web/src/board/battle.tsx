@@ -95,6 +95,8 @@ export interface BattlePanelProps {
   summary?: ComponentChildren;
   attacker?: string;
   defender?: string;
+  /** The table's caption, when the order is not the usual one (Defender first): a surprise battle's. */
+  caption?: string;
   rows?: BattleRow[];
   blocks?: BattleBlock[];
   /** The row acting now (highlighted). */
@@ -120,7 +122,7 @@ export function BattlePanel(p: BattlePanelProps) {
       {p.summary && <p>{p.summary}</p>}
       {rows.length > 0 && p.attacker && p.defender && (
         <table class="battle-board">
-          <caption class="sr-only">The blocks in the order they act: a row per initiative, the Defender first</caption>
+          <caption class="sr-only">{p.caption ?? 'The blocks in the order they act: a row per initiative, the Defender first'}</caption>
           <thead>
             <tr>
               <td></td>

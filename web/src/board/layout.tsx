@@ -3,6 +3,8 @@
 // (board/selection.ts), the game's own panels (battle, cards...), every legal action, the
 // controls, the log and the table talk. A game's board gives the parts that are its own.
 import type { ComponentChildren, JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { downloadRecord, downloadTranscript } from '../replay/download';
 import type { Game } from '../api';
 import type { Act } from './actions';
 import { BlockChip } from './chip';
@@ -31,6 +33,9 @@ export interface BoardLayoutProps {
   label: (a: Act) => string;
   lines: string[];
   heading: (line: string) => string | null;
+  /** The status panel's links: the replay (absent in a replay), and where the game's rules are published. */
+  onReplay?: () => void;
+  rules: { url: string; by: string };
 }
 
 export function BoardLayout(p: BoardLayoutProps) {
@@ -38,7 +43,7 @@ export function BoardLayout(p: BoardLayoutProps) {
   return (
     <main>
       <Heading game={game} me={me} opponent={opponent} />
-      <Status game={game} me={me} opponent={opponent} prompt={p.prompt} error={acting.error}>
+      <Status game={game} me={me} opponent={opponent} prompt={p.prompt} error={acting.error} links={<StatusLinks game={game} onReplay={p.onReplay} rules={p.rules} />}>
         {p.status}
       </Status>
       <div class="game">
@@ -56,6 +61,35 @@ export function BoardLayout(p: BoardLayoutProps) {
         </div>
       </div>
     </main>
+  );
+}
+
+/** One click from the status panel: the replay, the record, the rules at their publisher's, and the check of a record. */
+function StatusLinks({ game, onReplay, rules }: { game: Game; onReplay?: () => void; rules: { url: string; by: string } }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <nav class="status-links" aria-label="Replay, record and rules">
+      {onReplay && (
+        <button class="link" onClick={onReplay}>
+          Replay
+        </button>
+      )}
+      <button class="link" onClick={async () => setError(await downloadRecord(game.id, game.number))}>
+        Record (JSON)
+      </button>
+      <button class="link" onClick={async () => setError(await downloadTranscript(game.id, game.number))}>
+        Transcript
+      </button>
+      <a href={rules.url} target="_blank" rel="noopener noreferrer">
+        Rules of {game.title} ({rules.by})
+      </a>
+      <a href="/verify">Check a record</a>
+      {error && (
+        <span class="error" role="alert">
+          {error}
+        </span>
+      )}
+    </nav>
   );
 }
 

@@ -176,11 +176,37 @@ export function Heading({ game, me, opponent }: { game: Game; me: string | null;
             {game.computer && <> against the computer ({game.computer.title})</>}
           </>
         ) : (
-          'Watching'
+          <>
+            Watching{' '}
+            {game.players.length || game.bot || game.computer
+              ? roles(game).map((r, k) => (
+                  <>
+                    {k > 0 && ' against '}
+                    <strong class={`side-${r}`}>{r}</strong> {holder(game, r)}
+                  </>
+                ))
+              : null}
+          </>
         )}
       </span>
     </div>
   );
+}
+
+/** The roles of the game in seat order: the players', then the bot's or the computer's. */
+function roles(game: Game): string[] {
+  const out = game.players.map((p) => p.role as string);
+  for (const r of [game.bot, game.computer?.role]) if (r && !out.includes(r)) out.push(r);
+  return out;
+}
+
+/** Who holds a seat, in words a watcher reads: "Marcus (1620)", "the computer (Normal)", "the rulebook bot". */
+export function holder(game: Game, role: string): string {
+  const p = game.players.find((x) => x.role === role);
+  if (p) return p.rating ? `${p.user.name} (${p.rating.before})` : p.user.name;
+  if (game.computer?.role === role) return `the computer (${game.computer.title})`;
+  if (game.bot === role) return 'the rulebook bot';
+  return '';
 }
 
 /** A waiting move's place in the computer's queue, in words (1: the next search). */
@@ -192,7 +218,7 @@ function queueWords(place: number): string {
  * The game's status panel: the game's own facts (`children`: year, VP...), then the outcome, or the
  * prompt with whose move it is and the deadlines; the last error.
  */
-export function Status({ game, me, opponent, prompt, error, children }: { game: Game; me: string | null; opponent: string | null; prompt: string; error: string | null; children: ComponentChildren }) {
+export function Status({ game, me, opponent, prompt, error, children, links }: { game: Game; me: string | null; opponent: string | null; prompt: string; error: string | null; children: ComponentChildren; links?: ComponentChildren }) {
   const myTurn = !!me && (game.pending as string[]).includes(me);
   const waitingFor = game.pending.filter((r) => r !== me);
   // The computer decides on the worker's threads: from the moment it is to move, it is thinking.
@@ -228,7 +254,7 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
         <>
           <p class="prompt">{prompt}</p>
           <p>
-            {myTurn ? <strong>Your move</strong> : thinking ? <strong class="thinking">The computer ({game.computer!.role}) is thinking…</strong> : waitingFor.length ? <strong>Waiting for {waitingFor.join(' and ')}</strong> : <span class="muted">Nothing to do now.</span>}
+            {myTurn ? <strong>Your move</strong> : thinking ? <strong class="thinking">The computer ({game.computer!.role}) is thinking…</strong> : waitingFor.length ? <strong>Waiting for {waitingFor.map((r) => (holder(game, r) ? `${r} (${holder(game, r)})` : r)).join(' and ')}</strong> : <span class="muted">Nothing to do now.</span>}
             {myTurn && thinking && <span class="thinking"> · the computer ({game.computer!.role}) is thinking…</span>}
             {thinking && place > 0 && <span class="thinking queue"> · {queueWords(place)}</span>}
             {myTurn && mySeat?.deadline && (
@@ -251,6 +277,7 @@ export function Status({ game, me, opponent, prompt, error, children }: { game: 
           {error}
         </p>
       )}
+      {links}
     </section>
   );
 }

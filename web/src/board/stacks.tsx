@@ -49,6 +49,21 @@ export function shortName(name: string): string {
   return name.length <= 7 ? name : `${name.slice(0, 6)}.`;
 }
 
+/**
+ * The words a block's face shows, in the order drawn ("III Leg 9 C2"): an accessible name starts
+ * with them, so the name holds the visible label (WCAG 2.5.3) and a voice user can say what they see.
+ */
+export function faceWords(m: MapBlock): string {
+  return (m.hidden ? [m.short] : [m.top, m.short, m.corner]).filter((w) => !!w).join(' ');
+}
+
+/**
+ * An accessible name that begins with the visible words (none: the name as it is). The face's
+ * texts each begin with a space (not drawn: SVG drops a text's leading white space), so that the
+ * page's text reads "III Leg 9 C2", word by word, as the name does.
+ */
+const withFace = (face: string, name: string) => (face ? `${face}: ${name}` : name);
+
 /** One block, face up or down, at (x, y) (its top-left corner), `b` map units wide. */
 function BlockG({ m, x, y, b, onBlock, inert, focusFirst }: { m: MapBlock; x: number; y: number; b: number; onBlock: (id: string) => void; inert?: boolean; focusFirst?: boolean }) {
   const can = !inert && m.selectable && !!m.id;
@@ -66,7 +81,7 @@ function BlockG({ m, x, y, b, onBlock, inert, focusFirst }: { m: MapBlock; x: nu
       {...(m.tagged && m.id && !inert ? { 'data-block': m.id } : {})}
       role={inert ? undefined : can ? 'button' : 'img'}
       tabindex={can ? 0 : undefined}
-      aria-label={inert ? undefined : m.name + (can ? (m.selected ? ', selected' : ', select') : '')}
+      aria-label={inert ? undefined : withFace(faceWords(m), m.name + (can ? (m.selected ? ', selected' : ', select') : ''))}
       aria-pressed={can ? m.selected : undefined}
       onClick={
         can
@@ -87,10 +102,10 @@ function BlockG({ m, x, y, b, onBlock, inert, focusFirst }: { m: MapBlock; x: nu
             {m.top}
           </text>
           <text class="short" x={x + b / 2} y={y + b * 0.72} text-anchor="middle" {...(fit ? { textLength: b - 3, lengthAdjust: 'spacingAndGlyphs' } : {})}>
-            {short}
+            {` ${short}`}
           </text>
           <text class="corner" x={x + b - 2} y={y + b - 2} text-anchor="end">
-            {m.corner}
+            {m.corner && ` ${m.corner}`}
           </text>
         </>
       )}
@@ -162,43 +177,52 @@ export function Stacks({ piles, b, onBlock, over }: { piles: Pile[]; b: number; 
           : `${p.place}: a stack of ${count(n, 'block')} (${names.join('; ')}${n > shown.length ? `; ${n - shown.length} face down` : ''}), open it`;
         const isOpen = open?.key === p.key;
         const toOpen = (pinned: boolean, byKey = false) => setOpen({ key: p.key, pinned, byKey });
+        // The pile as drawn (hidden from assistive technology), and over it the control itself: an
+        // unseen area named by the pile's words. A control that holds no text of its own always
+        // holds its visible label in its name (WCAG 2.5.3), whichever part of the pile the map's
+        // edge cuts off.
+        const span = behind * 3;
         return (
-          <g
-            key={p.key}
-            data-pile={p.key}
-            class={`pile${faceDown ? '' : ' opens'}${top.selected ? ' has-selected' : ''}`}
-            {...(faceDown ? {} : { 'data-blocks': p.blocks.flatMap((m) => (m.tagged && m.id ? [m.id] : [])).join(' ') })}
-            role={faceDown ? 'img' : 'button'}
-            tabindex={faceDown ? undefined : 0}
-            aria-label={label}
-            aria-expanded={faceDown ? undefined : isOpen}
-            onClick={
-              faceDown
-                ? undefined
-                : (e) => {
-                    e.stopPropagation();
-                    toOpen(true);
-                  }
-            }
-            onKeyDown={faceDown ? undefined : keyed(() => toOpen(true, true))}
-            onMouseEnter={
-              faceDown
-                ? undefined
-                : () => {
-                    clearTimeout(hover.current);
-                    hover.current = setTimeout(() => setOpen((o) => (o?.pinned ? o : { key: p.key, pinned: false, byKey: false })), 150);
-                  }
-            }
-            onMouseLeave={() => clearTimeout(hover.current)}
-          >
-            {edges.map((k) => (
-              <rect class={`face back ${top.side} ${top.cls}`} x={x + k * 3} y={p.y + k * 3} width={b} height={b} rx={2.5} />
-            ))}
-            <BlockG m={top} x={x} y={p.y} b={b} onBlock={onBlock} inert />
-            <circle class="count-bg" cx={x + b} cy={p.y} r={b * 0.27} />
-            <text class="count" x={x + b} y={p.y + b * 0.1} text-anchor="middle">
-              {n}
-            </text>
+          <g key={p.key}>
+            <g class={`pile-face${top.selected ? ' has-selected' : ''}`} aria-hidden="true">
+              {edges.map((k) => (
+                <rect class={`face back ${top.side} ${top.cls}`} x={x + k * 3} y={p.y + k * 3} width={b} height={b} rx={2.5} />
+              ))}
+              <BlockG m={top} x={x} y={p.y} b={b} onBlock={onBlock} inert />
+              <circle class="count-bg" cx={x + b} cy={p.y} r={b * 0.27} />
+              <text class="count" x={x + b} y={p.y + b * 0.1} text-anchor="middle">
+                {` ${n}`}
+              </text>
+            </g>
+            <g
+              data-pile={p.key}
+              class={`pile${faceDown ? '' : ' opens'}${top.selected ? ' has-selected' : ''}`}
+              {...(faceDown ? {} : { 'data-blocks': p.blocks.flatMap((m) => (m.tagged && m.id ? [m.id] : [])).join(' ') })}
+              role={faceDown ? 'img' : 'button'}
+              tabindex={faceDown ? undefined : 0}
+              aria-label={label}
+              aria-expanded={faceDown ? undefined : isOpen}
+              onClick={
+                faceDown
+                  ? undefined
+                  : (e) => {
+                      e.stopPropagation();
+                      toOpen(true);
+                    }
+              }
+              onKeyDown={faceDown ? undefined : keyed(() => toOpen(true, true))}
+              onMouseEnter={
+                faceDown
+                  ? undefined
+                  : () => {
+                      clearTimeout(hover.current);
+                      hover.current = setTimeout(() => setOpen((o) => (o?.pinned ? o : { key: p.key, pinned: false, byKey: false })), 150);
+                    }
+              }
+              onMouseLeave={() => clearTimeout(hover.current)}
+            >
+              <rect class="hit" x={x} y={p.y - b * 0.27} width={b + span + b * 0.27} height={b + span + b * 0.27} rx={2.5} />
+            </g>
           </g>
         );
       })}

@@ -14,6 +14,8 @@ export interface BoardProps {
   onGame: (g: Game) => void;
   /** Reads the game again (after a stale version). */
   reload: () => Promise<void>;
+  /** Opens the replay (the status panel's link; absent: a replay's own board). */
+  onReplay?: () => void;
 }
 
 /** An option a new game may be created with, by the name the API's GameOptions gives it. */
@@ -27,6 +29,8 @@ export interface GameEntry {
   roles: readonly Role[];
   /** A sentence or two on what the game is, for the landing page and the new-game form. */
   description: string;
+  /** Where the rules are published, and by whom. */
+  rules: { url: string; by: string };
   options: readonly OptionField[];
   /** The game's own bot, if it has one: the side a person plays against it, what it is, how it plays. */
   bot: { role: Role; title: string; plays: string } | null;
@@ -47,6 +51,6 @@ export function optionFields(options: readonly OptionSpec[]): OptionField[] {
 }
 
 /** What a GameEntry takes from the game's About (src/engine/<game>/about.ts). */
-export function fromAbout(about: About): Pick<GameEntry, 'id' | 'title' | 'roles' | 'description' | 'options'> {
-  return { id: about.id as GameId, title: about.title, roles: about.roles as readonly Role[], description: about.description, options: optionFields(about.options) };
+export function fromAbout(about: About): Pick<GameEntry, 'id' | 'title' | 'roles' | 'description' | 'rules' | 'options'> {
+  return { id: about.id as GameId, title: about.title, roles: about.roles as readonly Role[], description: about.description, rules: about.rules, options: optionFields(about.options) };
 }

@@ -94,7 +94,7 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
   if (replaying) return <Replay game={game} entry={entry} onClose={() => setReplaying(false)} />;
   return (
     <>
-      <entry.Board game={game} onGame={onGame} reload={load} />
+      <entry.Board game={game} onGame={onGame} reload={load} onReplay={() => setReplaying(true)} />
       <GameRecordPanel game={game} onReplay={() => setReplaying(true)} />
     </>
   );
@@ -108,8 +108,11 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
       params: { path: { id: game.id } },
       body: { ...(invite ? { inviteCode: invite } : {}), playerSeed: playerSeed() },
     });
-    if (data) onChange(data);
-    else setError(problemText(error));
+    if (data) {
+      // Seated: the invite link's code has done its work; the address is the game's own (issue 41).
+      if (invite) history.replaceState(history.state, '', `/games/${game.id}`);
+      onChange(data);
+    } else setError(problemText(error));
   }
   async function cancel() {
     if (!confirm(game.invitee && !game.role ? 'Decline this game?' : 'Cancel this game? Its invite link stops working.')) return;

@@ -119,7 +119,11 @@ export function Replay({ game, entry, onClose }: { game: Game; entry: GameEntry;
     pending: [],
     version: pos.n,
     logLength: pos.logLength,
-    status: 'finished',
+    // A past position of a running game: the game still runs (no rematch to offer), and no seat's
+    // deadline is shown, the live one belonging to now, not to then (issue 41).
+    status: game.status,
+    players: game.players.map((p) => ({ ...p, pending: false, deadline: null })),
+    deadline: null,
     outcome: pos.n === last && record?.result ? record.result : null,
   };
   return (

@@ -5,7 +5,7 @@
 // every reader and signed, and a position is the whole board (the engine's fullView). While it
 // runs, a player gets only what their own views showed (their own actions; the opponent's as
 // their log shows them), an observer of a public game the observer's; never the seed.
-import { addedLines, botRole, checkCommitment, fullViewOf, replayCheck, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
+import { botRole, checkCommitment, fullViewOf, LOG_VERSION, logChange, replayCheck, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
 import { definitionOf, type GameModule, type Outcome } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
 import type { ServiceContext } from '../../context.js';
@@ -43,7 +43,7 @@ function viewFor(m: GameModule, state: unknown, reader: Reader): unknown {
  * engine action is shown to its own player, and to everyone once the game is over; the others'
  * data (an undo's, a time-out's, an extension's) are public.
  */
-function entryFor(e: TimedEntry, reader: Reader, log: string[], outcome: unknown): RecordEntry {
+function entryFor(e: TimedEntry, reader: Reader, change: { log: string[]; rewrites: number }, outcome: unknown): RecordEntry {
   const data = e.action as Record<string, unknown> | null;
   const shown = e.kind === 'action' ? reader.complete || reader.role === e.role : data !== null && Object.keys(data).length > 0;
   const note = entryNote(e, outcome);
@@ -53,7 +53,8 @@ function entryFor(e: TimedEntry, reader: Reader, log: string[], outcome: unknown
     role: e.role,
     at: e.createdAt.toISOString(),
     ...(shown && { action: e.action }),
-    log,
+    log: change.log,
+    ...(change.rewrites > 0 && { rewrites: change.rewrites }),
     ...(note !== null && { note }),
   };
 }
@@ -93,7 +94,7 @@ async function buildRecord(db: Db, row: GameSummaryRow, reader: Reader): Promise
       let log: string[] = [];
       for (const [e, state] of replay.states(version)) {
         const now = logOf(viewFor(m, state, reader));
-        out.push(entryFor(e, reader, addedLines(log, now), row.outcome));
+        out.push(entryFor(e, reader, logChange(log, now), row.outcome));
         log = now;
         yield;
       }
@@ -132,6 +133,7 @@ async function buildRecord(db: Db, row: GameSummaryRow, reader: Reader): Promise
     reader,
     verifiable: unverifiable === null,
     ...(unverifiable !== null && { unverifiableReason: unverifiable }),
+    logVersion: LOG_VERSION,
     entries,
     result: reader.complete ? ((row.outcome as Outcome | null) ?? null) : null,
   };
@@ -172,7 +174,7 @@ export async function gamePosition(ctx: ServiceContext, userId: string, gameId: 
     status: reader.complete ? 'finished' : 'active',
     role: reader.role,
     full: reader.complete,
-    entry: entryFor(replay.entries[n - 1]!, reader, addedLines(before, logOf(view)), row.outcome),
+    entry: entryFor(replay.entries[n - 1]!, reader, logChange(before, logOf(view)), row.outcome),
     view: recent.view,
     logLength: recent.logLength,
   };
@@ -206,12 +208,30 @@ export function transcriptOf(r: GameRecord): string {
     ...r.players.filter((p) => p.playerSeed).map((p) => `Seed of ${name(p.role)}: ${p.playerSeed}${p.playerSeedBy === 'server' ? ' (drawn by the server for this player)' : ''}`),
     '',
   ];
+  // Each line once, as the log says it: an entry that writes again the lines of the entries before
+  // it (a block joining a group move) takes them over, and an entry left with no line of its own
+  // joins it ("12–13."). An undo keeps what it took back above it, with its note.
+  const blocks: { seqs: number[]; entry: RecordEntry; lines: string[] }[] = [];
   for (const e of r.entries) {
-    const lines = e.log;
+    let again = e.kind === 'undo' ? 0 : (e.rewrites ?? 0);
+    const joined: number[] = [];
+    while (again > 0 && blocks.length > 0) {
+      const b = blocks[blocks.length - 1]!;
+      const k = Math.min(again, b.lines.length);
+      b.lines.splice(b.lines.length - k, k);
+      again -= k;
+      if (b.lines.length > 0 || b.entry.note) break;
+      blocks.pop();
+      joined.unshift(...b.seqs);
+    }
+    blocks.push({ seqs: [...joined, e.seq], entry: e, lines: [...e.log] });
+  }
+  for (const { seqs, entry: e, lines } of blocks) {
     let i = 0;
     // A turn that opens with this entry is headed before it; one that opens within it, where it does.
     for (; i < lines.length && isHeading(lines[i]!); i++) out.push('', lines[i]!, '');
-    out.push(`${e.seq}. ${e.kind === 'start' ? 'The game starts' : name(e.role)} · ${when(e.at)}`);
+    const number = seqs.length > 1 ? `${seqs[0]}–${seqs[seqs.length - 1]}` : String(e.seq);
+    out.push(`${number}. ${e.kind === 'start' ? 'The game starts' : name(e.role)} · ${when(e.at)}`);
     for (; i < lines.length; i++) out.push(...(isHeading(lines[i]!) ? ['', lines[i]!, ''] : [`   ${lines[i]}`]));
     if (e.note) out.push(`   ${e.note}`);
   }

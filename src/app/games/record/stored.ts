@@ -7,8 +7,10 @@
 //
 // A kept record is made again when it no longer says what a new one would: a player's name
 // changed (a rename; a deleted account shows "deleted player"), or the key that signed it is no
-// longer published (taken out of RECORD_OLD_KEYS: a leaked key). Nothing else of a finished game
-// changes. Concurrent first reads in this process make it once.
+// longer published (taken out of RECORD_OLD_KEYS: a leaked key), or it was made with another
+// wording of the log (LOG_VERSION: a new version of Alea words its logs anew). Nothing else of a
+// finished game changes. Concurrent first reads in this process make it once.
+import { LOG_VERSION } from '../../../engine/record.js';
 import { findStoredRecord, saveStoredRecord, type StoredRecordRow } from '../../../store/records.js';
 import type { GameSummaryRow } from '../../../store/games.js';
 import { keyringOf } from './keyring.js';
@@ -20,7 +22,7 @@ const kept = new SizedLru<StoredRecordRow>(32_000_000, 1_000);
 const making = new Map<string, Promise<StoredRecordRow>>();
 
 const fresh = (ctx: RecordContext, row: GameSummaryRow, r: StoredRecordRow | null | undefined): r is StoredRecordRow =>
-  !!r && r.names === namesOf(row) && keyringOf(ctx.config).published.some((k) => k.keyId === r.keyId);
+  !!r && r.names === namesOf(row) && r.logVersion === LOG_VERSION && keyringOf(ctx.config).published.some((k) => k.keyId === r.keyId);
 
 /** The finished game's record (JSON text) and transcript, as everyone reads them. */
 export async function finishedRecord(ctx: RecordContext & { clock: { now(): Date } }, row: GameSummaryRow): Promise<StoredRecordRow> {
@@ -41,7 +43,7 @@ export async function finishedRecord(ctx: RecordContext & { clock: { now(): Date
 
 async function make(ctx: RecordContext & { clock: { now(): Date } }, row: GameSummaryRow): Promise<StoredRecordRow> {
   const record = await recordOf(ctx, row, EVERYONE);
-  const made: StoredRecordRow = { keyId: record.signature?.keyId ?? '', names: namesOf(row), record: JSON.stringify(record), transcript: transcriptOf(record) };
+  const made: StoredRecordRow = { keyId: record.signature?.keyId ?? '', names: namesOf(row), logVersion: LOG_VERSION, record: JSON.stringify(record), transcript: transcriptOf(record) };
   // A record Alea did not sign (its own check failed: recordOf logged why) is made again at each read, never kept.
   if (record.signature) {
     await saveStoredRecord(ctx.prisma, row.id, made, ctx.clock.now());

@@ -333,7 +333,7 @@ const AREA_BY_NAME = new Map<string, AreaId>(AREA_IDS.map((a) => [areaName(a), a
 function regroupedDesignations(s: State, me: Role, text: string): State[] {
   const c = s.current;
   if (s.step !== 'move' || !c || c.side === me) return [];
-  const m = /moves a unit (.+?) -> (.+?)( by sea| \(force march\))?\.(\n|$)/.exec(text);
+  const m = /moves a unit (.+?) → (.+?)( by sea| \(force march\))?\.(\n|$)/.exec(text);
   if (!m) return [];
   const via = AREA_BY_NAME.get(m[1]!);
   if (!via) return [];
@@ -486,12 +486,12 @@ function hints(s: State, _actor: string, a: Action): string[] {
   if (Array.isArray(a.path)) {
     const path = a.path as string[];
     for (const p of path) out.push(areaName(p));
-    if (path.length === 2) out.push('force march', `${areaName(path[0]!)} -> ${areaName(path[1]!)}`);
-    else if (block >= 0) out.push(`${areaName(s.loc[block]!)} -> ${areaName(path[0]!)}`);
+    if (path.length === 2) out.push('force march', `${areaName(path[0]!)} → ${areaName(path[1]!)}`);
+    else if (block >= 0) out.push(`${areaName(s.loc[block]!)} → ${areaName(path[0]!)}`);
   }
   for (const k of ['to', 'area', 'from'] as const) if (typeof a[k] === 'string') out.push(areaName(a[k] as string));
   if (a.type === 'declare') out.push({ event: 'the event', supply: 'announces supply', activation: 'Neutral Tribe Activation', political: 'Political Action', movement: 'announces movement' }[a.action as string] ?? '');
-  if (a.type === 'sail' && block >= 0) out.push(`${areaName(s.loc[block]!)} -> ${areaName(a.to as string)} by sea`);
+  if (a.type === 'sail' && block >= 0) out.push(`${areaName(s.loc[block]!)} → ${areaName(a.to as string)} by sea`);
   return out;
 }
 

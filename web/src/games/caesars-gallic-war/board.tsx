@@ -10,7 +10,7 @@ import { useActing } from '../../board/play';
 import { useSelection } from '../../board/selection';
 import { count } from '../../board/words';
 import type { BoardProps } from '../entry';
-import { logHeading, sealed } from './about';
+import { about, logHeading, sealed } from './about';
 import { Hand } from './cards';
 import { useGaulCatalog } from './catalog';
 import { blockText, GaulMap, mapBlock } from './map';
@@ -25,7 +25,7 @@ const BATTLE_TYPES = new Set(['battle', 'withdraw', 'fort', 'sortie', 'assault',
 /** A force march: a legion's move of two areas, for 1 supply (5.2.1E). */
 const forceMarch = (a: Act) => a.type === 'move' && Array.isArray(a.path) && a.path.length > 1;
 
-export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
+export function GallicWarBoard({ game, onGame, reload, onReplay }: BoardProps) {
   const view = game.view as View;
   const me = game.role;
   const opponent = other(me);
@@ -33,7 +33,9 @@ export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
   const acting = useActing(game, onGame, reload, sealed);
   const { busy } = acting;
   // A force march is confirmed first, with its cost; a click on an area opens it (its actions are in its sheet).
-  const sel = useSelection(game, acting, { destination: destinationOf, confirm: forceMarch });
+  // The second card of a turn reveals both at once: it is played only after a yes.
+  const revealsBoth = (a: Act) => sealed(a) && !!opponent && !!(view.cards[opponent]?.played && !view.cards[opponent]!.card);
+  const sel = useSelection(game, acting, { destination: destinationOf, confirm: (a) => forceMarch(a) || revealsBoth(a) });
   const byArea = new Map<string, Block[]>();
   for (const b of view.blocks) byArea.set(b.location, [...(byArea.get(b.location) ?? []), b]);
   const catalog = useGaulCatalog();
@@ -47,10 +49,14 @@ export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
   const battleActs = actions.filter((a) => BATTLE_STEPS.has(view.step) || BATTLE_TYPES.has(a.type));
   const label = (a: Act) => labelOf(a, blockNameOf);
   const marks = { me, selectable: sel.selectable, selected: sel.selected };
+  const cardConfirmation = (a: Act) => {
+    const name = catalog?.cards.find((c) => c.id === a.card)?.name ?? label(a);
+    return { title: `Play ${name}?`, text: <>The {opponent} has played a card: both cards are then revealed, and you can no longer change yours.</>, yes: `Play ${name}` };
+  };
 
   return (
     <BoardLayout
-      {...{ game, me, opponent, acting, sel, prompt: view.prompt }}
+      {...{ game, me, opponent, acting, sel, prompt: view.prompt, onReplay, rules: about.rules }}
       status={
         <>
           <span>
@@ -103,22 +109,25 @@ export function GallicWarBoard({ game, onGame, reload }: BoardProps) {
         placeTitle: nameOf,
         placeBlocks: (area) => (byArea.get(area) ?? []).map((b, i) => mapBlock(b, i, marks)),
         placeActions: here,
-        confirmation: (a) => ({
-          title: 'Force march?',
-          text: (
-            <>
-              {label(a).replace(/ \(force march\)$/, '')}: a force march through {nameOf(a.path![0]!)} costs <strong>1 supply</strong> (the Roman supply goes from {view.supply} to {view.supply - 1}).
-            </>
-          ),
-          yes: 'Force march for 1 supply',
-        }),
+        confirmation: (a) =>
+          sealed(a)
+            ? cardConfirmation(a)
+            : {
+                title: 'Force march?',
+                text: (
+                  <>
+                    {label(a).replace(/ \(force march\)$/, '')}: a force march through {nameOf(a.path![0]!)} costs <strong>1 supply</strong> (the Roman supply goes from {view.supply} to {view.supply - 1}).
+                  </>
+                ),
+                yes: 'Force march for 1 supply',
+              },
       }}
       label={label}
       lines={view.log}
       heading={logHeading}
     >
       {(view.battle || battleActs.length > 0) && <GaulBattle view={view} me={me} actions={battleActs} label={label} nameOf={nameOf} blockNameOf={blockNameOf} sel={marks} busy={busy} onAct={sel.act} />}
-      {me && <Hand view={view} me={me} actions={actions} busy={busy} onAct={sel.act} catalog={catalog} label={label} alt={game.options.altCardValues === true} />}
+      {me && <Hand view={view} me={me} actions={actions} busy={busy} onAct={sel.act} catalog={catalog} label={label} alt={game.options.altCardValues === true} over={game.status !== 'active'} />}
     </BoardLayout>
   );
 }

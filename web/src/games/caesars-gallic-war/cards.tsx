@@ -16,7 +16,11 @@ function values(c: CardData, alt: boolean): Record<string, number> {
   return (alt ? c.altValue : c.value) as Record<string, number>;
 }
 
-export function CardFace({ id, catalog, me, alt }: { id: string; catalog: Catalog | null; me: string | null; alt: boolean }) {
+/**
+ * A card's face. `inButton`: the face names a button by its own words (WCAG 2.5.3: the name holds
+ * what it shows), "Play" before them and the values in words after them, both unseen.
+ */
+export function CardFace({ id, catalog, me, alt, inButton = false }: { id: string; catalog: Catalog | null; me: string | null; alt: boolean; inButton?: boolean }) {
   const c = catalog?.cards.find((x) => x.id === id);
   if (!c) return <span class="big">…</span>;
   const v = values(c, alt);
@@ -24,20 +28,22 @@ export function CardFace({ id, catalog, me, alt }: { id: string; catalog: Catalo
   const theirs = mine === 'Roman' ? 'Barbarian' : 'Roman';
   return (
     <>
-      <span class="kind">{c.kind === 'event' ? 'Event' : 'Tribe'}</span>
-      <span class="title">{c.name}</span>
-      {c.text && <span class="text">{c.text}</span>}
-      <span class="value" aria-label={`value ${v[mine]} for the ${mine}, ${v[theirs]} for the ${theirs}`}>
-        <span class={`big side-${mine}`}>{v[mine]}</span>
+      {inButton && <span class="sr-only">Play </span>}
+      <span class="kind">{c.kind === 'event' ? 'Event' : 'Tribe'} </span>
+      <span class="title">{c.name} </span>
+      {c.text && <span class="text">{c.text} </span>}
+      <span class="value" {...(inButton ? {} : { 'aria-label': `value ${v[mine]} for the ${mine}, ${v[theirs]} for the ${theirs}` })}>
+        <span class={`big side-${mine}`}>{v[mine]} </span>
         <span class={`small side-${theirs}`}>
           {theirs.charAt(0)} {v[theirs]}
         </span>
       </span>
+      {inButton && <span class="sr-only"> (value {v[mine]} for the {mine}, {v[theirs]} for the {theirs})</span>}
     </>
   );
 }
 
-export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { view: View; me: string | null; actions: Act[]; busy: boolean; onAct: (a: Act) => void; catalog: Catalog | null; label: (a: Act) => string; alt: boolean }) {
+export function Hand({ view, me, actions, busy, onAct, catalog, label, alt, over = false }: { view: View; me: string | null; actions: Act[]; busy: boolean; onAct: (a: Act) => void; catalog: Catalog | null; label: (a: Act) => string; alt: boolean; over?: boolean }) {
   const opponent = me === 'Roman' ? 'Barbarian' : me === 'Barbarian' ? 'Roman' : null;
   const plays = actions.filter(sealed);
   const played = me ? view.cards[me] : undefined;
@@ -47,8 +53,8 @@ export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { 
   return (
     <section class="panel" aria-labelledby="hand-title">
       <h2 id="hand-title">Cards</h2>
-      {played?.played && !both && <p role="status">You have played {played.card ? <strong>{cardName(played.card)}</strong> : 'a card'}; you may change it until both are revealed.</p>}
-      {opponent && view.cards[opponent]?.played && !view.cards[opponent]!.card && <p><strong>{opponent} has played a card.</strong></p>}
+      {!over && played?.played && !both && <p role="status">You have played {played.card ? <strong>{cardName(played.card)}</strong> : 'a card'}; you may change it until both are revealed.</p>}
+      {!over && opponent && view.cards[opponent]?.played && !view.cards[opponent]!.card && <p><strong>{opponent} has played a card.</strong></p>}
       {revealed.length === 2 && (
         <div class="plays" aria-label="Cards played">
           {revealed.map((side) => (
@@ -73,8 +79,8 @@ export function Hand({ view, me, actions, busy, onAct, catalog, label, alt }: { 
               const kind = catalog?.cards.find((c) => c.id === id)?.kind;
               const cls = `gcard cgw${kind === 'event' ? ' event' : ''}${chosen ? ' chosen' : ''}`;
               return a ? (
-                <button class={cls} disabled={busy || chosen} aria-pressed={chosen} aria-label={label(a)} title={label(a)} onClick={() => onAct(a)}>
-                  <CardFace id={id} catalog={catalog} me={me} alt={alt} />
+                <button class={cls} disabled={busy || chosen} aria-pressed={chosen} title={label(a)} onClick={() => onAct(a)}>
+                  <CardFace id={id} catalog={catalog} me={me} alt={alt} inButton />
                 </button>
               ) : (
                 <div class={cls} role="img" aria-label={cardName(id)}>

@@ -5,7 +5,7 @@ import { about } from '../../../../src/engine/julius-caesar/about';
 import type { Act } from '../../board/actions';
 
 export { about };
-export { logHeading, yearText } from '../../../../src/engine/julius-caesar/headings';
+export { battleOrderCaption, logHeading, yearText } from '../../../../src/engine/julius-caesar/headings';
 
 /** Is this legal action a sealed choice (a card chosen face down)? */
 export const sealed: (a: Act) => boolean = sealedCardChoice(about.sealed);

@@ -13,7 +13,7 @@ import { Cards } from './cards';
 import { useCatalog } from './catalog';
 import { LocationList, MapView, mapBlock } from './map';
 import type { Role, View, ViewBlock } from './types';
-import { logHeading, sealed, yearText as year } from './about';
+import { about, battleOrderCaption, logHeading, sealed, yearText as year } from './about';
 
 const other = (r: Role): Role => (r === 'Caesar' ? 'Pompey' : 'Caesar');
 
@@ -33,14 +33,16 @@ const levyWords = (levy: string | null) => (levy === 'any' ? 'any friendly city'
 /** The actions of the Battle Phase: all of them while it lasts, and a battle's own elsewhere. */
 const BATTLE_TYPES = new Set(['battle', 'surprise', 'fire', 'pass', 'retreat', 'hit', 'regroup']);
 
-export function Board({ game, onGame, reload }: BoardProps) {
+export function Board({ game, onGame, reload, onReplay }: BoardProps) {
   const view = game.view as View;
   const me = game.role as Role | null;
   const actions = game.legalActions as Act[];
   const catalog = useCatalog();
   const acting = useActing(game, onGame, reload, sealed);
   // A click on a location that is the target of actions without a block (Jupiter, a battle...) takes them.
-  const sel = useSelection(game, acting, { destination, direct: (loc) => actions.filter((a) => locationTarget(a) === loc) });
+  // The second card of a turn reveals both at once: it is played only after a yes.
+  const revealsBoth = (a: Act) => a.type === 'play' && !!me && !!(view.cards[other(me)].played && !view.cards[other(me)].card);
+  const sel = useSelection(game, acting, { destination, direct: (loc) => actions.filter((a) => locationTarget(a) === loc), confirm: revealsBoth });
   const { busy } = acting;
 
   const blocks = view.blocks as ViewBlock[];
@@ -68,7 +70,7 @@ export function Board({ game, onGame, reload }: BoardProps) {
 
   return (
     <BoardLayout
-      {...{ game, me, opponent, acting, sel, prompt: view.prompt }}
+      {...{ game, me, opponent, acting, sel, prompt: view.prompt, onReplay, rules: about.rules }}
       status={
         <>
           <span>
@@ -94,6 +96,15 @@ export function Board({ game, onGame, reload }: BoardProps) {
         },
         placeTitle: placeName,
         placeBlocks: (loc) => blocks.filter((b) => b.location === loc).map(chip),
+        confirmation: (a) => {
+          const c = catalog?.card(String(a.card));
+          const name = c?.god ?? String(a.card);
+          return {
+            title: `Play ${name}?`,
+            text: <>{opponent} has played a card: both cards are then revealed, and you can no longer change yours.</>,
+            yes: `Play ${name}`,
+          };
+        },
       }}
       label={label}
       lines={view.log}
@@ -111,7 +122,7 @@ export function Board({ game, onGame, reload }: BoardProps) {
       {(view.battle || battleActs.length > 0) && (
         <JCBattle view={view} me={me} actions={battleActs} chip={chip} blocks={blocks} label={label} nameOf={nameOf} placeName={placeName} busy={busy} onAct={sel.act} />
       )}
-      <Cards view={view} me={me} actions={actions} busy={busy} onAct={async (a) => sel.act(a)} catalog={catalog} label={label} />
+      <Cards view={view} me={me} actions={actions} busy={busy} onAct={async (a) => sel.act(a)} catalog={catalog} label={label} over={game.status !== 'active'} />
     </BoardLayout>
   );
 }
@@ -167,12 +178,14 @@ function JCBattle({
       title={`Battle at ${placeName(b.location)}`}
       summary={
         <>
-          <span class={`side-${b.attacker}`}>{b.attacker}</span> attacks, <span class={`side-${b.defender}`}>{b.defender}</span> defends{b.surprise ? ' (surprise)' : ''}. <strong>Round {b.round} of 4.</strong> {turn}
+          <span class={`side-${b.attacker}`}>{b.attacker}</span> attacks, <span class={`side-${b.defender}`}>{b.defender}</span> defends{b.surprise ? ' (a surprise: Mars or Neptune)' : ''}. <strong>Round {b.round} of 4.</strong> {turn}
+          {b.surprise && b.round === 1 ? ` In this round the Attacker fires first, all of its blocks before the Defender's.` : ''}
           {b.round === 1 && here.some((x) => x.reserve) ? ' Reserves arrive in round 2.' : ''}
         </>
       }
       attacker={b.attacker}
       defender={b.defender}
+      caption={battleOrderCaption(b.surprise, b.round)}
       rows={ROWS}
       blocks={rows}
       actingRow={b.acting && !b.acting.hits ? b.acting.initiative : null}

@@ -34,7 +34,10 @@ export function Cards({
   onAct,
   catalog,
   label,
+  over = false,
 }: {
+  /** The game is over: no prompt, only what was played and held. */
+  over?: boolean;
   view: View;
   me: Role | null;
   actions: Act[];
@@ -46,13 +49,13 @@ export function Cards({
   const cardActions = actions.filter(sealed);
   const mine = me ? view.cards[me] : null;
   const theirs = me ? view.cards[other(me)] : null;
-  const discarding = view.phase === 'discard';
+  const discarding = !over && view.phase === 'discard';
   const chosen = discarding ? view.discard : mine?.card ?? null;
   const revealed = !!(view.cards.Caesar.card && view.cards.Pompey.card) || (view.cards.Caesar.played && view.cards.Pompey.played && !!view.p1);
   return (
     <section class="panel" aria-labelledby="cards-title">
       <h2 id="cards-title">{discarding ? 'Discard one card, face down' : 'Cards'}</h2>
-      {me && (view.phase === 'card' || discarding) && (
+      {me && !over && (view.phase === 'card' || discarding) && (
         <p role="status">
           {chosen ? (
             <>
