@@ -29,7 +29,7 @@ const stub: GameModule<S> = {
 
 /** Its definition: a summary read from its view alone, its play sealed. */
 const stubGame: GameDefinition<S> = {
-  about: { id: 'stub', title: 'Stub', roles: ['A', 'B'], description: 'A stand-in.', options: [], sealed: [] },
+  about: { id: 'stub', title: 'Stub', roles: ['A', 'B'], description: 'A stand-in.', options: [], sealed: [], rules: { url: 'https://example.org/stub-rules', by: 'nobody' } },
   module: stub,
   summary: (v: { phase: string; prompt: string; log: string[] }) => ({ when: '', task: 'play', sealed: v.phase === 'card', cardPlay: '', prompt: v.prompt, p1: null, log: v.log }),
   logHeading: () => null,

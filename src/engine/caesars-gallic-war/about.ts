@@ -20,5 +20,5 @@ export const about = {
   // The card of the round, chosen face down by both.
   sealed: ['play'],
   // The 2nd edition's rulebook and data are published by its designer, Daniel Berger.
-  rules: { url: 'https://github.com/djberg96/Caesars-Gallic-War-2e', by: 'its designer, Daniel Berger' },
+  rules: { url: 'https://columbiagames.com/', by: 'Columbia Games, its publisher' },
 } as const satisfies About;
