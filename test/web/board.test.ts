@@ -75,9 +75,13 @@ t.test('the map: zoom and pan by buttons, keys, wheel, drag and pinch; stacks op
   const phone = await open(browser, g.caesar, g.id, PHONE);
   const p = phone.page;
   const cdp = await phone.context.newCDPSession(p);
+  // The pinch is made where a player would make it: on the map, scrolled into view (its middle may
+  // start below a phone's screen, where two fingers would pinch the page instead).
+  await p.locator('.map-wrap').scrollIntoViewIfNeeded();
   const frame = (await p.locator('.map-wrap').boundingBox())!;
+  const screen = p.viewportSize()!;
   const cx = frame.x + frame.width / 2;
-  const cy = frame.y + frame.height / 2;
+  const cy = (Math.max(frame.y, 0) + Math.min(frame.y + frame.height, screen.height)) / 2;
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }] });
   const p0 = await mapTransform(p);

@@ -74,16 +74,17 @@ function StatusLinks({ game, onReplay, rules }: { game: Game; onReplay?: () => v
           Replay
         </button>
       )}
-      <button class="link" onClick={async () => setError(await downloadRecord(game.id, game.number))}>
-        Record (JSON)
+      <button class="link" aria-label="Record (JSON)" onClick={async () => setError(await downloadRecord(game.id, game.number))}>
+        Record
       </button>
       <button class="link" onClick={async () => setError(await downloadTranscript(game.id, game.number))}>
         Transcript
       </button>
-      <a href={rules.url} target="_blank" rel="noopener noreferrer">
-        Rules of {game.title} ({rules.by})
+      {/* Short words, one line on a phone (the map comes next); the full name for screen readers and as a tooltip. */}
+      <a href={rules.url} target="_blank" rel="noopener noreferrer" aria-label={`Rules of ${game.title} (${rules.by})`} title={`Rules of ${game.title} (${rules.by})`}>
+        Rules
       </a>
-      <a href="/verify">Check a record</a>
+      <a href="/verify" aria-label="Check a record">Check</a>
       {error && (
         <span class="error" role="alert">
           {error}
