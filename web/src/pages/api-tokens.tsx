@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type Schemas } from '../api';
 import { dateOnly, dateTime } from '../time';
 import { ShownOnce } from './shown-once';
+import { Feedback } from './feedback';
 
 type ApiToken = Schemas['ApiToken'];
 type TokenScope = Schemas['ApiTokenRequest']['scopes'][number];
@@ -75,16 +76,7 @@ export function ApiTokens() {
         give it. It can never change your password, your address, your tokens or your webhooks, nor delete your account. Signing out everywhere revokes
         every token too.
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {ok && (
-        <p class="notice" role="status">
-          {ok}
-        </p>
-      )}
+      <Feedback error={error} ok={ok} />
       {fresh && (
         <ShownOnce
           label={`Your new token “${fresh.name}”`}

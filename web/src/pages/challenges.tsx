@@ -15,6 +15,7 @@ import { me } from '../session';
 import { Countdown } from '../time';
 import { daysOf, DaysField, OptionFields, optionsOf, timeText } from './game-fields';
 import { GameSelect } from './lobby';
+import { Feedback } from './feedback';
 
 type Challenge = Schemas['Challenge'];
 type DeclineReason = Schemas['DeclineReason'];
@@ -96,16 +97,7 @@ export function ChallengesPage() {
         A challenge offers one player a private game. To challenge someone, open their page (their name in a game, the lobby or a leaderboard) and use its
         Challenge button. An unanswered challenge lapses after 7 days.
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {ok && (
-        <p class="notice" role="status">
-          {ok}
-        </p>
-      )}
+      <Feedback error={error} ok={ok} />
       <section class="panel" aria-labelledby="incoming-title">
         <h2 id="incoming-title">Challenges to me</h2>
         {items === null ? (

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, problemText, type Schemas } from '../api';
 import { dateTime } from '../time';
 import { ShownOnce } from './shown-once';
+import { Feedback } from './feedback';
 
 type Webhook = Schemas['Webhook'];
 type WebhookFormat = Schemas['WebhookFormat'];
@@ -83,16 +84,7 @@ export function Webhooks() {
         Alea can tell a web address of yours (a Discord or Slack channel, or your own program) when it is your move, when someone writes in your game, when
         a game ends, or when someone challenges you. It says what its emails would say to you, and never more. Failed deliveries are retried for a day.
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {ok && (
-        <p class="notice" role="status">
-          {ok}
-        </p>
-      )}
+      <Feedback error={error} ok={ok} />
       {secret && (
         <ShownOnce
           label="The webhook's signing secret"
