@@ -81,9 +81,20 @@ function greedyOracle(t: Turn): Choice {
 /** `--no-cap` (bench/ai.ts): each level's iterations without its time cap, so that a match does not depend on the machine's load. */
 const capTime = process.env.ALEA_BENCH_NO_CAP !== '1';
 
+/** `--iterations normal=900` (bench/ai.ts): a level's iterations changed, its time cap kept. */
+const iterationsOf: Record<string, number> = Object.fromEntries(
+  (process.env.ALEA_BENCH_ITERATIONS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((x) => x.split('=') as [string, string])
+    .map(([l, n]) => [l, Number(n)]),
+);
+
 function search(levelId: string): Player {
   return (t) => {
-    const d = decide(t.input, budgetFor(levelId, t.seed, capTime));
+    const budget = budgetFor(levelId, t.seed, capTime);
+    if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
+    const d = decide(t.input, budget);
     return { action: d.action, stats: d.stats };
   };
 }
