@@ -15,7 +15,7 @@ const EXPECTED: Record<string, string | null> = {
   signOut: '',
   getMe: 'read', streamMyEvents: 'read', listGames: 'read', getGame: 'read', getGameEmails: 'read', getGameLog: 'read',
   getGameRecord: 'read', getGameTranscript: 'read', getGamePosition: 'read', streamGameEvents: 'read', listGameMessages: 'read',
-  getMessageSettings: 'read', getGameNotes: 'read', getRematch: 'read', listBlocks: 'read', getPlayer: 'read',
+  getMessageSettings: 'read', markMessagesRead: 'read', getGameNotes: 'read', getRematch: 'read', listBlocks: 'read', getPlayer: 'read',
   listPlayerGames: 'read', getLeaderboard: 'read', getBotLeaderboard: 'read', listChallenges: 'read', getChallenge: 'read',
   createGame: 'play', cancelGame: 'play', setGameEmails: 'play', joinGame: 'play', submitAction: 'play', playCard: 'play',
   undoAction: 'play', resignGame: 'play', claimTimeout: 'play', extendTime: 'play', putGameNotes: 'play', offerRematch: 'play',

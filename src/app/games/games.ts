@@ -26,6 +26,7 @@ import { refuseIfBlocked } from '../blocks/blocks.js';
 import { isBot, refuseBot } from '../bot-accounts/bot-accounts.js';
 import { swapSeatTx } from '../../store/game-tx.js';
 import { refuseUnconfirmedRated, refuseUnratable } from '../ratings/rated-games.js';
+import { unreadCounts } from '../../store/messages.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -205,7 +206,10 @@ function decodeCursor(cursor: string): number {
   return Number(m[1]);
 }
 
-export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameSummary[]; nextCursor: string | null }> {
+/** A game in a list: its summary, and the caller's unread messages if they play it. */
+export type GameListItem = GameSummary & { unreadMessages?: number };
+
+export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameListItem[]; nextCursor: string | null }> {
   const limit = input.limit ?? 20;
   const rows = await listGameRows(ctx.prisma, {
     ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator, viewerId: userId }),
@@ -217,10 +221,11 @@ export async function listGames(ctx: ServiceContext, userId: string, input: List
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
-  return {
-    items: page.map((r) => presentSummary(r, userId)),
-    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.number) : null,
-  };
+  const summaries = page.map((r) => presentSummary(r, userId));
+  // Counts of what only the caller reads, for the games they play (never for a watcher).
+  const unread = await unreadCounts(ctx.prisma, userId, summaries.filter((g) => g.role !== null).map((g) => g.id));
+  const items: GameListItem[] = summaries.map((g) => ({ ...g, ...(g.role !== null && { unreadMessages: unread.get(g.id) ?? 0 }) }));
+  return { items, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.number) : null };
 }
 
 /**
