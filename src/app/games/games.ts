@@ -26,7 +26,9 @@ import { refuseIfBlocked } from '../blocks/blocks.js';
 import { isBot, refuseBot } from '../bot-accounts/bot-accounts.js';
 import { swapSeatTx } from '../../store/game-tx.js';
 import { refuseUnconfirmedRated, refuseUnratable } from '../ratings/rated-games.js';
+import { ESTABLISHED_RD } from '../ratings/leaderboard.js';
 import { unreadCounts } from '../../store/messages.js';
+import { ratingsOfPairs } from '../../store/ratings.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -206,8 +208,8 @@ function decodeCursor(cursor: string): number {
   return Number(m[1]);
 }
 
-/** A game in a list: its summary, and the caller's unread messages if they play it. */
-export type GameListItem = GameSummary & { unreadMessages?: number };
+/** A game in a list: its summary, the caller's unread messages if they play it, its creator's rating in the lobby. */
+export type GameListItem = GameSummary & { unreadMessages?: number; creatorRating?: { rating: number; provisional: boolean } | null };
 
 export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameListItem[]; nextCursor: string | null }> {
   const limit = input.limit ?? 20;
@@ -222,9 +224,20 @@ export async function listGames(ctx: ServiceContext, userId: string, input: List
   });
   const page = rows.slice(0, limit);
   const summaries = page.map((r) => presentSummary(r, userId));
-  // Counts of what only the caller reads, for the games they play (never for a watcher).
-  const unread = await unreadCounts(ctx.prisma, userId, summaries.filter((g) => g.role !== null).map((g) => g.id));
-  const items: GameListItem[] = summaries.map((g) => ({ ...g, ...(g.role !== null && { unreadMessages: unread.get(g.id) ?? 0 }) }));
+  // Counts of what only the caller reads, for the games they play (never for a watcher); the
+  // lobby's open games show who waits by their rating (a pair per creator and game).
+  const played = summaries.filter((g) => g.role !== null).map((g) => g.id);
+  const waiting = input.mine ? [] : page.filter((r) => r.status === 'open');
+  const [unread, ratings] = await Promise.all([
+    unreadCounts(ctx.prisma, userId, played),
+    ratingsOfPairs(ctx.prisma, waiting.map((r) => ({ userId: r.createdById, game: r.module }))),
+  ]);
+  const ratingOf = new Map(ratings.map((r) => [`${r.userId}/${r.game}`, { rating: Math.round(r.rating), provisional: r.rd >= ESTABLISHED_RD }]));
+  const items: GameListItem[] = summaries.map((g, i) => ({
+    ...g,
+    ...(g.role !== null && { unreadMessages: unread.get(g.id) ?? 0 }),
+    ...(!input.mine && page[i]!.status === 'open' && { creatorRating: ratingOf.get(`${page[i]!.createdById}/${page[i]!.module}`) ?? null }),
+  }));
   return { items, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.number) : null };
 }
 
