@@ -76,10 +76,11 @@ function App() {
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
-    // A game's page names itself (and says when it is the player's move).
+    // A game's page names itself (and says when it is the player's move); so does the home page
+    // of a signed-in player (what waits for them).
     const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/challenges': 'Challenges · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s record · Alea' };
-    if (!game && !player && !board) document.title = titles[route.path] ?? 'Alea';
-  }, [route.path]);
+    if (!game && !player && !board && !(route.path === '/' && user)) document.title = titles[route.path] ?? 'Alea';
+  }, [route.path, !!user]);
   const invited = route.path === '/signin' ? inviteOf(route.query.get('next')) : null;
   return (
     <>

@@ -6,7 +6,8 @@ import { api, problemText, type Game } from '../api';
 import { gameEntry, optionsText } from '../games/registry';
 import { myMove } from '../board/play';
 import { count } from '../board/words';
-import { useGameEvents } from '../live';
+import { unreadHere, useGameEvents } from '../live';
+import { waitingPrefix } from '../title';
 import { navigate } from '../router';
 import { GameRecordPanel, Replay } from '../replay/replay';
 import { playerSeed } from '../replay/seed';
@@ -35,11 +36,14 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
     setReplaying(false);
     void load();
   }, [load]);
-  // The tab's title says when it is my move, so a player with many tabs sees it.
+  // The tab's title says when it is my move, and how many messages came unread while the tab was
+  // hidden, so a player with many tabs sees it.
   const mine = !!game && myMove(game);
+  const unread = unreadHere.use();
+  const messages = unread?.id === id ? unread.count : 0;
   useEffect(() => {
-    document.title = game ? `${mine ? '(your move) ' : ''}#${game.number} ${game.title} · Alea` : 'Game · Alea';
-  }, [game?.number, game?.title, mine]);
+    document.title = game ? `${waitingPrefix(mine ? 1 : 0, messages)}#${game.number} ${game.title} · Alea` : 'Game · Alea';
+  }, [game?.number, game?.title, mine, messages]);
   // One read at a time: a version announced while a read is under way asks for one more read
   // after it, however many were announced. A fast opponent (the computer, several moves in a
   // row) then costs two reads and two renders of the board, not one per move.
