@@ -140,8 +140,8 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
         <section class="panel">
           <h2>Waiting for an opponent</h2>
           <p>
-            You play <strong class={`side-${game.role}`}>{game.role}</strong>. The game starts when someone joins
-            {game.visibility === 'public' ? ' from the lobby.' : '.'}
+            You play <strong class={`side-${game.role}`}>{game.role}</strong>. The game starts when{' '}
+            {game.invitee ? `${game.invitee.name} accepts.` : game.visibility === 'public' ? 'someone joins from the lobby.' : 'someone joins.'}
           </p>
           {game.invite && (
             <>
