@@ -9,7 +9,7 @@
 import t, { type Test } from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { apiServer, startGame, type User } from '../helpers/api.js';
-import { axe, chromiumPresent, INSTALL_HINT, launch, person, realErrors, type Watched } from '../helpers/browser.js';
+import { axe, chromiumPresent, INSTALL_HINT, launch, person, PHONE, realErrors, type Watched } from '../helpers/browser.js';
 
 if (!chromiumPresent()) {
   console.log(INSTALL_HINT);
@@ -143,7 +143,15 @@ t.test("the lobby shows each open game's creator's rating; play anyone's Rated c
   t.match(await item(b).innerText(), /by\s+Sulla\s+\(rating 1436\?\)/, 'a provisional one, marked ?');
   t.match(await item(c).innerText(), /by\s+Cicero\s+\(no rating yet\)/, 'none yet');
   t.same(await axe(w.page), [], 'axe: the lobby with ratings');
-  if (process.env.ALEA_SCREENSHOTS) await open.screenshot({ path: `${process.env.ALEA_SCREENSHOTS}/lobby-ratings.png` });
+  const shots = process.env.ALEA_SCREENSHOTS;
+  if (shots) {
+    await w.page.screenshot({ path: `${shots}/lobby-ratings-laptop.png`, fullPage: true });
+    const phone = await person(browser, s.base, PHONE);
+    await phone.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), visitor.token);
+    await phone.page.goto('/');
+    await phone.page.getByRole('list', { name: 'Open games' }).locator('li').first().waitFor();
+    await phone.page.getByRole('list', { name: 'Open games' }).screenshot({ path: `${shots}/lobby-ratings-phone.png` });
+  }
 
   // Play anyone, rated: nobody waits for a rated game, so Brutus's seek waits as a rated game.
   await w.page.getByText('Play anyone').click();

@@ -106,9 +106,15 @@ export function Lobby({ changed }: { changed: number }) {
         <ul class="games" aria-label="Open games">
           {open.map((g) => (
             <li key={g.id}>
-              #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {timeText(g.daysPerMove)}
-              {g.rated ? ', rated' : ''}, by {g.players[0] && <PlayerLink user={g.players[0].user} />}
-              {creatorRating(g)}{' '}
+              {/* One line's worth each (the list's items wrap their parts): the game, then who waits. */}
+              <span>
+                #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {timeText(g.daysPerMove)}
+                {g.rated ? ', rated' : ''},
+              </span>
+              <span>
+                by {g.players[0] && <PlayerLink user={g.players[0].user} />}
+                {creatorRating(g)}
+              </span>{' '}
               {g.openRoles.map((role) => (
                 <button class="secondary" onClick={() => join(g, g.openRoles.length > 1 ? role : undefined)}>
                   Join as {role}
