@@ -38,7 +38,7 @@ async function signedIn(t: Test, browser: Awaited<ReturnType<typeof launch>>, ba
 
 /** Waits until the tab's title is `title` (and says what it was if it never is). */
 async function title(t: Test, page: Page, title: string, what: string): Promise<void> {
-  await page.waitForFunction((x) => document.title === x, title, { timeout: 15_000 }).catch(() => {});
+  await page.waitForFunction((x) => (globalThis as any).document.title === x, title, { timeout: 15_000 }).catch(() => {});
   t.equal(await page.title(), title, what);
 }
 
