@@ -358,6 +358,11 @@ export async function lockGame(tx: Prisma.TransactionClient, id: string): Promis
   return findGame(tx, id);
 }
 
+/** Whether bot accounts may join the game (its creator's choice while it is open), under its lock. */
+export async function setAllowBots(tx: Prisma.TransactionClient, id: string, allowed: boolean): Promise<void> {
+  await tx.$executeRaw`UPDATE games SET allow_bots = ${allowed} WHERE id = ${id}::uuid`;
+}
+
 /** Removes a game with its seats, log and snapshot (cascade); its emails keep a null game. */
 export async function deleteGame(tx: Prisma.TransactionClient, id: string): Promise<void> {
   await tx.game.delete({ where: { id } });

@@ -17,7 +17,7 @@ const EXPECTED: Record<string, string | null> = {
   getGameRecord: 'read', getGameTranscript: 'read', getGamePosition: 'read', streamGameEvents: 'read', listGameMessages: 'read',
   getMessageSettings: 'read', markMessagesRead: 'read', getGameNotes: 'read', getRematch: 'read', listBlocks: 'read', getPlayer: 'read',
   listPlayerGames: 'read', getLeaderboard: 'read', getBotLeaderboard: 'read', listChallenges: 'read', getChallenge: 'read',
-  createGame: 'play', cancelGame: 'play', setGameEmails: 'play', joinGame: 'play', submitAction: 'play', playCard: 'play',
+  createGame: 'play', cancelGame: 'play', setGameEmails: 'play', setGameBots: 'play', joinGame: 'play', submitAction: 'play', playCard: 'play',
   undoAction: 'play', resignGame: 'play', claimTimeout: 'play', extendTime: 'play', putGameNotes: 'play', offerRematch: 'play',
   createSeek: 'play', createChallenge: 'play', acceptChallenge: 'play', declineChallenge: 'play', cancelChallenge: 'play',
   postGameMessage: 'messages', setMessageSettings: 'messages',

@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
-import { deleteGame, findGame, findGameSummary, insertGame, listEntries, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, listEntries, lockGame, revisionOf, setAllowBots, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
 import { blocksBetweenTx } from '../../store/blocks.js';
@@ -407,6 +407,25 @@ export async function cancelGame(ctx: ServiceContext, userId: string, gameId: st
   ctx.events.publish({ id: gameId, version: 0, cancelled: true, users: gone.users });
   // A rematch declined or withdrawn: the pages of the game it followed hear of it too.
   if (gone.rematchOf) ctx.events.publish({ id: gone.rematchOf, version: 0, rematch: gameId, users: gone.users });
+}
+
+/**
+ * The creator of an open public game between people lets bot accounts take its free seat, or not
+ * (chosen at creation too). Under the game's lock, as a join is decided: a bot's join waiting for
+ * it sees the choice made.
+ */
+export async function setGameBots(ctx: ServiceContext, userId: string, gameId: string, input: { allowed: boolean }): Promise<{ allowed: boolean }> {
+  await ctx.prisma.$transaction(async (tx) => {
+    const row = await lockGame(tx, gameId);
+    if (!row || !canSee(row, userId)) throw notFound();
+    if (row.createdById !== userId) throw new AppError('forbidden', 'Only the player who created this game says whether bot accounts may join it.');
+    if (row.status !== 'open') throw new AppError('conflict', 'This game has started: its seats are taken.');
+    if (row.visibility !== 'public') throw new AppError('conflict', 'Bot accounts join public games only: whoever has its invite link joins a private one.');
+    if (row.invitee) throw new AppError('conflict', `This game is offered to ${row.invitee.name} only.`);
+    if (row.computer || botRoleOf(moduleOf(row), row.options) !== null) throw new AppError('conflict', 'This game has no seat for anyone else.');
+    await setAllowBots(tx, gameId, input.allowed);
+  });
+  return { allowed: input.allowed };
 }
 
 /** Whether I get emails about this game (my seat's switch; my account's preference applies first). */

@@ -8,6 +8,7 @@ import { myMove } from '../board/play';
 import { count } from '../board/words';
 import { unreadHere, useGameEvents } from '../live';
 import { waitingPrefix } from '../title';
+import { BotsSwitch, takesBots } from './bots-switch';
 import { navigate } from '../router';
 import { GameRecordPanel, Replay } from '../replay/replay';
 import { playerSeed } from '../replay/seed';
@@ -165,6 +166,7 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
               {copied && <span role="status">Copied.</span>}
             </>
           )}
+          {takesBots(game) && <BotsSwitch game={game} onChange={onChange} />}
           <p>
             <button class="secondary" onClick={cancel}>
               Cancel this game
