@@ -45,6 +45,13 @@ export interface GameEvent {
    * `everyone` (a public game that is over).
    */
   message?: number;
+  /** With `message`: its author's user id (their own stream is not told of it). */
+  author?: string;
+  /**
+   * Not a change of the game either: the one user of `users` has read its messages up to this
+   * number (src/app/messages/), told on their own stream only, for their other pages.
+   */
+  read?: number;
   everyone?: true;
   /** Not a change of the game either: a rematch of it was offered, this game (told to `users`). */
   rematch?: string;
@@ -207,8 +214,8 @@ function parseRevocation(payload: string): { revocation: Revocation; origin: unk
 }
 
 // What another instance sent, checked: only a game id, a version, the cancelled flag, the users,
-// status and pending roles, a message's number or a rematch's id, the computer's role and whether
-// it is thinking or its place in its queue (well-formed) pass.
+// status and pending roles, a message's number and author or a reading's, a rematch's id, the
+// computer's role and whether it is thinking or its place in its queue (well-formed) pass.
 function parseEvent(payload: string): { event: GameEvent; origin: unknown } | null {
   let m: unknown;
   try {
@@ -217,7 +224,7 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
     return null;
   }
   if (typeof m !== 'object' || m === null) return null;
-  const { id, version, cancelled, users, status, pending, computer, thinking, queued, origin, message, everyone, rematch, challenge } = m as Record<string, unknown>;
+  const { id, version, cancelled, users, status, pending, computer, thinking, queued, origin, message, author, read, everyone, rematch, challenge } = m as Record<string, unknown>;
   if (typeof id !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
   return {
     event: {
@@ -225,6 +232,8 @@ function parseEvent(payload: string): { event: GameEvent; origin: unknown } | nu
       version: version as number,
       ...(cancelled === true && { cancelled: true }),
       ...(Number.isSafeInteger(message) && (message as number) > 0 && { message: message as number }),
+      ...(typeof author === 'string' && author.length <= 64 && { author }),
+      ...(Number.isSafeInteger(read) && (read as number) > 0 && { read: read as number }),
       ...(everyone === true && { everyone: true }),
       ...(typeof rematch === 'string' && rematch.length <= 64 && { rematch }),
       ...(CHALLENGE_EVENTS.includes(challenge) && { challenge: challenge as ChallengeEventKind }),

@@ -358,6 +358,11 @@ export async function lockGame(tx: Prisma.TransactionClient, id: string): Promis
   return findGame(tx, id);
 }
 
+/** Whether bot accounts may join the game (its creator's choice while it is open), under its lock. */
+export async function setAllowBots(tx: Prisma.TransactionClient, id: string, allowed: boolean): Promise<void> {
+  await tx.$executeRaw`UPDATE games SET allow_bots = ${allowed} WHERE id = ${id}::uuid`;
+}
+
 /** Removes a game with its seats, log and snapshot (cascade); its emails keep a null game. */
 export async function deleteGame(tx: Prisma.TransactionClient, id: string): Promise<void> {
   await tx.game.delete({ where: { id } });
@@ -539,11 +544,12 @@ export function listGames(db: Db, f: GameFilter): Promise<GameSummaryRow[]> {
   }
   if (f.statuses) conditions.push(Prisma.sql`g.status IN (${Prisma.join(f.statuses.map((x) => Prisma.sql`${x}::game_status`))})`);
   if (f.before !== undefined) conditions.push(Prisma.sql`g.number < ${f.before}`);
-  // A game against the computer has no seat to take, even in the moment before it starts.
-  if (!f.userId) conditions.push(Prisma.sql`(g.status <> 'open' OR g.computer_role IS NULL)`);
+  // A game against the computer has no seat to take, even in the moment before it starts; nor
+  // has one offered to one person (a public game's rematch) for anyone else.
+  if (!f.userId) conditions.push(Prisma.sql`(g.status <> 'open' OR (g.computer_role IS NULL AND g.invitee_id IS NULL))`);
   if (f.perCreator !== undefined) {
     conditions.push(Prisma.sql`(g.status <> 'open' OR (SELECT count(*) FROM games n
-      WHERE n.created_by = g.created_by AND n.status = 'open' AND n.visibility = 'public' AND n.number > g.number) < ${f.perCreator})`);
+      WHERE n.created_by = g.created_by AND n.status = 'open' AND n.visibility = 'public' AND n.invitee_id IS NULL AND n.number > g.number) < ${f.perCreator})`);
   }
   return selectGames(db, { state: false, where: Prisma.join(conditions, ' AND '), tail: order });
 }

@@ -102,12 +102,36 @@ export async function setReaderOff(db: Db, gameId: string, userId: string, off: 
     ON CONFLICT (game_id, user_id) DO UPDATE SET off = EXCLUDED.off`;
 }
 
-/** The player has read the game's messages up to `seq` (never moves back). */
-export async function markSeen(db: Db, gameId: string, userId: string, seq: number): Promise<void> {
-  await db.$executeRaw`
+/** The player has read the game's messages up to `seq` (never moves back); whether that moved their mark. */
+export async function markSeen(db: Db, gameId: string, userId: string, seq: number): Promise<boolean> {
+  const moved = await db.$executeRaw`
     INSERT INTO message_readers (game_id, user_id, seen_through) VALUES (${gameId}::uuid, ${userId}::uuid, ${seq})
     ON CONFLICT (game_id, user_id) DO UPDATE SET seen_through = GREATEST(message_readers.seen_through, EXCLUDED.seen_through)
     WHERE message_readers.seen_through < EXCLUDED.seen_through`;
+  return moved > 0;
+}
+
+/** The number of the game's last message (0: none yet). */
+export async function lastMessageSeq(db: Db, gameId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ seq: number | null }[]>`SELECT max(seq) AS seq FROM game_messages WHERE game_id = ${gameId}::uuid`;
+  return Number(row?.seq ?? 0);
+}
+
+/**
+ * How many messages of each of these games `userId` has not read: written by someone else after
+ * their mark (seen_through), leaving out the authors they blocked (whose messages they do not
+ * read). A game with none is left out of the map. One range of each game's messages, by its key.
+ */
+export async function unreadCounts(db: Db, userId: string, gameIds: string[]): Promise<Map<string, number>> {
+  if (gameIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ game_id: string; n: number }[]>`
+    SELECT m.game_id::text AS game_id, count(*)::int AS n
+      FROM game_messages m
+      LEFT JOIN message_readers r ON r.game_id = m.game_id AND r.user_id = ${userId}::uuid
+     WHERE m.game_id = ANY(${gameIds}::uuid[]) AND m.seq > COALESCE(r.seen_through, 0) AND m.author_id <> ${userId}::uuid
+       AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${userId}::uuid AND b.blocked_id = m.author_id)
+     GROUP BY m.game_id`;
+  return new Map(rows.map((r) => [r.game_id, Number(r.n)]));
 }
 
 /** The player has been emailed the game's messages up to `seq` (never moves back). */

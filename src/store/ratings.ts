@@ -114,6 +114,15 @@ export async function ratingsOf(db: Db, userId: string): Promise<StoredRating[]>
   return rows.map(toRating);
 }
 
+/** The ratings of these players in these games, one query (a pair without a rating is left out): the lobby's creators. */
+export async function ratingsOfPairs(db: Db, pairs: { userId: string; game: string }[]): Promise<StoredRating[]> {
+  if (pairs.length === 0) return [];
+  const rows = await db.$queryRaw<RatingRow[]>`
+    SELECT ${Prisma.raw(RATING_COLUMNS)}
+      FROM ratings r JOIN unnest(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.game)}::text[]) AS p(u, g) ON r.user_id = p.u AND r.game = p.g`;
+  return rows.map(toRating);
+}
+
 /** A leaderboard's row: the rating and the player's public names. */
 export interface RankedRating extends StoredRating {
   name: string;

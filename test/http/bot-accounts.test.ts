@@ -93,3 +93,42 @@ t.test("the people's leaderboard never lists a bot; the bots' board lists only b
   t.same(bots.items.map((e: any) => [e.rank, e.player.name, e.player.bot]), [[1, 'Botticelli', true]], 'bots only, marked');
   t.equal((await people[0]!.client.get('/v1/leaderboards/chess/bots')).status, 400, 'an unknown game');
 });
+
+// Issue 41 (optional): allowBots was chosen once, at creation. The creator of an open public game
+// turns it on or off later (PUT /v1/games/{id}/bots); nobody else, and no other game.
+t.test('the creator of an open public game lets bot accounts join it, or not, after making it', async (t) => {
+  const s = await apiServer(t);
+  const bot = await s.signUp('Botticelli');
+  await bot.client.post('/v1/me/bot');
+  const person = await s.signUp('Marcus');
+  const other = await s.signUp('Gnaeus');
+  const bots = (id: string) => `/v1/games/${id}/bots`;
+  const game = (await person.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+
+  const on = await person.client.request('PUT', bots(game.id), { body: { allowed: true } });
+  t.equal(on.status, 200);
+  t.same(on.body, { allowed: true });
+  t.equal((await other.client.get(`/v1/games/${game.id}`)).body.allowBots, true, 'the game says so');
+  t.equal((await person.client.get('/v1/games?status=open')).body.items.find((g: any) => g.id === game.id).allowBots, true, 'and the lobby');
+  t.same((await person.client.request('PUT', bots(game.id), { body: { allowed: false } })).body, { allowed: false }, 'off again');
+  t.notOk('allowBots' in (await other.client.get(`/v1/games/${game.id}`)).body);
+  t.match((await bot.client.post(`/v1/games/${game.id}/join`, {})).body, { code: 'bots_not_allowed' }, 'off: no bot joins');
+  await person.client.request('PUT', bots(game.id), { body: { allowed: true } });
+  t.equal((await bot.client.post(`/v1/games/${game.id}/join`, {})).status, 200, 'on: the bot joins');
+
+  // Refused: anyone but the creator, a game no longer open, a private one; bad bodies.
+  const second = (await person.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const notMine = await other.client.request('PUT', bots(second.id), { body: { allowed: true } });
+  t.equal(notMine.status, 403);
+  t.equal(notMine.body.code, 'forbidden');
+  t.match(await person.client.request('PUT', bots(game.id), { body: { allowed: false } }), { status: 409, body: { code: 'conflict' } }, 'a game that has started');
+  const priv = (await person.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' })).body;
+  t.match(await person.client.request('PUT', bots(priv.id), { body: { allowed: true } }), { status: 409, body: { code: 'conflict', detail: /public/ } }, 'a private game (its invite link says who joins)');
+  t.equal((await other.client.request('PUT', bots(priv.id), { body: { allowed: true } })).status, 404, "another's private game: not found");
+  for (const body of [{}, { allowed: 'yes' }, { allowed: true, more: 1 }]) {
+    const r = await person.client.request('PUT', bots(second.id), { body });
+    t.equal(r.status, 400, `${JSON.stringify(body)}: 400`);
+    t.equal(r.body.code, 'validation_failed');
+  }
+  t.notOk('allowBots' in (await person.client.get(`/v1/games/${second.id}`)).body, 'the refused requests changed nothing');
+});

@@ -56,6 +56,32 @@ t.test('the lobby: filters by game, time per move and rated; blocked creators le
   t.same(ids(await lobby()), [jcNone.id, jc3.id], 'unblocked: back');
 });
 
+// Issue 41.13: the lobby showed no ratings. Each open game there carries its creator's rating in
+// that game (whole points, provisional or not), null for a creator with none yet.
+t.test("the lobby's open games carry their creator's rating in that game", async (t) => {
+  const s = await apiServer(t);
+  const [a, b, c] = [await s.signUp('Marcus'), await s.signUp('Gnaeus'), await s.signUp('Cicero')];
+  const rating = (u: User, game: string, r: number, rd: number) =>
+    s.db.prisma.rating.create({ data: { userId: u.id, game, rating: r, rd, volatility: 0.06, games: 6, wins: 4, losses: 2, updatedAt: new Date() } });
+  await rating(a, JC, 1661.6, 120);
+  await rating(a, CGW, 1400, 250);
+  await rating(b, CGW, 1555.4, 300);
+  const jcA = await create(a, { rated: true });
+  const cgwA = await create(a, { game: CGW, role: 'Roman' });
+  const jcB = await create(b, {});
+  const lobby = (await c.client.get('/v1/games?status=open')).body.items as any[];
+  const of = (id: string) => lobby.find((g) => g.id === id);
+  t.same(of(jcA.id).creatorRating, { rating: 1662, provisional: false }, "Marcus's Julius Caesar rating, established");
+  t.same(of(cgwA.id).creatorRating, { rating: 1400, provisional: true }, "and his Gallic War one, provisional: each game's own");
+  t.equal(of(jcB.id).creatorRating, null, 'Gnaeus has no Julius Caesar rating yet (his Gallic War one is not it)');
+
+  const g = await startGame(s);
+  const watched = (await c.client.get('/v1/games?status=active')).body.items.find((x: any) => x.id === g.id);
+  t.notOk('creatorRating' in watched, 'only open games carry it');
+  t.notOk('creatorRating' in (await a.client.get('/v1/games?mine=true')).body.items[0], 'not in my own games');
+  t.notOk('creatorRating' in (await c.client.get(`/v1/games/${jcA.id}`)).body, 'nor on the game');
+});
+
 t.test('games in progress to watch: public ones with their players, the observer view live', async (t) => {
   const s = await apiServer(t);
   const g = await startGame(s);

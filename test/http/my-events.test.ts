@@ -1,6 +1,7 @@
 // GET /v1/me/events: one stream per user, an event whenever any of their games changes (created,
 // joined, acted in, cancelled), with only {id, version, status, pending}; nothing about other
-// people's games; across instances too (the same LISTEN/NOTIFY channel as the games' streams).
+// people's games; across instances too (the same LISTEN/NOTIFY channel as the games' streams),
+// messages and their reading included (test/http/unread-messages.test.ts says who hears those).
 import t, { type Test } from 'tap';
 import { sharedEvents } from '../../src/app/events.js';
 import { sharedRecentStates } from '../../src/app/games/recent-states.js';
@@ -99,6 +100,16 @@ t.test('a stream on one instance hears of changes made through another', async (
   t.same(stream.events.slice(1).map(data), [
     { id: game.id, version: 0, status: 'open', pending: [] },
     { id: game.id, version: 1, status: 'active', pending: ['Caesar', 'Pompey'] },
+  ]);
+  // A message and its reading (issue 41.9), through the first instance too: the stream on the
+  // second hears of both (and the author of the message is not Marcus, whose stream it is).
+  const sent = (await b.client.post(`/v1/games/${game.id}/messages`, { text: 'Ave.' })).body;
+  await stream.waitFor(4, WAIT_MS);
+  await a.client.get(`/v1/games/${game.id}/messages`);
+  await stream.waitFor(5, WAIT_MS);
+  t.same(stream.events.slice(3).map((e) => [e.event, data(e)]), [
+    ['message', { id: game.id, seq: sent.seq }],
+    ['messagesRead', { id: game.id, seq: sent.seq }],
   ]);
   await stream.close();
 });

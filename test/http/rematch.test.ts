@@ -1,7 +1,8 @@
 // A rematch (POST/GET /v1/games/{id}/rematch): once a game is over either player offers the other
-// a new game, same options, sides swapped, private and offered to the opponent alone, who joins
-// it as any game or declines it; one per game; the opponent hears of it live; not for watchers,
-// games in progress, games against the bot, or between players of whom one blocked the other.
+// a new game, same options, time per move and visibility, sides swapped, offered to the opponent
+// alone, who joins it as any game or declines it; one per game; the opponent hears of it live; not
+// for watchers, games in progress, games against the bot, or between players of whom one blocked
+// the other.
 import t from 'tap';
 import { apiServer, openEvents, openStream, startGame } from '../helpers/api.js';
 import { testSeed } from '../helpers/seeds.js';
@@ -30,7 +31,7 @@ t.test('offered once the game is over: same options, sides swapped, for the oppo
   t.equal(offered.headers.get('location'), `/v1/games/${r.id}`);
   t.match(r, {
     status: 'open',
-    visibility: 'private',
+    visibility: 'public',
     game: 'julius-caesar',
     role: 'Pompey',
     options: { scenario: 'free-deployment' },
@@ -53,8 +54,8 @@ t.test('offered once the game is over: same options, sides swapped, for the oppo
   const seen = await g.pompey.client.get(`/v1/games/${r.id}`);
   t.match(seen.body, { role: null, status: 'open', invitee: { id: g.pompey.id }, openRoles: ['Caesar'] });
   t.ok((await g.pompey.client.get('/v1/games?mine=true')).body.items.some((x: any) => x.id === r.id), "in the invitee's games");
-  t.equal((await watcher.client.get(`/v1/games/${r.id}`)).status, 404, 'hidden from anyone else');
-  t.equal((await watcher.client.post(`/v1/games/${r.id}/join`, {})).status, 404);
+  t.equal((await watcher.client.get(`/v1/games/${r.id}`)).status, 200, 'a public game: anyone may look at it');
+  t.equal((await watcher.client.post(`/v1/games/${r.id}/join`, {})).status, 409, 'but nobody else joins it');
   t.notOk((await watcher.client.get('/v1/games?status=open')).body.items.some((x: any) => x.id === r.id), 'not in the lobby');
 
   // One per game: a second offer, by either player, answers the first.
@@ -95,7 +96,7 @@ t.test('declined (or withdrawn): the game goes, and another may be offered', asy
   t.equal((await g.pompey.client.delete(`/v1/games/${second.body.id}`)).status, 204, 'and withdraws it');
   const stranger = await s.signUp('Cicero');
   const third = (await g.caesar.client.post(rematch(g.id))).body;
-  t.equal((await stranger.client.delete(`/v1/games/${third.id}`)).status, 404, 'nobody else may cancel it');
+  t.equal((await stranger.client.delete(`/v1/games/${third.id}`)).status, 403, 'nobody else may cancel it');
 });
 
 t.test('not against the bot, not between blocked players, not for another game', async (t) => {
@@ -124,6 +125,50 @@ t.test('not against the bot, not between blocked players, not for another game',
   await priv.caesar.client.post(`/v1/games/${priv.id}/resign`, {});
   t.equal((await g.caesar.client.post(rematch(priv.id))).status, 404, "another player's private game");
   t.equal((await g.caesar.client.post(rematch('0195f3b0-7c1e-7cc3-9a4e-2d1f4f7a9b10'))).status, 404);
+});
+
+// Issue 41.13: the rematch of a public game was private, though its panel promised "the same
+// options". It keeps the choices its game was made with (visibility, options, time per move; rated
+// as asked: issue 38.7 below); it is still offered to the opponent alone, so not in the lobby.
+t.test('a public game\'s rematch is public, with every option of its game; still the opponent\'s alone', async (t) => {
+  const s = await apiServer(t);
+  const a = await s.signUp('Marcus');
+  const b = await s.signUp('Gnaeus');
+  const watcher = await s.signUp('Cicero');
+  const created = await a.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman', options: { yearlyObjectives: true }, daysPerMove: 7, allowBots: true });
+  t.equal(created.status, 201, `created: ${created.text}`);
+  const old = created.body;
+  t.equal((await b.client.post(`/v1/games/${old.id}/join`, {})).status, 200);
+  await b.client.post(`/v1/games/${old.id}/resign`, {});
+
+  const offered = await a.client.post(rematch(old.id));
+  t.equal(offered.status, 201);
+  const r = offered.body;
+  t.match(r, { visibility: 'public', game: 'caesars-gallic-war', options: old.options, daysPerMove: 7, role: 'Barbarian', invitee: { id: b.id }, openRoles: ['Roman'], rated: false });
+  t.same(r.options, old.options, 'every option as its game had it');
+  t.notOk('allowBots' in r, 'no bot account may take it (allowBots is for the lobby): it is offered to the opponent');
+
+  // Public: anyone may look at it, but it is not in the lobby and nobody else takes the seat.
+  const seen = await watcher.client.get(`/v1/games/${r.id}`);
+  t.equal(seen.status, 200, 'a public game: anyone signed in sees it');
+  t.match(seen.body, { visibility: 'public', invitee: { id: b.id } });
+  t.notOk((await watcher.client.get('/v1/games?status=open')).body.items.some((x: any) => x.id === r.id), 'not in the lobby: it is offered to one person');
+  const taken = await watcher.client.post(`/v1/games/${r.id}/join`, {});
+  t.equal(taken.status, 409, 'nobody else joins it');
+  t.match(taken.body, { code: 'conflict', detail: 'This game is offered to Gnaeus only.' });
+  t.equal((await watcher.client.post('/v1/seeks', { game: 'caesars-gallic-war' })).body.id === r.id, false, 'play anyone does not pair with it');
+
+  const joined = await b.client.post(`/v1/games/${r.id}/join`, {});
+  t.equal(joined.status, 200, 'the opponent accepts');
+  t.match(joined.body, { status: 'active', visibility: 'public', role: 'Roman' });
+  t.ok((await watcher.client.get('/v1/games?status=active')).body.items.some((x: any) => x.id === r.id), 'once started, it is among the games to watch');
+
+  // A private game's rematch stays private: hidden from anyone else.
+  const priv = await startGame(s, { visibility: 'private', daysPerMove: null });
+  await priv.pompey.client.post(`/v1/games/${priv.id}/resign`, {});
+  const p = (await priv.pompey.client.post(rematch(priv.id))).body;
+  t.match(p, { visibility: 'private', daysPerMove: null, invite: null, invitee: { id: priv.caesar.id } });
+  t.equal((await watcher.client.get(`/v1/games/${p.id}`)).status, 404, "a private game's rematch: not found by anyone else");
 });
 
 // Issue 38.7: a rematch took no player seed (the server drew it) and was rated whenever the old

@@ -101,6 +101,29 @@ t.test('rides along with the next email about the game; the message-only email i
   t.notMatch(next.map((x) => x.text).join('\n'), /Here comes my discard/);
 });
 
+// Issue 41.9: unread counts and marking read. Reading without marking (a page in a background
+// tab) leaves the message to the next email as before; marking it read means no email brings it.
+t.test('a message read with markRead=false still rides along with the next email; one marked read goes in none', async (t) => {
+  const { s, clock, mail, g } = await setup(t);
+  await act(g.caesar, g.id, (await look(g.caesar, g.id)).legalActions.find((a: any) => a.type === 'discard'));
+  await g.pompey.client.post(path(g.id), { text: 'Peeked at, not read.' });
+  t.equal((await g.caesar.client.get(`${path(g.id)}?markRead=false`)).body.unreadMessages, 1, 'shown without marking: still unread');
+  await act(g.pompey, g.id, (await look(g.pompey, g.id)).legalActions.find((a: any) => a.type === 'discard'));
+  const first = to(t, await mail.deliver(), g.caesar.email);
+  t.match(first.subject, /^Your move: /);
+  t.match(first.text, /Gnaeus wrote meanwhile:[\s\S]*> Peeked at, not read\./, 'the unread message rides along, as before');
+
+  const marked = (await g.pompey.client.post(path(g.id), { text: 'Marked read.' })).body;
+  t.same((await g.caesar.client.post(`${path(g.id)}/read`, { through: marked.seq })).body, { unreadMessages: 0 });
+  await act(g.caesar, g.id, (await look(g.caesar, g.id)).legalActions.find((a: any) => a.type === 'play'));
+  await act(g.pompey, g.id, (await look(g.pompey, g.id)).legalActions.find((a: any) => a.type === 'play'));
+  clock.advance(60 * MINUTE);
+  const later = (await mail.deliver()).filter((x) => x.to.includes(g.caesar.email));
+  t.ok(later.length >= 1, 'Caesar has an email about the game');
+  t.notMatch(later.map((x) => x.text).join('\n'), /Marked read\./, 'a message marked read is in none of them');
+  t.same(await statusOf(s, 'message'), ['dropped', 'dropped'], 'nor alone');
+});
+
 t.test('never while the recipient watches the page; read there, never emailed', async (t) => {
   const { s, clock, mail, g } = await setup(t, { ssePingMs: 50 });
   const controller = new AbortController();

@@ -337,3 +337,39 @@ t.test('the Settings sections and the challenges page on a laptop and a phone: a
     t.same(realErrors(w.errors), [], `${screen}: no console error`);
   }
 });
+
+// Issue 41 (optional): the creator of an open public game lets bot accounts join it from its page.
+t.test("an open public game's page lets its creator let bot accounts join, or not", async (t) => {
+  const s = await apiServer(t, { clock: systemClock });
+  const creator = await s.signUp('Marcus');
+  const game = (await creator.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const browser = await launch(t);
+  const w = await signedIn(t, browser, s.base, creator);
+  await w.page.goto(`/games/${game.id}`);
+  const box = w.page.getByRole('checkbox', { name: /Bot accounts may join/ });
+  await box.waitFor();
+  t.equal(await box.isChecked(), false, 'off, as the game was made');
+  t.same(await axe(w.page), [], 'axe: the open game with its switch');
+  await box.check();
+  await w.page.getByText('Bot accounts may now join.').waitFor();
+  const shots = process.env.ALEA_SCREENSHOTS;
+  if (shots) {
+    await w.page.screenshot({ path: `${shots}/open-game-bots-laptop.png`, fullPage: true });
+    const phone = await signedIn(t, browser, s.base, creator, PHONE);
+    await phone.page.goto(`/games/${game.id}`);
+    await phone.page.getByRole('checkbox', { name: /Bot accounts may join/ }).waitFor();
+    await phone.page.screenshot({ path: `${shots}/open-game-bots-phone.png`, fullPage: true });
+  }
+  t.equal((await creator.client.get(`/v1/games/${game.id}`)).body.allowBots, true, 'the game allows bots');
+  await box.uncheck();
+  await w.page.getByText('Only people may join.').waitFor();
+  t.notOk('allowBots' in (await creator.client.get(`/v1/games/${game.id}`)).body, 'and no longer');
+  await w.page.reload();
+  t.equal(await w.page.getByRole('checkbox', { name: /Bot accounts may join/ }).isChecked(), false, 'as the server has it');
+
+  const priv = (await creator.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar', visibility: 'private' })).body;
+  await w.page.goto(`/games/${priv.id}`);
+  await w.page.getByLabel(/Invite link/).waitFor();
+  t.equal(await w.page.getByRole('checkbox', { name: /Bot accounts may join/ }).count(), 0, 'a private game has no such switch');
+  t.same(realErrors(w.errors), [], 'no console error');
+});

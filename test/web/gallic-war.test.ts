@@ -50,9 +50,8 @@ t.test("two players start a game of Caesar's Gallic War and play its first cards
 
   await barbarian.page.goto(invite.pathname + invite.search);
   await barbarian.page.waitForURL(/\/signin\?next=/);
-  await signUp(barbarian.page, 'Ambiorix');
-  await barbarian.page.waitForURL((u) => u.pathname === `/games/${id}`);
-  await barbarian.page.getByRole('button', { name: 'Join as Barbarian' }).click();
+  await signUp(barbarian.page, 'Ambiorix'); // the account made from the invitation joins the game
+  await barbarian.page.waitForURL((u) => u.pathname === `/games/${id}` && u.search === '');
 
   // The board: the map of Gaul, every area on it; the areas also as a list; the opponent's blocks
   // as counts only.

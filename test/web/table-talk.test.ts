@@ -2,13 +2,14 @@
 // API, signed in by their tokens): a message written in one page arrives live in the other (the
 // game's event stream, no reload) and shows as text, never as markup; the notepad keeps what its
 // player wrote and the other page never shows it; once the game is over, a rematch offered on one
-// page is accepted on the other, which opens the new game with sides swapped. The lobby on the
-// home page filters open games and lists public games in progress to watch. No console error and
+// page is accepted on the other, which opens the new game with sides swapped (public, as its game
+// was). The lobby on the home page filters open games, shows each creator's rating, lists public
+// games in progress to watch, and "play anyone" is rated or not as chosen. No console error and
 // no serious axe-core violation along the way.
 import t, { type Test } from 'tap';
 import { systemClock } from '../../src/app/clock.js';
 import { apiServer, startGame, type User } from '../helpers/api.js';
-import { axe, chromiumPresent, INSTALL_HINT, launch, person, realErrors, type Watched } from '../helpers/browser.js';
+import { axe, chromiumPresent, INSTALL_HINT, launch, person, PHONE, realErrors, type Watched } from '../helpers/browser.js';
 
 if (!chromiumPresent()) {
   console.log(INSTALL_HINT);
@@ -123,12 +124,65 @@ t.test('the lobby: open games filtered, games in progress to watch, play anyone'
   t.same(realErrors(w.errors), [], 'no console error');
 });
 
+// Issue 41.13b and c: the lobby showed no ratings, and "play anyone" was to say rated or not.
+t.test("the lobby shows each open game's creator's rating; play anyone's Rated choice makes a rated seek", async (t) => {
+  const s = await apiServer(t, { clock: systemClock });
+  const [rated, fresh, visitor] = [await s.signUp('Crassus'), await s.signUp('Sulla'), await s.signUp('Cicero')];
+  await s.db.prisma.rating.create({ data: { userId: rated.id, game: 'julius-caesar', rating: 1712.4, rd: 90, volatility: 0.06, games: 9, wins: 7, losses: 2, updatedAt: new Date() } });
+  await s.db.prisma.rating.create({ data: { userId: fresh.id, game: 'julius-caesar', rating: 1436, rd: 280, volatility: 0.06, games: 1, losses: 1, updatedAt: new Date() } });
+  const a = (await rated.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const b = (await fresh.client.post('/v1/games', { game: 'julius-caesar', role: 'Caesar' })).body;
+  const c = (await visitor.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman' })).body;
+  const browser = await launch(t);
+  const w = await signedIn(t, browser, s.base, await s.signUp('Brutus'));
+  await w.page.goto('/');
+  const open = w.page.getByRole('list', { name: 'Open games' });
+  const item = (g: any) => open.locator('li', { hasText: `#${g.number} ` });
+  await item(a).waitFor();
+  t.match(await item(a).innerText(), /by\s+Crassus\s+\(rating 1712\)/, 'an established rating');
+  t.match(await item(b).innerText(), /by\s+Sulla\s+\(rating 1436\?\)/, 'a provisional one, marked ?');
+  t.match(await item(c).innerText(), /by\s+Cicero\s+\(no rating yet\)/, 'none yet');
+  t.same(await axe(w.page), [], 'axe: the lobby with ratings');
+  const shots = process.env.ALEA_SCREENSHOTS;
+  if (shots) {
+    await w.page.screenshot({ path: `${shots}/lobby-ratings-laptop.png`, fullPage: true });
+    const phone = await person(browser, s.base, PHONE);
+    await phone.context.addInitScript((token) => (globalThis as any).localStorage.setItem('alea.token', token), visitor.token);
+    await phone.page.goto('/');
+    await phone.page.getByRole('list', { name: 'Open games' }).locator('li').first().waitFor();
+    await phone.page.getByRole('list', { name: 'Open games' }).screenshot({ path: `${shots}/lobby-ratings-phone.png` });
+  }
+
+  // Play anyone, rated: nobody waits for a rated game, so Brutus's seek waits as a rated game.
+  await w.page.getByText('Play anyone').click();
+  await w.page.getByRole('checkbox', { name: /^Rated \(paired/ }).check();
+  await w.page.getByRole('button', { name: 'Find an opponent' }).click();
+  await w.page.waitForURL((u) => /^\/games\/[^/]+$/.test(u.pathname) && ![a.id, b.id, c.id].some((id) => u.pathname.endsWith(id)));
+  const id = /\/games\/([^/?]+)/.exec(w.page.url())![1]!;
+  t.match((await visitor.client.get(`/v1/games/${id}`)).body, { status: 'open', rated: true, visibility: 'public' }, 'a rated game waits in the lobby, not one of the unrated ones');
+  // Unrated (the default): paired with the oldest unrated game waiting, Crassus's.
+  await w.page.goto('/');
+  await w.page.getByText('Play anyone').click();
+  await w.page.getByRole('checkbox', { name: /^Rated \(paired/ }).waitFor();
+  t.equal(await w.page.getByRole('checkbox', { name: /^Rated \(paired/ }).isChecked(), false, 'unrated unless chosen');
+  await w.page.getByRole('button', { name: 'Find an opponent' }).click();
+  await w.page.waitForURL(`**/games/${a.id}`);
+  t.match((await rated.client.get(`/v1/games/${a.id}`)).body, { status: 'active', rated: false }, 'an unrated seek joins an unrated game');
+  t.same(realErrors(w.errors), [], 'no console error');
+});
+
 t.test("a rematch accepted from its link (the email's); a block from the game's page, lifted in Settings", async (t) => {
   const s = await apiServer(t, { clock: systemClock });
   const g = await startGame(s);
   await g.pompey.client.post(`/v1/games/${g.id}/resign`, {});
   const offer = (await g.caesar.client.post(`/v1/games/${g.id}/rematch`)).body;
   const browser = await launch(t);
+  // Issue 41.13a: the rematch of this public game is public, and its page says who may start it.
+  t.equal(offer.visibility, 'public', 'a public game\'s rematch is public');
+  const offerer = await signedIn(t, browser, s.base, g.caesar);
+  await offerer.page.goto(`/games/${offer.id}`);
+  await offerer.page.getByText('The game starts when Gnaeus accepts.').waitFor();
+  t.match(await offerer.page.locator('main').innerText(), /, public\./, 'public, as its game was');
   const w = await signedIn(t, browser, s.base, g.pompey);
   await w.page.goto(`/games/${offer.id}`);
   await w.page.getByRole('heading', { name: 'Marcus invites you to a game of Julius Caesar' }).waitFor();
@@ -149,5 +203,5 @@ t.test("a rematch accepted from its link (the email's); a block from the game's 
   await w.page.getByRole('button', { name: 'Unblock Marcus' }).click();
   await w.page.getByText(/You block nobody/).waitFor();
   t.equal((await g.caesar.client.post(`/v1/games/${offer.id}/messages`, { text: 'hello again' })).status, 201, 'unblocked: Marcus writes again');
-  t.same(realErrors(w.errors), [], 'no console error');
+  t.same([...realErrors(w.errors), ...realErrors(offerer.errors)], [], 'no console error');
 });

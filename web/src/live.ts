@@ -13,6 +13,12 @@ export const talk = signal<{ id: string; kind: 'message' | 'rematch'; n: number 
 let told = 0;
 
 /**
+ * The messages of the game on this page that the player has not read: they came while its tab
+ * was hidden (web/src/board/table-talk.tsx); the page's title counts them.
+ */
+export const unreadHere = signal<{ id: string; count: number } | null>(null);
+
+/**
  * The computer's move in a game waits in the computer's queue: its place (1: the next search) at
  * that version, from the stream's `queued` events; 0 once it is thinking (`thinking`).
  */
@@ -75,27 +81,38 @@ export function useGameEvents(id: string, seat: string, onVersion: (version: num
   }, [id, seat]);
 }
 
-/** The events of `/v1/me/events` a page may follow: my games, and my challenges both ways. */
-export type MyEventKind = 'game' | 'challenge' | 'challengeCanceled' | 'challengeDeclined';
+/**
+ * The events of `/v1/me/events` a page may follow: my games, a message written to me in one of
+ * them and my own reading of one's messages (for the unread counts), and my challenges both ways.
+ */
+export type MyEventKind = 'game' | 'message' | 'messagesRead' | 'challenge' | 'challengeCanceled' | 'challengeDeclined';
 export const CHALLENGE_EVENTS: readonly MyEventKind[] = ['challenge', 'challengeCanceled', 'challengeDeclined'];
+export const MESSAGE_EVENTS: readonly MyEventKind[] = ['message', 'messagesRead'];
 
 /**
  * The home page and the challenges page: one stream for all my games and challenges
  * (`/v1/me/events`). The page reads its lists after `ready` (so no change falls between the two)
- * and again on each event of the `kinds` it follows, a little debounced.
+ * and again on each event of the `kinds` it follows, a little debounced; `onChange` is told which
+ * kinds came meanwhile (`ready` among them at first), so a page reads only what they concern.
  */
-export function useMyEvents(onChange: () => void, kinds: readonly MyEventKind[] = ['game']): void {
+export function useMyEvents(onChange: (kinds: ReadonlySet<MyEventKind | 'ready'>) => void, kinds: readonly MyEventKind[] = ['game']): void {
   const handler = useRef(onChange);
   handler.current = onChange;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const soon = () => {
+    let came = new Set<MyEventKind | 'ready'>();
+    const soon = (kind: MyEventKind | 'ready') => {
+      came.add(kind);
       clearTimeout(timer);
-      timer = setTimeout(() => handler.current(), 150);
+      timer = setTimeout(() => {
+        const told = came;
+        came = new Set();
+        handler.current(told);
+      }, 150);
     };
     const source = new EventSource(`/v1/me/events?access_token=${encodeURIComponent(auth.token() ?? '')}`);
-    source.addEventListener('ready', soon);
-    for (const kind of kinds) source.addEventListener(kind, soon);
+    source.addEventListener('ready', () => soon('ready'));
+    for (const kind of kinds) source.addEventListener(kind, () => soon(kind));
     return () => {
       clearTimeout(timer);
       source.close();

@@ -64,8 +64,9 @@ function App() {
   const game = /^\/games\/([^/]+)$/.exec(route.path);
   const player = /^\/players\/([^/]+)$/.exec(route.path);
   const board = /^\/leaderboards\/([^/]+)(\/bots)?$/.exec(route.path);
+  const invited = route.path === '/signin' ? inviteOf(route.query.get('next')) : null;
   if (user === undefined) page = <p class="loading">Loading…</p>;
-  else if (route.path === '/signin') page = <SignIn next={route.query.get('next')} />;
+  else if (route.path === '/signin') page = <SignIn next={route.query.get('next')} invite={invited} />;
   else if (route.path === '/verify-email') page = <VerifyEmailPage token={route.query.get('token')} />;
   else if (game) page = <RequireUser><GamePage id={decodeURIComponent(game[1]!)} invite={route.query.get('invite')} /></RequireUser>;
   else if (player) page = <RequireUser><PlayerPage name={decodeURIComponent(player[1]!)} /></RequireUser>;
@@ -76,11 +77,11 @@ function App() {
   else if (route.path === '/') page = user ? <Home /> : <Landing />;
   else page = <main class="narrow"><h1>Not found</h1><p><a href="/">Alea's home page</a></p></main>;
   useEffect(() => {
-    // A game's page names itself (and says when it is the player's move).
+    // A game's page names itself (and says when it is the player's move); so does the home page
+    // of a signed-in player (what waits for them).
     const titles: Record<string, string> = { '/settings': 'Settings · Alea', '/challenges': 'Challenges · Alea', '/signin': 'Sign in · Alea', '/verify-email': 'Email address · Alea', '/verify': 'Verify a game\'s record · Alea' };
-    if (!game && !player && !board) document.title = titles[route.path] ?? 'Alea';
-  }, [route.path]);
-  const invited = route.path === '/signin' ? inviteOf(route.query.get('next')) : null;
+    if (!game && !player && !board && !(route.path === '/' && user)) document.title = titles[route.path] ?? 'Alea';
+  }, [route.path, !!user]);
   return (
     <>
       <TopBar />

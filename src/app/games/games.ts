@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { games } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
-import { deleteGame, findGame, findGameSummary, insertGame, listEntries, lockGame, revisionOf, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
+import { deleteGame, findGame, findGameSummary, insertGame, listEntries, lockGame, revisionOf, setAllowBots, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
 import { gameRevision, readGame } from '../../store/game-tx.js';
 import { blocksBetweenTx } from '../../store/blocks.js';
@@ -26,6 +26,9 @@ import { refuseIfBlocked } from '../blocks/blocks.js';
 import { isBot, refuseBot } from '../bot-accounts/bot-accounts.js';
 import { swapSeatTx } from '../../store/game-tx.js';
 import { refuseUnconfirmedRated, refuseUnratable } from '../ratings/rated-games.js';
+import { ESTABLISHED_RD } from '../ratings/leaderboard.js';
+import { unreadCounts } from '../../store/messages.js';
+import { ratingsOfPairs } from '../../store/ratings.js';
 
 export const DEFAULT_DAYS_PER_MOVE = 3;
 
@@ -205,7 +208,10 @@ function decodeCursor(cursor: string): number {
   return Number(m[1]);
 }
 
-export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameSummary[]; nextCursor: string | null }> {
+/** A game in a list: its summary, the caller's unread messages if they play it, its creator's rating in the lobby. */
+export type GameListItem = GameSummary & { unreadMessages?: number; creatorRating?: { rating: number; provisional: boolean } | null };
+
+export async function listGames(ctx: ServiceContext, userId: string, input: ListGamesInput): Promise<{ items: GameListItem[]; nextCursor: string | null }> {
   const limit = input.limit ?? 20;
   const rows = await listGameRows(ctx.prisma, {
     ...(input.mine ? { userId } : { perCreator: ctx.security.gameLimits.lobbyPerCreator, viewerId: userId }),
@@ -217,10 +223,22 @@ export async function listGames(ctx: ServiceContext, userId: string, input: List
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
-  return {
-    items: page.map((r) => presentSummary(r, userId)),
-    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.number) : null,
-  };
+  const summaries = page.map((r) => presentSummary(r, userId));
+  // Counts of what only the caller reads, for the games they play (never for a watcher); the
+  // lobby's open games show who waits by their rating (a pair per creator and game).
+  const played = summaries.filter((g) => g.role !== null).map((g) => g.id);
+  const waiting = input.mine ? [] : page.filter((r) => r.status === 'open');
+  const [unread, ratings] = await Promise.all([
+    unreadCounts(ctx.prisma, userId, played),
+    ratingsOfPairs(ctx.prisma, waiting.map((r) => ({ userId: r.createdById, game: r.module }))),
+  ]);
+  const ratingOf = new Map(ratings.map((r) => [`${r.userId}/${r.game}`, { rating: Math.round(r.rating), provisional: r.rd >= ESTABLISHED_RD }]));
+  const items: GameListItem[] = summaries.map((g, i) => ({
+    ...g,
+    ...(g.role !== null && { unreadMessages: unread.get(g.id) ?? 0 }),
+    ...(!input.mine && page[i]!.status === 'open' && { creatorRating: ratingOf.get(`${page[i]!.createdById}/${page[i]!.module}`) ?? null }),
+  }));
+  return { items, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.number) : null };
 }
 
 /**
@@ -389,6 +407,25 @@ export async function cancelGame(ctx: ServiceContext, userId: string, gameId: st
   ctx.events.publish({ id: gameId, version: 0, cancelled: true, users: gone.users });
   // A rematch declined or withdrawn: the pages of the game it followed hear of it too.
   if (gone.rematchOf) ctx.events.publish({ id: gone.rematchOf, version: 0, rematch: gameId, users: gone.users });
+}
+
+/**
+ * The creator of an open public game between people lets bot accounts take its free seat, or not
+ * (chosen at creation too). Under the game's lock, as a join is decided: a bot's join waiting for
+ * it sees the choice made.
+ */
+export async function setGameBots(ctx: ServiceContext, userId: string, gameId: string, input: { allowed: boolean }): Promise<{ allowed: boolean }> {
+  await ctx.prisma.$transaction(async (tx) => {
+    const row = await lockGame(tx, gameId);
+    if (!row || !canSee(row, userId)) throw notFound();
+    if (row.createdById !== userId) throw new AppError('forbidden', 'Only the player who created this game says whether bot accounts may join it.');
+    if (row.status !== 'open') throw new AppError('conflict', 'This game has started: its seats are taken.');
+    if (row.visibility !== 'public') throw new AppError('conflict', 'Bot accounts join public games only: whoever has its invite link joins a private one.');
+    if (row.invitee) throw new AppError('conflict', `This game is offered to ${row.invitee.name} only.`);
+    if (row.computer || botRoleOf(moduleOf(row), row.options) !== null) throw new AppError('conflict', 'This game has no seat for anyone else.');
+    await setAllowBots(tx, gameId, input.allowed);
+  });
+  return { allowed: input.allowed };
 }
 
 /** Whether I get emails about this game (my seat's switch; my account's preference applies first). */

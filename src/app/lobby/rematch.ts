@@ -1,7 +1,8 @@
 // A rematch: once a game between two people is over, either of them offers the other a new game
-// with the same options and time per move, sides swapped, rated if asked (as a new game) and with
-// the offerer's own seed for the dice. The new game is private and offered to
-// the opponent alone (games.invitee_id: they may see and join it, nobody else), who accepts by
+// with the same options, time per move and visibility, sides swapped, rated if asked (as a new
+// game) and with the offerer's own seed for the dice. The new game is offered to the opponent
+// alone (games.invitee_id: only they may join it; a public one anyone may watch, but it is in no
+// lobby), who accepts by
 // joining it as any game (from the page, or from the email's link) or declines by cancelling it.
 // One rematch per game: a second offer, by either player, answers the one there is (a withdrawn
 // or declined one leaves room for another). The opponent is told on the old game's event stream
@@ -52,7 +53,8 @@ export async function offerRematch(ctx: ServiceContext, userId: string, gameId: 
       opponent: 'people',
       module: row.module,
       options: row.options as Prisma.InputJsonValue,
-      visibility: 'private',
+      // As its game was (the panel promises the same options); no invite code: it has its invitee.
+      visibility: row.visibility,
       inviteCode: null,
       daysPerMove: row.daysPerMove,
       // Rated if asked, as a new game is (the web client offers the old game's choice).

@@ -13,7 +13,7 @@
 // minute across all games (429 with Retry-After past it). Emails: message-emails.ts.
 import { nothingVisible } from '../visible-text.js';
 import { findGameSummary, type GameRow, type SeatRow } from '../../store/games.js';
-import { findReader, findReaders, insertMessage, markSeen, pageOfMessages, recentMessageTimes, setReaderOff, type MessageRow } from '../../store/messages.js';
+import { findReader, findReaders, insertMessage, lastMessageSeq, markSeen, pageOfMessages, recentMessageTimes, setReaderOff, unreadCounts, type MessageRow } from '../../store/messages.js';
 import { lockUser } from '../../store/users.js';
 import { blocksBetween } from '../../store/blocks.js';
 import type { ServiceContext } from '../context.js';
@@ -46,12 +46,16 @@ export interface MessagePage {
   /** Whether the caller may write now, and if not, why (for a person). */
   canSend: boolean;
   reason: string | null;
+  /** The other players' messages the caller has still not read (null: a watcher, who has none). */
+  unreadMessages: number | null;
 }
 
 export interface MessageQueryInput {
   after?: number;
   before?: number;
   limit?: number;
+  /** false: read without marking the page read (a page nobody may be looking at). */
+  markRead?: boolean;
 }
 
 export function presentMessage(m: MessageRow): GameMessage {
@@ -88,7 +92,17 @@ async function cannotSend(ctx: ServiceContext, row: GameRow, userId: string, rol
   return null;
 }
 
-/** A page of the game's messages (the newest, unless a cursor says otherwise); a player's read marks them seen. */
+/** How many of the game's messages the player has not read (only what they may read: see unreadCounts). */
+async function unreadOf(ctx: ServiceContext, userId: string, gameId: string): Promise<number> {
+  return (await unreadCounts(ctx.prisma, userId, [gameId])).get(gameId) ?? 0;
+}
+
+/** Marks the player's reading up to `seq`; if it moved, their own stream tells their other pages (messagesRead). */
+async function markRead(ctx: ServiceContext, userId: string, gameId: string, seq: number): Promise<void> {
+  if (await markSeen(ctx.prisma, gameId, userId, seq)) ctx.events.publish({ id: gameId, version: 0, read: seq, users: [userId] });
+}
+
+/** A page of the game's messages (the newest, unless a cursor says otherwise); a player's read marks them seen unless told not to. */
 export async function listMessages(ctx: ServiceContext, userId: string, gameId: string, input: MessageQueryInput): Promise<MessagePage> {
   const { row, role } = await gameFor(ctx, userId, gameId);
   if (role === null && !(row.visibility === 'public' && FINISHED.has(row.status))) {
@@ -102,9 +116,33 @@ export async function listMessages(ctx: ServiceContext, userId: string, gameId: 
     limit: input.limit ?? PAGE_DEFAULT,
   });
   const last = page.items[page.items.length - 1];
-  if (role !== null && last) await markSeen(ctx.prisma, gameId, userId, last.seq);
+  if (role !== null && last && input.markRead !== false) await markRead(ctx, userId, gameId, last.seq);
   const refusal = await cannotSend(ctx, row, userId, role);
-  return { items: page.items.map(presentMessage), earlier: page.earlier, later: page.later, canSend: refusal === null, reason: refusal?.reason ?? null };
+  return {
+    items: page.items.map(presentMessage),
+    earlier: page.earlier,
+    later: page.later,
+    canSend: refusal === null,
+    reason: refusal?.reason ?? null,
+    unreadMessages: role === null ? null : await unreadOf(ctx, userId, gameId),
+  };
+}
+
+/**
+ * A player has seen the game's messages up to `through` (a page shown with markRead=false, then
+ * looked at): marked read as a read of them would; what is still unread. Only a player has
+ * anything unread; a message that does not exist yet cannot have been seen.
+ */
+export async function markMessagesRead(ctx: ServiceContext, userId: string, gameId: string, input: { through: number }): Promise<{ unreadMessages: number }> {
+  const { role } = await gameFor(ctx, userId, gameId);
+  if (role === null) throw new AppError('forbidden', 'You are watching this game, not playing it: nothing in its messages is unread for you.');
+  const last = await lastMessageSeq(ctx.prisma, gameId);
+  if (input.through > last) {
+    const detail = last === 0 ? 'This game has no message yet.' : `This game's last message is number ${last}.`;
+    throw new AppError('validation_failed', `${detail} Mark read only messages you have seen.`, { errors: [{ in: 'body', path: '/through', message: `is past the game's last message (${last})` }] });
+  }
+  await markRead(ctx, userId, gameId, input.through);
+  return { unreadMessages: await unreadOf(ctx, userId, gameId) };
 }
 
 // Characters a message may not hold: control characters but the newline (escapes, NUL, tabs that
@@ -150,6 +188,7 @@ export async function postMessage(ctx: ServiceContext, userId: string, gameId: s
     id: gameId,
     version: 0,
     message: message.seq,
+    author: userId,
     users: row.players.map((p) => p.userId),
     ...(row.visibility === 'public' && FINISHED.has(row.status) && { everyone: true as const }),
   });

@@ -7,7 +7,9 @@
 // while its move waits in the computer's queue (position 1: the next search). None changes the game's version, so none carries an
 // SSE id. A user's stream
 // (/v1/me/events): `event: game` whenever any of their games changes, with its id, version,
-// status and pending roles, for a home page; and `challenge`, `challengeCanceled`,
+// status and pending roles, for a home page; `message` {id, seq} when another player writes in
+// one of them and `messagesRead` {id, seq} when the user read one's messages (for the unread
+// counts of their pages); and `challenge`, `challengeCanceled`,
 // `challengeDeclined` with the challenge as the user sees it (src/app/challenges/), for a bot. Listeners are told of changes made through any
 // instance sharing the database (src/app/events.ts).
 //
@@ -156,6 +158,8 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
           if (e.users?.includes(userId)) stream.write('rematch', { id, rematch: e.rematch });
           return;
         }
+        // A player's reading of the messages: for their own stream only.
+        if (e.read !== undefined) return;
         if (e.cancelled) {
           // The game is gone: say so, and end the stream (a reconnection would get 404).
           stream.write('cancelled', { id, version: e.version, cancelled: true });
@@ -230,6 +234,12 @@ export const eventRoutes: FastifyPluginAsync<{ api: OpenApi; pingMs?: number }> 
           );
           return;
         }
+        // A message, for the players but its author; the user's own reading, for their other pages.
+        if (e.message !== undefined) {
+          if (e.author !== userId) stream.write('message', { id: e.id, seq: e.message });
+          return;
+        }
+        if (e.read !== undefined) return stream.write('messagesRead', { id: e.id, seq: e.read });
         if (e.cancelled) {
           told.delete(e.id);
           return stream.write('game', { id: e.id, version: e.version, status: 'cancelled', pending: [] });

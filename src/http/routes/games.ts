@@ -1,6 +1,6 @@
 // Games: create, list (lobby, mine), read, cancel, join, an invitation, log, and my emails about one.
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelGame, createGame, readGameAs, getGameEmails, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games/games.js';
+import { cancelGame, createGame, readGameAs, getGameEmails, setGameBots, setGameEmails, type GameEmails, getLog, joinGame, listGames, type CreateGameInput, type JoinGameInput, type ListGamesInput } from '../../app/games/games.js';
 import { readInvitation } from '../../app/games/invitation.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -74,5 +74,10 @@ export const gameRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, { ap
   app.route({
     ...operation(api, 'setGameEmails'),
     handler: async (request) => setGameEmails(app.services, userOf(request), (request.params as WithId).id, request.body as GameEmails),
+  });
+
+  app.route({
+    ...operation(api, 'setGameBots'),
+    handler: async (request) => setGameBots(app.services, userOf(request), (request.params as WithId).id, request.body as { allowed: boolean }),
   });
 };

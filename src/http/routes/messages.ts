@@ -1,7 +1,7 @@
-// Between the players of a game: its messages (a page at a time, and a new one), each player's
-// switch for them, and each player's private notepad (src/app/messages/).
+// Between the players of a game: its messages (a page at a time, a new one, and a player's reading
+// of them), each player's switch for them, and each player's private notepad (src/app/messages/).
 import type { FastifyPluginAsync } from 'fastify';
-import { getMessageSettings, listMessages, postMessage, setMessageSettings, type MessageQueryInput, type MessageSettings } from '../../app/messages/messages.js';
+import { getMessageSettings, listMessages, markMessagesRead, postMessage, setMessageSettings, type MessageQueryInput, type MessageSettings } from '../../app/messages/messages.js';
 import { getNotes, putNotes } from '../../app/messages/notes.js';
 import { userOf } from '../auth.js';
 import { operation, type OpenApi } from '../openapi.js';
@@ -20,6 +20,11 @@ export const messageRoutes: FastifyPluginAsync<{ api: OpenApi }> = async (app, {
       const message = await postMessage(app.services, userOf(request), (request.params as WithId).id, request.body as { text: string });
       return reply.code(201).send(message);
     },
+  });
+
+  app.route({
+    ...operation(api, 'markMessagesRead'),
+    handler: async (request) => markMessagesRead(app.services, userOf(request), (request.params as WithId).id, request.body as { through: number }),
   });
 
   app.route({

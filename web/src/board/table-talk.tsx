@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemText, type Game, type GameSummary, type Schemas } from '../api';
 import { BotMark } from '../names';
-import { talk } from '../live';
+import { talk, unreadHere } from '../live';
 import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me as session } from '../session';
@@ -50,16 +50,24 @@ function Messages({ game, me }: { game: Game; me: string | null }) {
       return all;
     });
 
+  // Shown in a tab nobody looks at (hidden), messages are not read: they stay unread (the next
+  // email still brings them) and the tab's title counts them, until the tab is seen.
+  const unseen = () => (document.hidden ? { markRead: false } : {});
+  const counted = (n: number | null) => {
+    if (me) unreadHere.set({ id: game.id, count: n ?? 0 });
+  };
+
   /** The newest page at first, then whatever came after the last one shown. */
   async function catchUp(first: boolean) {
     let after = first ? undefined : last.current;
     for (let i = 0; i < 20; i++) {
-      const { data, error } = await api.GET('/v1/games/{id}/messages', { params: { path: { id: game.id }, query: after === undefined ? {} : { after } } });
+      const { data, error } = await api.GET('/v1/games/{id}/messages', { params: { path: { id: game.id }, query: { ...(after !== undefined && { after }), ...unseen() } } });
       if (!data) return void setError(problemText(error));
       merge(data.items);
       if (first) setEarlier(data.earlier);
       setAllowed({ canSend: data.canSend, reason: data.reason });
       setError(null);
+      counted(data.unreadMessages);
       if (!data.later || data.items.length === 0) return;
       after = data.items[data.items.length - 1]!.seq;
     }
@@ -67,7 +75,7 @@ function Messages({ game, me }: { game: Game; me: string | null }) {
   async function older() {
     const before = items?.[0]?.seq;
     if (!before) return;
-    const { data, error } = await api.GET('/v1/games/{id}/messages', { params: { path: { id: game.id }, query: { before } } });
+    const { data, error } = await api.GET('/v1/games/{id}/messages', { params: { path: { id: game.id }, query: { before, ...unseen() } } });
     if (!data) return void setError(problemText(error));
     merge(data.items);
     setEarlier(data.earlier);
@@ -78,6 +86,21 @@ function Messages({ game, me }: { game: Game; me: string | null }) {
     last.current = 0;
     void catchUp(true);
     if (me) void api.GET('/v1/games/{id}/messages/settings', { params: { path: { id: game.id } } }).then(({ data }) => data && setOn(data.on));
+  }, [game.id, me]);
+  // The tab seen again: what it showed meanwhile is read now.
+  useEffect(() => {
+    if (!me) return;
+    const seen = async () => {
+      const waiting = unreadHere.get();
+      if (document.hidden || waiting?.id !== game.id || waiting.count === 0 || last.current === 0) return;
+      const { data } = await api.POST('/v1/games/{id}/messages/read', { params: { path: { id: game.id } }, body: { through: last.current } });
+      if (data) counted(data.unreadMessages);
+    };
+    document.addEventListener('visibilitychange', seen);
+    return () => {
+      document.removeEventListener('visibilitychange', seen);
+      unreadHere.set(null);
+    };
   }, [game.id, me]);
   // A message written (the stream says so), or the game's state moved on (who may write can change).
   useEffect(() => {

@@ -1,7 +1,10 @@
 // Sign in, create an account, or ask for a password reset link. Inputs carry the standard
-// autocomplete values so password managers fill and save them.
+// autocomplete values so password managers fill and save them. Opened from an invite link, the
+// form to create an account comes first (an invited friend rarely has one), and the new account
+// joins the game at once.
 import { useState } from 'preact/hooks';
 import { api, problemText } from '../api';
+import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { signedIn } from '../session';
 
@@ -22,8 +25,14 @@ export function pageAfterSignIn(next: string | null | undefined): string {
   }
 }
 
-export function AuthForms({ next }: { next?: string | null }) {
-  const [mode, setMode] = useState<Mode>('signin');
+/** Joins the game of an invite link as the account just made, and opens it (its invitation if the join is refused). */
+async function joinInvited(invite: { id: string; code: string }, next: string): Promise<void> {
+  const { data } = await api.POST('/v1/games/{id}/join', { params: { path: { id: invite.id } }, body: { inviteCode: invite.code, playerSeed: playerSeed() } });
+  navigate(data ? `/games/${encodeURIComponent(invite.id)}` : next, true);
+}
+
+export function AuthForms({ next, invite }: { next?: string | null; invite?: { id: string; code: string } | null }) {
+  const [mode, setMode] = useState<Mode>(invite ? 'register' : 'signin');
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,6 +59,7 @@ export function AuthForms({ next }: { next?: string | null }) {
           : await api.POST('/v1/auth/register', { body: { email, password, name: String(f.get('name') ?? '') } });
       if (!data) return setError(problemText(error, 'Could not sign in.'));
       signedIn(data.token, data.user);
+      if (invite && mode === 'register') return await joinInvited(invite, pageAfterSignIn(next));
       go();
     } catch {
       setError('The server cannot be reached; try again.');
@@ -98,7 +108,7 @@ export function AuthForms({ next }: { next?: string | null }) {
         {info && <p class="notice" role="status">{info}</p>}
         <p>
           <button type="submit" disabled={busy}>
-            {mode === 'signin' ? 'Sign in' : mode === 'register' ? 'Create my account' : 'Email me a link'}
+            {mode === 'signin' ? 'Sign in' : mode === 'register' ? (invite ? 'Create my account and join' : 'Create my account') : 'Email me a link'}
           </button>{' '}
           {mode === 'signin' && (
             <button type="button" class="link" onClick={() => setMode('reset')}>
@@ -111,6 +121,14 @@ export function AuthForms({ next }: { next?: string | null }) {
             </button>
           )}
         </p>
+        {invite && mode === 'register' && (
+          <p>
+            Already have an account?{' '}
+            <button type="button" class="link" onClick={() => (setMode('signin'), setError(null))}>
+              Sign in instead
+            </button>
+          </p>
+        )}
       </form>
     </section>
   );

@@ -6,7 +6,9 @@ import { api, problemText, type Game } from '../api';
 import { gameEntry, optionsText } from '../games/registry';
 import { myMove } from '../board/play';
 import { count } from '../board/words';
-import { useGameEvents } from '../live';
+import { unreadHere, useGameEvents } from '../live';
+import { waitingPrefix } from '../title';
+import { BotsSwitch, takesBots } from './bots-switch';
 import { navigate } from '../router';
 import { GameRecordPanel, Replay } from '../replay/replay';
 import { playerSeed } from '../replay/seed';
@@ -35,11 +37,14 @@ export function GamePage({ id, invite }: { id: string; invite: string | null }) 
     setReplaying(false);
     void load();
   }, [load]);
-  // The tab's title says when it is my move, so a player with many tabs sees it.
+  // The tab's title says when it is my move, and how many messages came unread while the tab was
+  // hidden, so a player with many tabs sees it.
   const mine = !!game && myMove(game);
+  const unread = unreadHere.use();
+  const messages = unread?.id === id ? unread.count : 0;
   useEffect(() => {
-    document.title = game ? `${mine ? '(your move) ' : ''}#${game.number} ${game.title} · Alea` : 'Game · Alea';
-  }, [game?.number, game?.title, mine]);
+    document.title = game ? `${waitingPrefix(mine ? 1 : 0, messages)}#${game.number} ${game.title} · Alea` : 'Game · Alea';
+  }, [game?.number, game?.title, mine, messages]);
   // One read at a time: a version announced while a read is under way asks for one more read
   // after it, however many were announced. A fast opponent (the computer, several moves in a
   // row) then costs two reads and two renders of the board, not one per move.
@@ -136,8 +141,8 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
         <section class="panel">
           <h2>Waiting for an opponent</h2>
           <p>
-            You play <strong class={`side-${game.role}`}>{game.role}</strong>. The game starts when someone joins
-            {game.visibility === 'public' ? ' from the lobby.' : '.'}
+            You play <strong class={`side-${game.role}`}>{game.role}</strong>. The game starts when{' '}
+            {game.invitee ? `${game.invitee.name} accepts.` : game.visibility === 'public' ? 'someone joins from the lobby.' : 'someone joins.'}
           </p>
           {game.invite && (
             <>
@@ -161,6 +166,7 @@ function OpenGame({ game, invite, onChange }: { game: Game; invite: string | nul
               {copied && <span role="status">Copied.</span>}
             </>
           )}
+          {takesBots(game) && <BotsSwitch game={game} onChange={onChange} />}
           <p>
             <button class="secondary" onClick={cancel}>
               Cancel this game

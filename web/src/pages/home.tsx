@@ -6,7 +6,8 @@ import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me } from '../session';
 import { Countdown } from '../time';
-import { CHALLENGE_EVENTS, useMyEvents } from '../live';
+import { CHALLENGE_EVENTS, MESSAGE_EVENTS, useMyEvents } from '../live';
+import { waitingPrefix } from '../title';
 import { ConfirmEmailNotice } from './email-confirmation';
 import { GameSelect, Lobby } from './lobby';
 import { capital, count, signed } from '../board/words';
@@ -29,6 +30,15 @@ function whose(g: GameSummary): preact.JSX.Element {
   if (g.role && g.pending.includes(g.role)) return <span class="badge move">your move</span>;
   if (g.computer && g.pending.includes(g.computer.role)) return <span class="badge">the computer is thinking…</span>;
   return <span class="badge">waiting for {g.pending.join(' and ') || 'the game'}</span>;
+}
+
+/** My game waits for my move. */
+const waitsForMe = (g: GameSummary) => g.status === 'active' && !!g.role && g.pending.includes(g.role);
+
+/** "2 new messages" beside a game with messages I have not read (none: nothing). */
+function unread(g: GameSummary): preact.JSX.Element | null {
+  const n = g.unreadMessages ?? 0;
+  return n > 0 ? <span class="badge unread">{count(n, 'new message')}</span> : null;
 }
 
 function opponent(g: GameSummary): preact.JSX.Element | string {
@@ -62,13 +72,23 @@ export function Home() {
     if (a.error) setError(problemText(a.error));
   }
   useEffect(() => void load(), []);
-  useMyEvents(() => {
-    void load();
-    setChanged((n) => n + 1);
-  }, ['game', ...CHALLENGE_EVENTS]);
+  useMyEvents(
+    (kinds) => {
+      void load();
+      // The lobby's lists change with my games, not with messages.
+      if ([...kinds].some((k) => k === 'ready' || !MESSAGE_EVENTS.includes(k))) setChanged((n) => n + 1);
+    },
+    ['game', ...MESSAGE_EVENTS, ...CHALLENGE_EVENTS],
+  );
+  // The tab's title says how many of my games wait for my move and how many messages I have not read.
+  const moves = (mine ?? []).filter(waitsForMe).length;
+  const messages = (mine ?? []).reduce((n, g) => n + (g.unreadMessages ?? 0), 0);
+  useEffect(() => {
+    document.title = `${waitingPrefix(moves, messages)}Alea`;
+  }, [moves, messages]);
 
   // Games waiting for my move first, the most urgent deadline first among them.
-  const urgent = (g: GameSummary) => (g.role && g.pending.includes(g.role) ? 0 : 1);
+  const urgent = (g: GameSummary) => (waitsForMe(g) ? 0 : 1);
   const active = (mine ?? [])
     .filter((g) => g.status !== 'finished')
     .sort((a, b) => urgent(a) - urgent(b) || (a.deadline ?? '9').localeCompare(b.deadline ?? '9'));
@@ -98,7 +118,7 @@ export function Home() {
                     #{g.number} {g.title}
                   </a>{' '}
                   <span class={g.role ? `side-${g.role}` : ''}>{g.role ?? 'watching'}</span> <span>{opponent(g)}</span> {whose(g)}{' '}
-                  {g.status === 'active' && g.deadline && <Countdown deadline={g.deadline} />}
+                  {unread(g)} {g.status === 'active' && g.deadline && <Countdown deadline={g.deadline} />}
                 </li>
               ))}
             </ul>
@@ -112,7 +132,7 @@ export function Home() {
                     <a href={`/games/${g.id}`}>
                       #{g.number} {g.title}
                     </a>{' '}
-                    {opponent(g)} {whose(g)}
+                    {opponent(g)} {whose(g)} {unread(g)}
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,6 @@
 // An invite link opened signed out: the sign-in page says who invites the visitor to which game,
-// and as which side (GET /v1/games/{id}/invitation, which the link's code opens to anyone).
+// and as which side (GET /v1/games/{id}/invitation, which the link's code opens to anyone), above
+// the form to create an account (and join), which comes first there.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 
@@ -22,7 +23,7 @@ export function InviteNote({ id, code }: { id: string; code: string }) {
         const i = res.data;
         setText(
           i
-            ? `${i.invitedBy} invites you to a game of ${i.title}: you would play ${i.role}. Sign in, or create an account, to join.`
+            ? `${i.invitedBy} invites you to a game of ${i.title}: you would play ${i.role}.`
             : 'This invitation is no longer open: the game has started or was cancelled.',
         );
       })
@@ -33,7 +34,7 @@ export function InviteNote({ id, code }: { id: string; code: string }) {
   }, [id, code]);
   return (
     <p class="notice narrow invite-note" role="status">
-      {text ?? 'You have been invited to a game on Alea. Sign in, or create an account, to join.'}
+      {text ?? 'You have been invited to a game on Alea.'}
     </p>
   );
 }

@@ -1,4 +1,5 @@
-// The lobby, on the home page: open public games to join (filtered by game and time per move),
+// The lobby, on the home page: open public games to join (filtered by game, time per move and
+// rated, each with its creator's rating),
 // "play anyone" (POST /v1/seeks: the server pairs the first compatible waiting player, or my
 // seek waits in the lobby), and public games in progress to watch, with their players.
 import { BotMark, PlayerLink } from '../names';
@@ -9,6 +10,19 @@ import { GAMES, gameEntry, optionsText } from '../games/registry';
 import { playerSeed } from '../replay/seed';
 import { navigate } from '../router';
 import { me } from '../session';
+
+/** The creator's rating in the game, beside their name: "(rating 1662)", "(rating 1436?)" while provisional. */
+function creatorRating(g: GameSummary): preact.JSX.Element | null {
+  if (g.creatorRating === undefined) return null;
+  if (g.creatorRating === null) return <span class="muted"> (no rating yet)</span>;
+  return (
+    <span>
+      {' '}
+      (rating {g.creatorRating.rating}
+      {g.creatorRating.provisional && <abbr title="provisional: not established yet">?</abbr>})
+    </span>
+  );
+}
 
 const players = (g: GameSummary) =>
   g.players.map((p, i) => (
@@ -92,8 +106,15 @@ export function Lobby({ changed }: { changed: number }) {
         <ul class="games" aria-label="Open games">
           {open.map((g) => (
             <li key={g.id}>
-              #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {timeText(g.daysPerMove)}
-              {g.rated ? ', rated' : ''}, by {g.players[0] && <PlayerLink user={g.players[0].user} />}{' '}
+              {/* One line's worth each (the list's items wrap their parts): the game, then who waits. */}
+              <span>
+                #{g.number} {g.title}, {optionsText(g.game, g.options) || 'no optional rules'}, {timeText(g.daysPerMove)}
+                {g.rated ? ', rated' : ''},
+              </span>
+              <span>
+                by {g.players[0] && <PlayerLink user={g.players[0].user} />}
+                {creatorRating(g)}
+              </span>{' '}
               {g.openRoles.map((role) => (
                 <button class="secondary" onClick={() => join(g, g.openRoles.length > 1 ? role : undefined)}>
                   Join as {role}
