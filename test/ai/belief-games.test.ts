@@ -17,6 +17,16 @@ for (const [game, count] of [['julius-caesar', 8], ['caesars-gallic-war', 5]] as
   });
 }
 
+// JC-22: two God cards cancel and the turn ends, leaving the opponent's card in no view, only in
+// the log; the belief took any God card of his that fitted the view (games 108 and 125 of the
+// hunt: a card shown played was still believed in his hand, and a later reveal found no guess).
+t.test('julius-caesar: a God card cancelled by another is believed played, the very card the log names', async (t) => {
+  for (const g of [108, 125]) {
+    const r = huntBelief('julius-caesar', 1, g);
+    t.same(r.inexact, [], `game ${g}: 0 inexact decisions of ${r.decisions}`);
+  }
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

@@ -368,6 +368,9 @@ function hints(s: State, _actor: string, a: Action): string[] {
   }
   for (const k of ['city', 'to', 'sea', 'location'] as const) if (typeof a[k] === 'string') out.push(a[k] as string);
   if (a.type === 'done') out.push('has deployed');
+  // A card the log names when it is revealed ("Pluto (K06)", "K16 (Move 2, Levy 3)"): two God
+  // cards that cancel leave it in no view, only in the log, and any other God card would fit.
+  if (a.type === 'play' && typeof a.card === 'string') out.push(`${a.card} (`, `(${a.card})`);
   return out;
 }
 
