@@ -4,11 +4,12 @@
 // rulebook bot of the solitaire Gallic War. Every player but the oracles decides from its role's
 // input alone.
 
+import type { SearchTuning } from '../src/engine/computer-knowledge.js';
 import type { Action } from '../src/engine/index.js';
 import { decide } from '../src/search/decide.js';
 import { rebuild } from '../src/search/belief.js';
 import { decisionDeadline } from '../src/search/deadline.js';
-import { DEFAULT_SEARCH, Search } from '../src/search/ismcts.js';
+import { Search, searchSettings } from '../src/search/ismcts.js';
 import { jsonEqual } from '../src/search/json.js';
 import type { GameKnowledge } from '../src/search/game-knowledge.js';
 import { budgetFor, level } from '../src/search/levels.js';
@@ -90,10 +91,16 @@ const iterationsOf: Record<string, number> = Object.fromEntries(
     .map(([l, n]) => [l, Number(n)]),
 );
 
+/** `--search playoutDepth=0,exploration=0.25` (bench/ai.ts): the search's settings changed in every game. */
+const tuning: SearchTuning | undefined = process.env.ALEA_BENCH_SEARCH
+  ? (Object.fromEntries(process.env.ALEA_BENCH_SEARCH.split(',').map((x) => x.split('=')).map(([k, v]) => [k, Number(v)])) as SearchTuning)
+  : undefined;
+
 function search(levelId: string): Player {
   return (t) => {
     const budget = budgetFor(levelId, t.seed, capTime);
     if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
+    if (tuning) budget.tuning = tuning;
     const d = decide(t.input, budget);
     return { action: d.action, stats: d.stats };
   };
@@ -115,7 +122,7 @@ function oracle(levelId: string): Player {
     const k = know(input.game);
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
-    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
+    const s = new Search(k, input.role, { ...searchSettings(k), ...tuning, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
     const run = s.run(() => {
       const x = k.belief.withRng(t.state, rng.key(), 0);
       return k.unseal(x, input.role) ?? x;

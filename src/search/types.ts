@@ -4,6 +4,7 @@
 // log as that role reads it, lines of text; a state has no `role` and keeps its log as entries);
 // it never receives the state, the seed or the generator.
 
+import type { SearchTuning } from '../engine/computer-knowledge.js';
 import type { Action } from '../engine/index.js';
 
 /** What every game's view has and no game state has. */
@@ -52,6 +53,8 @@ export interface Budget {
   seed: number | string;
   /** A cap on tree nodes (memory); default 100,000. */
   maxNodes?: number;
+  /** The search's settings changed from the game's (bench:ai --search, to measure another tuning). */
+  tuning?: SearchTuning;
 }
 
 export interface DecisionStats {
