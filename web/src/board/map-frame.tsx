@@ -2,9 +2,9 @@
 // (scripts/build/web.mjs), places nudged apart where real geography puts them on top of each other,
 // and the frame drawn under the places: the zoomable, pannable region (board/zoom.ts) with its
 // buttons, the land, and the links between places (roads, borders) as lines.
-import { geoConicConformal, type GeoProjection } from 'd3-geo';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { conic } from './conic';
 import { usePanZoom } from './zoom';
 
 export interface Coast {
@@ -31,17 +31,9 @@ export function labelAt(x: number, name: string, width: number, dx: number): { x
 }
 
 export function usePlaces(coast: Coast, places: { id: string; lat: number; lon: number }[], gap = 0): Map<string, [number, number]> {
-  const projection: GeoProjection = useMemo(
-    () =>
-      geoConicConformal()
-        .rotate(coast.rotate as [number, number])
-        .parallels(coast.parallels as [number, number])
-        .scale(coast.scale)
-        .translate(coast.translate as [number, number]),
-    [coast],
-  );
+  const projection = useMemo(() => conic(coast), [coast]);
   return useMemo(() => {
-    const pts = places.map((p) => (projection([p.lon, p.lat]) ?? [0, 0]).slice() as [number, number]);
+    const pts = places.map((p) => projection(p.lon, p.lat));
     for (let pass = 0; pass < 30 && gap > 0; pass++) {
       let moved = false;
       for (let i = 0; i < pts.length; i++)
