@@ -71,8 +71,8 @@ export interface MapFrameProps {
   blockUnits: number;
   /** A place to keep in view (the battle being fought). */
   focus?: string | null;
-  /** The player's own stacks, for the first view. */
-  home: () => Sight | null;
+  /** The player's own stacks as drawn at a zoom, for the first view. */
+  home: (s: number) => Sight | null;
   /** What to bring into sight when `keep.key` changes: a selected block and its destinations. */
   keep: { key: string; sight: Sight } | null;
   /** The map at a zoom: `s` CSS pixels a map unit, `overview` when blocks are too small to read, `open` zooms in on a point. */

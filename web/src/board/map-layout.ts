@@ -3,7 +3,7 @@
 // of the places that hold blocks, what the first view shows (the player's own stacks), and what a
 // selection keeps in sight (the selected block and every destination it lights).
 import { useMemo } from 'preact/hooks';
-import { layPiles, type Place } from './piles';
+import { layPiles, pileSize, type Place } from './piles';
 import { measure, place, type Label, type Placed } from './placement';
 import type { MapBlock, Pile } from './stacks';
 import type { Sight } from './zoom';
@@ -67,16 +67,18 @@ export function layOut(
   b: number,
   size: { width: number; height: number },
   clear: (p: NamedPlace) => number,
-): { names: Name[]; piles: Pile[] } {
+): { names: Name[]; piles: Pile[]; markers: (m: number) => Pile[] } {
   let spots: Placed[] = [];
+  const held = places
+    .filter((p) => sides.has(p.id))
+    .map((p): Place => {
+      const [x, y] = at.get(p.id)!;
+      return { at: p.id, place: p.name, x, y, clear: clear(p), sides: sides.get(p.id)! };
+    });
+  const points = [...at.values()];
   const piles = layPiles(
-    places
-      .filter((p) => sides.has(p.id))
-      .map((p): Place => {
-        const [x, y] = at.get(p.id)!;
-        return { at: p.id, place: p.name, x, y, clear: clear(p), sides: sides.get(p.id)! };
-      }),
-    b,
+    held,
+    (n) => pileSize(n, b),
     (groups) => {
       const r = place(
         m.lands.map((l) => l.n),
@@ -84,13 +86,20 @@ export function layOut(
         groups,
         size.width,
         size.height,
-        [...at.values()],
+        points,
       );
       spots = r.names;
       return r.groups;
     },
   );
-  return { names: [...m.seas, ...spots.map((n, i): Name => ({ ...n, id: m.lands[i]!.p.id, text: m.lands[i]!.p.name, vp: m.lands[i]!.p.vp, sea: false }))], piles };
+  // Markers `w` units wide: on their points where they cover no other marker (no names then).
+  const markers = (w: number) =>
+    layPiles(
+      held.map((p) => ({ ...p, clear: 0 })),
+      () => ({ w, h: w, top: 0 }),
+      (groups) => place([], [], groups, size.width, size.height, points).groups,
+    );
+  return { names: [...m.seas, ...spots.map((n, i): Name => ({ ...n, id: m.lands[i]!.p.id, text: m.lands[i]!.p.name, vp: m.lands[i]!.p.vp, sea: false }))], piles, markers };
 }
 
 /** The player's own piles: boxes and points, for the first view (null: none on the map). */

@@ -1,7 +1,8 @@
 // Where a map's stacks stand (issue 41): each place's piles side by side, one per side, placed by
 // board/placement.ts where they cover no name and no other stack, and a line in the pile's colour
-// from the place's point to each pile set away from it; at overview zooms (blocks too small to read) each pile is
-// one marker on the point instead, with its count, that zooms in when pressed.
+// from the place's point to each pile set away from it. At overview zooms (blocks too small to
+// read) each pile is a marker with its count instead, on its point where it covers no other
+// marker, that zooms in when pressed.
 import { keyed } from './keys';
 import { nearest, type Box, type Group } from './placement';
 import type { MapBlock, Pile } from './stacks';
@@ -26,10 +27,10 @@ export interface Place {
   sides: { key: string; blocks: MapBlock[] }[];
 }
 
-/** The piles of a map's places, each place's stood where `stand` puts its group (board/placement.ts). */
-export function layPiles(places: Place[], b: number, stand: (groups: Group[]) => Box[]): Pile[] {
+/** The piles of a map's places (each `size(n)` for n blocks), each place's stood where `stand` puts its group (board/placement.ts). */
+export function layPiles(places: Place[], size: (n: number) => { w: number; h: number; top: number }, stand: (groups: Group[]) => Box[]): Pile[] {
   const sized = places.map((p) => {
-    const sizes = p.sides.map((s) => pileSize(s.blocks.length, b));
+    const sizes = p.sides.map((s) => size(s.blocks.length));
     const top = Math.max(...sizes.map((z) => z.top));
     return { sizes, top, w: sizes.reduce((w, z) => w + z.w, GAP * (sizes.length - 1)), h: top + Math.max(...sizes.map((z) => z.h - z.top)) };
   });
@@ -60,17 +61,15 @@ export function Leaders({ piles }: { piles: Pile[] }) {
 }
 
 /**
- * At overview zooms: each pile as one marker `m` map units wide (MARKER_PX on the screen) on its
- * place's point, a place's sides side by side, the count on its side's colour. A button named
- * by its count first (the words on it), then its blocks: it zooms in there.
+ * At overview zooms: each pile as one marker `m` map units wide (MARKER_PX on the screen), as laid
+ * out (layPiles with markers' sizes), the count on its side's colour. A button named by its count
+ * first (the words on it), then its blocks: it zooms in there.
  */
 export function Markers({ piles, m, onOpen }: { piles: Pile[]; m: number; onOpen: (x: number, y: number) => void }) {
   return (
     <g class="markers">
       {piles.map((p) => {
-        const mine = piles.filter((q) => q.at === p.at);
-        const x = p.px - (mine.length * m) / 2 + mine.indexOf(p) * m;
-        const y = p.py - m / 2;
+        const [x, y] = p.box;
         const open = () => onOpen(p.px, p.py);
         const own = p.blocks.flatMap((b) => (b.tagged && b.id ? [b.id] : []));
         const named = p.blocks.filter((b) => !b.hidden).map((b) => b.name.split(',')[0]);

@@ -31,8 +31,8 @@ export interface ZoomOptions {
   height: number;
   /** A block's side in map units. */
   blockUnits: number;
-  /** The player's own stacks: what the first view shows when the whole map cannot be shown with legible blocks. */
-  home?: () => Sight | null;
+  /** The player's own stacks (or markers) as drawn at zoom `s`: what the first view shows when the whole map cannot be shown with legible blocks. */
+  home?: (s: number) => Sight | null;
 }
 
 /** A block's side, in CSS pixels, at the zoom a marker opens to. */
@@ -101,14 +101,20 @@ export function seenArea(el: HTMLElement): Area {
 /** The first view of a frame: the whole map with legible blocks if it fits, else the player's own stacks. */
 function firstView(o: ZoomOptions, l: Limits, w: number, h: number, seen: Area): Transform {
   const whole: Box = [0, 0, o.width, o.height];
-  const home = o.home?.();
+  const home = o.home?.(l.normal);
   if (l.min >= l.legible || !home || (!home.boxes.length && !home.points.length)) return fitting(whole, { x: 0, y: 0, w, h }, 0, l.min);
   const stacks = fitting(extent(asBoxes(home))!, seen, 8);
   if (stacks.s >= l.legible) return fitting(extent(asBoxes(home))!, seen, 8, Math.min(stacks.s, l.normal));
-  // Too far apart for legible blocks: markers at the points, as near as they all fit.
-  const points = extent(asBoxes({ boxes: [], points: home.points }))!;
-  const s = Math.max(l.min, Math.min(fitting(points, seen, MARKER_PX).s, l.legible * 0.98));
-  return fitting(points, seen, MARKER_PX, s);
+  // Too far apart for legible blocks: markers, which keep their size on the screen as the map
+  // shrinks (and stand where they cover no other): zoomed out until they all fit, a few tries.
+  const at = (s: number) => extent(asBoxes(o.home!(s)!))!;
+  let s = Math.max(l.min, Math.min(fitting(extent(asBoxes({ boxes: [], points: home.points }))!, seen, MARKER_PX).s, l.legible * 0.98));
+  for (let i = 0; i < 4 && s > l.min; i++) {
+    const k = fitting(at(s), seen, 4).s;
+    if (k >= s) break;
+    s = Math.max(l.min, k * 0.95);
+  }
+  return fitting(at(s), seen, 4, s);
 }
 
 export interface PanZoom {

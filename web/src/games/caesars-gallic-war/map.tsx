@@ -12,7 +12,7 @@ import { MapFrame, usePlaces } from '../../board/map-frame';
 import { homeOf, keepOf, layOut, useNames } from '../../board/map-layout';
 import { Leaders, Markers } from '../../board/piles';
 import { shortName, Stacks, type MapBlock } from '../../board/stacks';
-import { MARKER_PX, MIN_TARGET_PX } from '../../board/zoom';
+import { LEGIBLE_BLOCK_PX, MARKER_PX, MIN_TARGET_PX } from '../../board/zoom';
 import { count } from '../../board/words';
 import coast from '../../generated/caesars-gallic-war-coast.json';
 import type { Catalog, GaulBlock } from './types';
@@ -77,7 +77,7 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
       kinds.map((side) => ({ key: `${area}/${side}`, blocks: here.map((b, i) => (b.side === side ? mapBlock(b, i, sel) : null)).filter((m): m is MapBlock => m !== null) })),
     );
   }
-  const { names, piles } = layOut(places, measured, at, sides, BLOCK, coast, (p) => (p.sea ? 6 : HIT + 3.5));
+  const { names, piles, markers } = layOut(places, measured, at, sides, BLOCK, coast, (p) => (p.sea ? 6 : HIT + 3.5));
   // An area: under the stacks, or over them when it has an action now; never under 24 CSS pixels,
   // whatever the zoom (`r`: its radius in map units).
   const draw = (r: number) => (area: Catalog['areas'][number]) => {
@@ -114,16 +114,17 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
       regionLabel="Map of Gaul"
       blockUnits={BLOCK}
       focus={battle}
-      home={() => homeOf(piles)}
+      home={(s) => homeOf(s * BLOCK < LEGIBLE_BLOCK_PX ? markers(MARKER_PX / s) : piles)}
       keep={keepOf(sel.selected, piles, [...targets], at)}
     >
       {({ s, overview, open: zoomIn }) => {
         const r = Math.max(HIT, (MIN_TARGET_PX + 1) / 2 / s);
+        const shown = overview ? markers(MARKER_PX / s) : piles;
         return (
           <>
-            {!overview && <Leaders piles={piles} />}
+            <Leaders piles={shown} />
             <g class="locations">{catalog.areas.filter((a) => !targets.has(a.id)).map(draw(r))}</g>
-            {overview ? <Markers piles={piles} m={MARKER_PX / s} onOpen={zoomIn} /> : <Stacks piles={piles} b={BLOCK} onBlock={sel.onBlock} over={labels} />}
+            {overview ? <Markers piles={shown} m={MARKER_PX / s} onOpen={zoomIn} /> : <Stacks piles={piles} b={BLOCK} onBlock={sel.onBlock} over={labels} />}
             {/* Areas with actions over the stacks: a click on one always reaches it. */}
             <g class="locations targets">{catalog.areas.filter((a) => targets.has(a.id)).map(draw(r))}</g>
           </>

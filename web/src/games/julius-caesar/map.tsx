@@ -12,7 +12,7 @@ import { MapFrame, usePlaces } from '../../board/map-frame';
 import { homeOf, keepOf, layOut, useNames } from '../../board/map-layout';
 import { Leaders, Markers } from '../../board/piles';
 import { shortName, Stacks, type MapBlock } from '../../board/stacks';
-import { MARKER_PX, MIN_TARGET_PX } from '../../board/zoom';
+import { LEGIBLE_BLOCK_PX, MARKER_PX, MIN_TARGET_PX } from '../../board/zoom';
 import { count } from '../../board/words';
 import coast from '../../generated/julius-caesar-coast.json';
 import { BlockChip } from '../../board/chip';
@@ -91,7 +91,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
       order.map((side) => ({ key: `${loc}/${side}`, blocks: here.map((b, i) => (b.side === side ? mapBlock(b, i, c.me, c) : null)).filter((m): m is MapBlock => m !== null) })),
     );
   }
-  const { names, piles } = layOut(places, measured, at, sides, BLOCK, coast, (p) => (p.sea ? 6 : HIT + 3.5));
+  const { names, piles, markers } = layOut(places, measured, at, sides, BLOCK, coast, (p) => (p.sea ? 6 : HIT + 3.5));
   // Every location once: those that are not targets under the stacks, the targets over them; a
   // target never under 24 CSS pixels, whatever the zoom (`r`: its radius in map units).
   const seaPlace = (s: MapLocation, r: number) => {
@@ -159,16 +159,17 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
       regionLabel="Map"
       blockUnits={BLOCK}
       focus={battle}
-      home={() => homeOf(piles)}
+      home={(s) => homeOf(s * BLOCK < LEGIBLE_BLOCK_PX ? markers(MARKER_PX / s) : piles)}
       keep={keepOf(c.selected, piles, [...c.targets.keys()], at)}
     >
       {({ s, overview, open }) => {
         const r = Math.max(HIT, (MIN_TARGET_PX + 1) / 2 / s);
+        const shown = overview ? markers(MARKER_PX / s) : piles;
         return (
           <>
-            {!overview && <Leaders piles={piles} />}
+            <Leaders piles={shown} />
             <g class="locations">{plain.map(draw(r))}</g>
-            {overview ? <Markers piles={piles} m={MARKER_PX / s} onOpen={open} /> : <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} over={labels} />}
+            {overview ? <Markers piles={shown} m={MARKER_PX / s} onOpen={open} /> : <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} over={labels} />}
             {/* Highlighted destinations over the stacks: a click on one always reaches it. */}
             <g class="locations targets">{lit.map(draw(r))}</g>
           </>
