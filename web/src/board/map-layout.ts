@@ -79,17 +79,17 @@ export function layOut(
   const piles = layPiles(
     held,
     (n) => pileSize(n, b),
-    (groups) => {
+    (stacks) => {
       const r = place(
         m.lands.map((l) => l.n),
         m.seas.map((s) => s.box),
-        groups,
+        stacks,
         size.width,
         size.height,
         points,
       );
       spots = r.names;
-      return r.groups;
+      return r.stacks;
     },
   );
   // Markers `w` units wide: on their points where they cover no other marker (no names then).
@@ -97,7 +97,7 @@ export function layOut(
     layPiles(
       held.map((p) => ({ ...p, clear: 0 })),
       () => ({ w, h: w, top: 0 }),
-      (groups) => place([], [], groups, size.width, size.height, points).groups,
+      (stacks) => place([], [], stacks, size.width, size.height, points).stacks,
     );
   return { names: [...m.seas, ...spots.map((n, i): Name => ({ ...n, id: m.lands[i]!.p.id, text: m.lands[i]!.p.name, vp: m.lands[i]!.p.vp, sea: false }))], piles, markers };
 }

@@ -1,14 +1,12 @@
-// Where a map's stacks stand (issue 41): each place's piles side by side, one per side, placed by
+// Where a map's stacks stand (issue 41): each place's piles, one per side, placed by
 // board/placement.ts where they cover no name and no other stack, and a line in the pile's colour
 // from the place's point to each pile set away from it. At overview zooms (blocks too small to
 // read) each pile is a marker with its count instead, on its point where it covers no other
 // marker, that zooms in when pressed.
 import { keyed } from './keys';
-import { nearest, type Box, type Group } from './placement';
+import { nearest, type Box, type Stack } from './placement';
 import type { MapBlock, Pile } from './stacks';
 import { count } from './words';
-
-const GAP = 4;
 
 /** A pile's extent from its top block's top-left corner: the edges behind it (3 units a block, 3 at most) and the count's disc on its top-right corner. */
 export function pileSize(n: number, b: number): { w: number; h: number; top: number } {
@@ -27,24 +25,16 @@ export interface Place {
   sides: { key: string; blocks: MapBlock[] }[];
 }
 
-/** The piles of a map's places (each `size(n)` for n blocks), each place's stood where `stand` puts its group (board/placement.ts). */
-export function layPiles(places: Place[], size: (n: number) => { w: number; h: number; top: number }, stand: (groups: Group[]) => Box[]): Pile[] {
-  const sized = places.map((p) => {
-    const sizes = p.sides.map((s) => size(s.blocks.length));
-    const top = Math.max(...sizes.map((z) => z.top));
-    return { sizes, top, w: sizes.reduce((w, z) => w + z.w, GAP * (sizes.length - 1)), h: top + Math.max(...sizes.map((z) => z.h - z.top)) };
-  });
-  const boxes = stand(places.map((p, i) => ({ x: p.x, y: p.y, clear: p.clear, w: sized[i]!.w, h: sized[i]!.h })));
-  return places.flatMap((p, i) => {
-    const g = boxes[i]!;
-    let x = g[0];
-    return p.sides.map((s, k): Pile => {
-      const z = sized[i]!.sizes[k]!;
-      const y = g[1] + sized[i]!.top;
-      const pile = { key: s.key, at: p.at, px: p.x, py: p.y, x, y, box: [x, y - z.top, x + z.w, y - z.top + z.h] as Box, place: p.place, blocks: s.blocks };
-      x += z.w + GAP;
-      return pile;
-    });
+/**
+ * The piles of a map's places (each `size(n)` for n blocks), stood where `stand` puts them
+ * (board/placement.ts): each pile on its own, so a place's two sides may stand either side of it.
+ */
+export function layPiles(places: Place[], size: (n: number) => { w: number; h: number; top: number }, stand: (stacks: Stack[]) => Box[]): Pile[] {
+  const piles = places.flatMap((p) => p.sides.map((s) => ({ p, s, z: size(s.blocks.length) })));
+  const boxes = stand(piles.map(({ p, z }) => ({ x: p.x, y: p.y, clear: p.clear, w: z.w, h: z.h })));
+  return piles.map(({ p, s, z }, i): Pile => {
+    const box = boxes[i]!;
+    return { key: s.key, at: p.at, px: p.x, py: p.y, x: box[0], y: box[1] + z.top, box, place: p.place, blocks: s.blocks };
   });
 }
 

@@ -67,8 +67,8 @@ function spots(n: Label): Placed[] {
   });
 }
 
-export interface Group {
-  /** The place's point, the room to keep free around it, and the size of its stacks side by side. */
+export interface Stack {
+  /** The place's point, the room to keep free around it, and the size of its stack. */
   x: number;
   y: number;
   clear: number;
@@ -77,11 +77,11 @@ export interface Group {
 }
 
 /**
- * Where a group of stacks may stand, nearest first: 16 directions, each from where the group just
+ * Where a stack may stand, nearest first: 16 directions, each from where it just
  * clears the point's ring outwards, ranked by the distance of its middle from the point, below the
  * point before beside it, beside before above.
  */
-function stands(g: Group): { box: Box; cost: number }[] {
+function stands(g: Stack): { box: Box; cost: number }[] {
   const tries: { box: Box; cost: number }[] = [];
   for (let k = 0; k < 16; k++) {
     const a = (k * Math.PI) / 8;
@@ -101,14 +101,14 @@ function stands(g: Group): { box: Box; cost: number }[] {
 /**
  * The names, then the stacks. Each name at the first of its spots that stays on the map and covers
  * no name placed before it and no other place's dot; `fixed` names (the seas') are placed first, as
- * given. Then each group of stacks at its nearest free stand: on the map, no name, no stack placed
+ * given. Then each stack at its nearest free stand: on the map, no name, no stack placed
  * before it, and no other place's point under it or nearer to it than its own (it would seem to
  * stand there). A name in the way of a nearer stand moves to another of its spots if one is free,
  * so stacks stay close to their points. Where nothing is free (a crowded coast), the nearest stand
  * that covers no name, no stack and no other point, or failing that no name and no stack, or no name.
- * Returns the names and each group's box.
+ * Returns the names and each stack's box.
  */
-export function place(names: Label[], fixed: Box[], groups: Group[], width: number, height: number, points: [number, number][]): { names: Placed[]; groups: Box[] } {
+export function place(names: Label[], fixed: Box[], stacks: Stack[], width: number, height: number, points: [number, number][]): { names: Placed[]; stacks: Box[] } {
   const onMap = (b: Box) => b[0] >= 1 && b[1] >= 1 && b[2] <= width - 1 && b[3] <= height - 1;
   const dotFree = (b: Box, x: number, y: number) => !names.some((o) => (o.x !== x || o.y !== y) && within(b, o.x, o.y, 8));
   const placed: Placed[] = [];
@@ -119,7 +119,7 @@ export function place(names: Label[], fixed: Box[], groups: Group[], width: numb
   }
   const stood: Box[] = [];
   const blocked = (b: Box) => fixed.some((f) => overlaps(f, b, 1));
-  for (const g of groups) {
+  for (const g of stacks) {
     const tries = stands(g);
     const others = points.filter(([x, y]) => x !== g.x || y !== g.y);
     const apart = (b: Box) => !stood.some((p) => overlaps(p, b, 1));
@@ -147,5 +147,5 @@ export function place(names: Label[], fixed: Box[], groups: Group[], width: numb
     for (const ok of ranked) chosen ??= tries.find((t) => ok(t.box))?.box;
     stood.push(chosen!);
   }
-  return { names: placed, groups: stood };
+  return { names: placed, stacks: stood };
 }
