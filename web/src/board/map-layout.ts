@@ -55,6 +55,9 @@ export function useNames(places: NamedPlace[], at: Map<string, [number, number]>
   }, [places, at]);
 }
 
+/** The last placing of each map's names and stacks, and the stacks' places and sizes it was made for. */
+const last = new WeakMap<Measured, { key: string; placed: ReturnType<typeof place> }>();
+
 /**
  * The names and the piles of the places holding blocks (`sides`, by place), placed together
  * (board/placement.ts), each place's room `clear(place)` kept free around its point.
@@ -80,14 +83,10 @@ export function layOut(
     held,
     (n) => pileSize(n, b),
     (stacks) => {
-      const r = place(
-        m.lands.map((l) => l.n),
-        m.seas.map((s) => s.box),
-        stacks,
-        size.width,
-        size.height,
-        points,
-      );
+      // Placed again only when a stack appears, goes or changes size: not for a selection.
+      const key = stacks.map((s) => `${s.x},${s.y},${s.w},${s.h}`).join(' ');
+      const r = last.get(m)?.key === key ? last.get(m)!.placed : place(m.lands.map((l) => l.n), m.seas.map((s) => s.box), stacks, size.width, size.height, points);
+      last.set(m, { key, placed: r });
       spots = r.names;
       return r.stacks;
     },

@@ -6,7 +6,7 @@
 // view shows the whole map where the screen holds it with legible blocks (a desktop); elsewhere (a
 // phone) it shows the player's own stacks, zoomed out as far as it takes (issue 41). Below
 // LEGIBLE_BLOCK_PX a block is too small to read, and the map draws each place's stacks as one
-// marker of MARKER_PX instead (board/stacks.tsx); its places' targets keep 24 CSS pixels at every
+// marker of MARKER_PX instead (board/piles.tsx); its places' targets keep 24 CSS pixels at every
 // zoom (WCAG 2.2's target size) by growing in map units as the map shrinks. During a gesture the
 // transform is written straight to the element (no re-render of the map per pointer move) and
 // kept in state when the gesture ends.
@@ -19,7 +19,7 @@ export interface Transform {
   y: number;
 }
 
-/** What the first view and a selection keep in sight: boxes in map units, and points (each needs `pad` pixels around it). */
+/** What the first view and a selection keep in sight, in map units: boxes (stacks) and points (places). */
 export interface Sight {
   boxes: Box[];
   points: [number, number][];
@@ -68,7 +68,7 @@ interface Area {
   h: number;
 }
 
-/** The smallest box holding all of a sight, in map units ([] for none). */
+/** The smallest box holding all the boxes (null for none). */
 function extent(boxes: Box[]): Box | null {
   if (!boxes.length) return null;
   return boxes.reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);

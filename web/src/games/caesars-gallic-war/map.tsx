@@ -98,7 +98,7 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
   const labels = (
     <g class="labels" aria-hidden="true">
       {names.map((n) => (
-        <text class={n.sea ? 'sea-name' : `area-name ${region.get(n.id)}`} x={n.x} y={n.y} text-anchor={n.anchor} data-label={n.id}>
+        <text class={n.sea ? 'sea-name' : `area-name ${region.get(n.id)}`} x={n.x} y={n.y} text-anchor={n.anchor}>
           {n.text}
         </text>
       ))}

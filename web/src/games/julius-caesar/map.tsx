@@ -142,7 +142,7 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
   const labels = (
     <g class="labels" aria-hidden="true">
       {names.map((n) => (
-        <text class={n.sea ? 'sea-name' : undefined} x={n.x} y={n.y} text-anchor={n.anchor} data-label={n.id}>
+        <text class={n.sea ? 'sea-name' : undefined} x={n.x} y={n.y} text-anchor={n.anchor}>
           {n.text}
           {n.vp ? <tspan class="vp"> {n.vp}</tspan> : null}
         </text>
