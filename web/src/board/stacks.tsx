@@ -51,7 +51,7 @@ export interface Pile {
 }
 
 /** A pile in words: "Tarraco: a stack of 3 blocks (Legio 5; Legio 6; Equitatus 1)", "Utica: 2 Pompey blocks, face down". */
-export function pileWords(p: Pile): string {
+function pileWords(p: Pile): string {
   const n = p.blocks.length;
   const shown = p.blocks.filter((m) => !m.hidden);
   if (!shown.length) {

@@ -92,7 +92,7 @@ function seenBottom(r: DOMRect): number {
 const BUTTONS_PX = 56;
 
 /** The part of the frame a player sees, in the frame's pixels (no height when none), left of the zoom buttons. */
-export function seenArea(el: HTMLElement): Area {
+function seenArea(el: HTMLElement): Area {
   const r = el.getBoundingClientRect();
   const top = Math.max(0, -r.top);
   return { x: 0, y: top, w: el.clientWidth - BUTTONS_PX, h: Math.max(0, Math.min(el.clientHeight, seenBottom(r) - r.top) - top) };
