@@ -32,7 +32,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** In the page: the smallest block face on the map (CSS px) and the smallest name on a face (px). */
 function blockSizes(): { px: number; font: number; n: number } {
   const d = (globalThis as any).document;
-  const faces = [...d.querySelectorAll('svg.map [data-block] rect.face, svg.map .pile rect.face:not(.back)')].map((r: any) => r.getBoundingClientRect());
+  const faces = [...d.querySelectorAll('svg.map [data-block] rect.face, svg.map .pile-face rect.face:not(.back)')].map((r: any) => r.getBoundingClientRect());
   const names = [...d.querySelectorAll('svg.map text.short')].map((x: any) => parseFloat((globalThis as any).getComputedStyle(x).fontSize) * x.getScreenCTM().a);
   return { px: Math.min(...faces.map((r: any) => Math.min(r.width, r.height))), font: Math.min(...names), n: faces.length };
 }

@@ -43,10 +43,11 @@ export function BoardLayout(p: BoardLayoutProps) {
   return (
     <main>
       <Heading game={game} me={me} opponent={opponent} />
-      <Status game={game} me={me} opponent={opponent} prompt={p.prompt} error={acting.error} links={<StatusLinks game={game} onReplay={p.onReplay} rules={p.rules} />}>
-        {p.status}
-      </Status>
+      {/* The status above the map on a phone, at the top of the column beside it on a wide screen (alea.css: .game). */}
       <div class="game">
+        <Status game={game} me={me} opponent={opponent} prompt={p.prompt} error={acting.error} links={<StatusLinks game={game} onReplay={p.onReplay} rules={p.rules} />}>
+          {p.status}
+        </Status>
         <div class="board">
           {p.map}
           {p.beneath}
@@ -107,7 +108,11 @@ export interface SheetParts {
   confirmation?(a: Act): { title: string; text: JSX.Element; yes: string };
 }
 
-/** The sheet beside the map (over the bottom of the screen on a phone): a confirmation, "Which one?", the selected block, or an opened place. */
+/**
+ * The sheet beside the map (over the bottom of the screen on a phone): a confirmation, "Which one?",
+ * the selected block, or an opened place. The selected block's sheet is one line on a phone (its
+ * name and Cancel), so the map above it shows the block and its destinations (board/zoom.ts keep).
+ */
 export function MapSheet({ sel, busy, label, ...parts }: SheetParts & { sel: Selection; busy: boolean; label: (a: Act) => string }) {
   const button = (a: Act) => (
     <button disabled={busy} onClick={() => sel.act(a)}>
@@ -115,6 +120,7 @@ export function MapSheet({ sel, busy, label, ...parts }: SheetParts & { sel: Sel
     </button>
   );
   let body: JSX.Element | null = null;
+  let cls = '';
   if (sel.confirming && parts.confirmation) {
     const c = parts.confirmation(sel.confirming);
     const a = sel.confirming;
@@ -143,14 +149,15 @@ export function MapSheet({ sel, busy, label, ...parts }: SheetParts & { sel: Sel
   } else if (sel.selected) {
     const id = sel.selected;
     const chip = parts.blockChip?.(id);
+    cls = ' selecting';
     body = (
       <>
         <h2 id="sheet-title">{parts.blockTitle(id)}</h2>
         {chip && <BlockChip m={chip} />}
-        {sel.destinations.size > 0 && <p class="muted">Its possible destinations are highlighted on the map: click one.</p>}
+        {sel.destinations.size > 0 && <p class="muted hint">Its possible destinations are highlighted on the map: click one.</p>}
         {sel.blockActs.filter((a) => !sel.destinationOf(a)).map(button)}
         <button class="secondary" onClick={() => sel.selectBlock(id)}>
-          Deselect
+          Cancel
         </button>
       </>
     );
@@ -184,7 +191,7 @@ export function MapSheet({ sel, busy, label, ...parts }: SheetParts & { sel: Sel
   }
   return (
     body && (
-      <section class="panel actions map-sheet" aria-labelledby="sheet-title">
+      <section class={`panel actions map-sheet${cls}`} aria-labelledby="sheet-title">
         {body}
       </section>
     )

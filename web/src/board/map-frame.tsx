@@ -1,11 +1,13 @@
 // What both games' maps share: a projection matching the coastline made at build time
 // (scripts/build/web.mjs), places nudged apart where real geography puts them on top of each other,
 // and the frame drawn under the places: the zoomable, pannable region (board/zoom.ts) with its
-// buttons, the land, and the links between places (roads, borders) as lines.
-import { geoConicConformal, type GeoProjection } from 'd3-geo';
+// buttons, the land, and the links between places (roads, borders) as lines. The map inside is
+// drawn for the zoom of the moment (blocks, or markers at overview zooms; targets that keep their
+// size on the screen).
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { usePanZoom } from './zoom';
+import { conic } from './conic';
+import { LEGIBLE_BLOCK_PX, usePanZoom, type Sight } from './zoom';
 
 export interface Coast {
   width: number;
@@ -22,48 +24,40 @@ export interface Coast {
  * no two are closer than `gap` map units (Messana and Rhegium face each other across a 3 km
  * strait): a few passes of pairwise repulsion, the same every time.
  */
-/**
- * Where a place's name goes: `dx` right of it (clear of a lit place's ring), or as far left of it
- * where it would run off the map's right edge (about 6 map units a letter).
- */
-export function labelAt(x: number, name: string, width: number, dx: number): { x: number; 'text-anchor'?: 'end' } {
-  return x + dx + name.length * 6 > width ? { x: x - dx, 'text-anchor': 'end' } : { x: x + dx };
-}
-
 export function usePlaces(coast: Coast, places: { id: string; lat: number; lon: number }[], gap = 0): Map<string, [number, number]> {
-  const projection: GeoProjection = useMemo(
-    () =>
-      geoConicConformal()
-        .rotate(coast.rotate as [number, number])
-        .parallels(coast.parallels as [number, number])
-        .scale(coast.scale)
-        .translate(coast.translate as [number, number]),
-    [coast],
-  );
+  const projection = useMemo(() => conic(coast), [coast]);
   return useMemo(() => {
-    const pts = places.map((p) => (projection([p.lon, p.lat]) ?? [0, 0]).slice() as [number, number]);
-    for (let pass = 0; pass < 30 && gap > 0; pass++) {
-      let moved = false;
-      for (let i = 0; i < pts.length; i++)
-        for (let j = i + 1; j < pts.length; j++) {
-          const a = pts[i]!;
-          const b = pts[j]!;
-          let dx = b[0] - a[0];
-          let dy = b[1] - a[1];
-          const d = Math.hypot(dx, dy);
-          if (d >= gap) continue;
-          if (d === 0) [dx, dy] = [1, 0];
-          const push = (gap - d) / 2 / (d || 1);
-          a[0] -= dx * push;
-          a[1] -= dy * push;
-          b[0] += dx * push;
-          b[1] += dy * push;
-          moved = true;
-        }
-      if (!moved) break;
-    }
+    const pts = spread(
+      places.map((p) => projection(p.lon, p.lat)),
+      gap,
+    );
     return new Map(places.map((p, i) => [p.id, pts[i]!]));
   }, [places, projection, gap]);
+}
+
+/** Points pushed apart until no two are closer than `gap`: a few passes of pairwise repulsion, the same every time. */
+export function spread(pts: [number, number][], gap: number): [number, number][] {
+  for (let pass = 0; pass < 30 && gap > 0; pass++) {
+    let moved = false;
+    for (let i = 0; i < pts.length; i++)
+      for (let j = i + 1; j < pts.length; j++) {
+        const a = pts[i]!;
+        const b = pts[j]!;
+        let dx = b[0] - a[0];
+        let dy = b[1] - a[1];
+        const d = Math.hypot(dx, dy);
+        if (d >= gap) continue;
+        if (d === 0) [dx, dy] = [1, 0];
+        const push = (gap - d) / 2 / (d || 1);
+        a[0] -= dx * push;
+        a[1] -= dy * push;
+        b[0] += dx * push;
+        b[1] += dy * push;
+        moved = true;
+      }
+    if (!moved) break;
+  }
+  return pts;
 }
 
 export interface MapFrameProps {
@@ -73,27 +67,36 @@ export interface MapFrameProps {
   svgClass: string;
   label: string;
   regionLabel: string;
-  /** A block's side and the smallest tap target, in map units (they set the zoom's limits). */
+  /** A block's side in map units (it sets the zoom's limits). */
   blockUnits: number;
-  targetUnits: number;
   /** A place to keep in view (the battle being fought). */
   focus?: string | null;
-  children: ComponentChildren;
+  /** The player's own stacks as drawn at a zoom, for the first view. */
+  home: (s: number) => Sight | null;
+  /** What to bring into sight when `keep.key` changes: a selected block and its destinations. */
+  keep: { key: string; sight: Sight } | null;
+  /** The map at a zoom: `s` CSS pixels a map unit, `overview` when blocks are too small to read, `open` zooms in on a point. */
+  children: (z: { s: number; overview: boolean; open: (x: number, y: number) => void }) => ComponentChildren;
 }
 
-export function MapFrame({ coast, at, links, svgClass, label, regionLabel, blockUnits, targetUnits, focus, children }: MapFrameProps) {
-  const pz = usePanZoom({ width: coast.width, height: coast.height, blockUnits, targetUnits });
+export function MapFrame({ coast, at, links, svgClass, label, regionLabel, blockUnits, focus, home, keep, children }: MapFrameProps) {
+  const pz = usePanZoom({ width: coast.width, height: coast.height, blockUnits, home });
   const pointed = useRef<{ at: number; target: Element | null }>({ at: 0, target: null });
   const ready = pz.t !== null;
   useEffect(() => {
     const p = focus ? at.get(focus) : undefined;
     if (p && ready) pz.show(p[0], p[1]);
   }, [focus, ready]);
+  useEffect(() => {
+    if (keep && ready) pz.keep(keep.sight);
+  }, [keep?.key, ready]);
   const t = pz.t;
+  const s = t?.s ?? 1;
   return (
     <div
       class="map-wrap"
       ref={pz.frame}
+      style={`--map-aspect: ${coast.width} / ${coast.height}`}
       tabIndex={0}
       role="region"
       aria-label={regionLabel}
@@ -111,6 +114,8 @@ export function MapFrame({ coast, at, links, svgClass, label, regionLabel, block
     >
       <svg class={svgClass} width="100%" height="100%" role="group" aria-label={label}>
         <g ref={pz.layer} transform={t ? `translate(${t.x.toFixed(1)} ${t.y.toFixed(1)}) scale(${t.s.toFixed(4)})` : undefined} visibility={t ? undefined : 'hidden'}>
+          {/* The board: its sea, its land; the frame around it is the table. */}
+          <rect class="board-sea" width={coast.width} height={coast.height} aria-hidden="true" />
           <path class="land" d={coast.d} aria-hidden="true" />
           <g aria-hidden="true">
             {links.map((l) => {
@@ -119,7 +124,7 @@ export function MapFrame({ coast, at, links, svgClass, label, regionLabel, block
               return a && b ? <line class={l.cls} x1={a[0]} y1={a[1]} x2={b[0]} y2={b[1]} /> : null;
             })}
           </g>
-          {children}
+          {children({ s, overview: s * blockUnits < LEGIBLE_BLOCK_PX, open: pz.open })}
         </g>
       </svg>
       <div class="zoom-buttons">

@@ -229,7 +229,7 @@ export function Status({ game, me, opponent, prompt, error, children, links }: {
   const mySeat = game.players.find((p) => p.role === me);
   const opponentSeat = game.players.find((p) => p.role === opponent);
   return (
-    <section class="panel" aria-label="Game status" aria-live="polite">
+    <section class="panel status" aria-label="Game status" aria-live="polite">
       <div class="status-line">{children}</div>
       {game.outcome ? (
         <p class="outcome" role="status">

@@ -8,6 +8,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { keyed } from './keys';
+import type { Box } from './placement';
 import { count } from './words';
 
 export interface MapBlock {
@@ -36,12 +37,29 @@ export interface MapBlock {
 
 export interface Pile {
   key: string;
-  /** The pile's top centre, in map units. */
+  /** The place's id and point (board/piles.tsx joins a pile set away from it by a line). */
+  at: string;
+  px: number;
+  py: number;
+  /** The top block's top-left corner, and the pile as drawn (the edges behind it, the count), in map units. */
   x: number;
   y: number;
+  box: Box;
   /** The location's name, for the pile's accessible name. */
   place: string;
   blocks: MapBlock[];
+}
+
+/** A pile in words: "Tarraco: a stack of 3 blocks (Legio 5; Legio 6; Equitatus 1)", "Utica: 2 Pompey blocks, face down". */
+function pileWords(p: Pile): string {
+  const n = p.blocks.length;
+  const shown = p.blocks.filter((m) => !m.hidden);
+  if (!shown.length) {
+    const known = p.blocks.filter((m) => m.short).map((m) => m.short);
+    return `${p.place}: ${count(n, `${p.blocks[0]!.side} block`)}, face down${known.length ? ` (${known.join(', ')} among them)` : ''}`;
+  }
+  const names = shown.map((m) => m.name.split(',')[0]);
+  return `${p.place}: ${n === 1 ? shown[0]!.name : `a stack of ${count(n, 'block')} (${names.join('; ')}${n > shown.length ? `; ${n - shown.length} face down` : ''})`}`;
 }
 
 /** A name short enough for a block's face: "Mediomatrici" → "Mediom.". */
@@ -65,7 +83,7 @@ export function faceWords(m: MapBlock): string {
 const withFace = (face: string, name: string) => (face ? `${face}: ${name}` : name);
 
 /** One block, face up or down, at (x, y) (its top-left corner), `b` map units wide. */
-function BlockG({ m, x, y, b, onBlock, inert, focusFirst }: { m: MapBlock; x: number; y: number; b: number; onBlock: (id: string) => void; inert?: boolean; focusFirst?: boolean }) {
+function BlockG({ m, x, y, b, onBlock, inert, focusFirst, at }: { m: MapBlock; x: number; y: number; b: number; onBlock: (id: string) => void; inert?: boolean; focusFirst?: boolean; at?: string }) {
   const can = !inert && m.selectable && !!m.id;
   const ref = useRef<SVGGElement>(null);
   useEffect(() => {
@@ -79,6 +97,7 @@ function BlockG({ m, x, y, b, onBlock, inert, focusFirst }: { m: MapBlock; x: nu
       ref={ref}
       class={`block ${m.side} ${m.cls}${can ? ' selectable' : ''}${m.selected ? ' selected' : ''}`}
       {...(m.tagged && m.id && !inert ? { 'data-block': m.id } : {})}
+      data-stack={at}
       role={inert ? undefined : can ? 'button' : 'img'}
       tabindex={can ? 0 : undefined}
       aria-label={inert ? undefined : withFace(faceWords(m), m.name + (can ? (m.selected ? ', selected' : ', select') : ''))}
@@ -118,7 +137,6 @@ function BlockG({ m, x, y, b, onBlock, inert, focusFirst }: { m: MapBlock; x: nu
   );
 }
 
-/** The stacks of a map: the piles, then the one opened out, drawn over everything else. */
 /**
  * The piles, then `over` (the map's names: over the stacks, so a neighbour's stack never hides a
  * name), then the stack opened out, over everything.
@@ -163,18 +181,14 @@ export function Stacks({ piles, b, onBlock, over }: { piles: Pile[]; b: number; 
       {piles.map((p) => {
         const n = p.blocks.length;
         if (n === 0) return null;
-        const x = p.x - b / 2;
-        if (n === 1) return <BlockG key={p.key} m={p.blocks[0]!} x={x} y={p.y} b={b} onBlock={onBlock} />;
+        const x = p.x;
+        if (n === 1) return <BlockG key={p.key} m={p.blocks[0]!} x={x} y={p.y} b={b} onBlock={onBlock} at={p.at} />;
         const top = p.blocks.find((m) => m.selected) ?? p.blocks.find((m) => m.selectable) ?? p.blocks[0]!;
         const shown = p.blocks.filter((m) => !m.hidden);
         const behind = Math.min(n, 4) - 1;
         const edges = Array.from({ length: behind }, (_, i) => behind - i);
         const faceDown = shown.length === 0;
-        const names = shown.map((m) => m.name.split(',')[0]);
-        const known = p.blocks.filter((m) => m.short).map((m) => m.short);
-        const label = faceDown
-          ? `${p.place}: ${count(n, `${top.side} block`)}, face down${known.length ? ` (${known.join(', ')} among them)` : ''}`
-          : `${p.place}: a stack of ${count(n, 'block')} (${names.join('; ')}${n > shown.length ? `; ${n - shown.length} face down` : ''}), open it`;
+        const label = pileWords(p) + (faceDown ? '' : ', open it');
         const isOpen = open?.key === p.key;
         const toOpen = (pinned: boolean, byKey = false) => setOpen({ key: p.key, pinned, byKey });
         // The pile as drawn (hidden from assistive technology), and over it the control itself: an
@@ -184,7 +198,7 @@ export function Stacks({ piles, b, onBlock, over }: { piles: Pile[]; b: number; 
         const span = behind * 3;
         return (
           <g key={p.key}>
-            <g class={`pile-face${top.selected ? ' has-selected' : ''}`} aria-hidden="true">
+            <g class={`pile-face${top.selected ? ' has-selected' : ''}`} data-stack={p.at} aria-hidden="true">
               {edges.map((k) => (
                 <rect class={`face back ${top.side} ${top.cls}`} x={x + k * 3} y={p.y + k * 3} width={b} height={b} rx={2.5} />
               ))}
@@ -251,7 +265,7 @@ function OpenStack({ pile, b, refG, byKey, onBlock, onLeave, onEnter, onPin }: {
   const cols = Math.min(n, 4);
   const rows = Math.ceil(n / cols);
   const cell = b + 4;
-  const left = pile.x - (cols * cell) / 2;
+  const left = pile.x + b / 2 - (cols * cell) / 2;
   const pad = 4;
   const firstSelectable = pile.blocks.findIndex((m) => m.selectable);
   return (

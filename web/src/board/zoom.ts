@@ -2,18 +2,27 @@
 // library): the wheel zooms around the pointer, one pointer drags, two pointers pinch, the
 // buttons and the keyboard (+ − 0 and the arrows) do the same from the map's frame.
 //
-// The map's units become CSS pixels through one transform, `translate(x y) scale(s)`. The scale
-// has limits that keep the map usable: the default makes a block `DEFAULT_BLOCK_PX` wide on a
-// desktop; on a touch screen or a narrow one the map never gets so small that a target (a block, a location)
-// falls under 24 CSS pixels (WCAG 2.2's target size); with a mouse it may shrink to show the whole
-// map. During a gesture the transform is written straight to the element (no re-render of the
-// map per pointer move) and kept in state when the gesture ends.
+// The map's units become CSS pixels through one transform, `translate(x y) scale(s)`. The first
+// view shows the whole map where the screen holds it with legible blocks (a desktop); elsewhere (a
+// phone) it shows the player's own stacks, zoomed out as far as it takes (issue 41). Below
+// LEGIBLE_BLOCK_PX a block is too small to read, and the map draws each place's stacks as one
+// marker of MARKER_PX instead (board/piles.tsx); its places' targets keep 24 CSS pixels at every
+// zoom (WCAG 2.2's target size) by growing in map units as the map shrinks. During a gesture the
+// transform is written straight to the element (no re-render of the map per pointer move) and
+// kept in state when the gesture ends.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { Box } from './placement';
 
 export interface Transform {
   s: number;
   x: number;
   y: number;
+}
+
+/** What the first view and a selection keep in sight, in map units: boxes (stacks) and points (places). */
+export interface Sight {
+  boxes: Box[];
+  points: [number, number][];
 }
 
 export interface ZoomOptions {
@@ -22,32 +31,90 @@ export interface ZoomOptions {
   height: number;
   /** A block's side in map units. */
   blockUnits: number;
-  /** The smallest tap target on the map, in map units (a location's hit circle, a block). */
-  targetUnits: number;
+  /** The player's own stacks (or markers) as drawn at zoom `s`: what the first view shows when the whole map cannot be shown with legible blocks. */
+  home?: (s: number) => Sight | null;
 }
 
-/** A block's side, in CSS pixels, at the default zoom on a desktop. */
+/** A block's side, in CSS pixels, at the zoom a marker opens to. */
 export const DEFAULT_BLOCK_PX = 32;
 /** WCAG 2.2 (2.5.8): a target at least 24 by 24 CSS pixels. */
 export const MIN_TARGET_PX = 24;
-const PHONE_WIDTH = 700;
+/** The smallest block drawn as a block: its face still reads; below it, markers. */
+export const LEGIBLE_BLOCK_PX = 26;
+/** A place's marker at overview zooms. */
+export const MARKER_PX = 28;
 const KEY_STEP = 80;
 
 export interface Limits {
   min: number;
   max: number;
-  initial: number;
+  /** The smallest zoom at which blocks are drawn as blocks, and the zoom a marker opens to. */
+  legible: number;
+  normal: number;
 }
 
-/** The scale limits for a frame of `w` by `h` CSS pixels. */
-export function limits(o: ZoomOptions, w: number, h: number, coarse: boolean): Limits {
+/** The scale limits for a frame of `w` by `h` CSS pixels: from the whole map to three times the normal zoom. */
+export function limits(o: ZoomOptions, w: number, h: number): Limits {
   const fit = Math.min(w / o.width, h / o.height);
-  const smallest = (MIN_TARGET_PX + 1) / o.targetUnits; // a pixel to spare
-  const desktop = DEFAULT_BLOCK_PX / o.blockUnits;
-  const phone = w < PHONE_WIDTH;
-  const initial = phone ? Math.max(smallest, Math.min(desktop, fit)) : Math.max(desktop, smallest);
-  const min = coarse || phone ? smallest : Math.min(fit, initial);
-  return { min, max: initial * 3, initial };
+  const normal = DEFAULT_BLOCK_PX / o.blockUnits;
+  return { min: fit, max: Math.max(3 * normal, 2 * fit), legible: LEGIBLE_BLOCK_PX / o.blockUnits, normal };
+}
+
+/** An area of the frame, in its CSS pixels. */
+interface Area {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The smallest box holding all the boxes (null for none). */
+function extent(boxes: Box[]): Box | null {
+  if (!boxes.length) return null;
+  return boxes.reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);
+}
+
+/** The scale that fits box `u` into area `a` with `pad` pixels around, and the transform centring it there. */
+function fitting(u: Box, a: Area, pad: number, s?: number): Transform {
+  const k = s ?? Math.min((a.w - 2 * pad) / Math.max(u[2] - u[0], 1), (a.h - 2 * pad) / Math.max(u[3] - u[1], 1));
+  return { s: k, x: a.x + a.w / 2 - ((u[0] + u[2]) / 2) * k, y: a.y + a.h / 2 - ((u[1] + u[3]) / 2) * k };
+}
+
+const asBoxes = (s: Sight): Box[] => [...s.boxes, ...s.points.map(([x, y]): Box => [x, y, x, y])];
+
+/** The bottom of what a player sees of the frame: the screen's, or a panel's fixed over it (a phone's selection panel). */
+function seenBottom(r: DOMRect): number {
+  const sheet = document.querySelector('.map-sheet')?.getBoundingClientRect();
+  return Math.min(innerHeight, sheet && sheet.left < r.right && sheet.right > r.left && sheet.top > r.top ? sheet.top : Infinity);
+}
+
+/** The zoom buttons' strip along the frame's right edge, in CSS pixels: what is shown there would be under them. */
+const BUTTONS_PX = 56;
+
+/** The part of the frame a player sees, in the frame's pixels (no height when none), left of the zoom buttons. */
+function seenArea(el: HTMLElement): Area {
+  const r = el.getBoundingClientRect();
+  const top = Math.max(0, -r.top);
+  return { x: 0, y: top, w: el.clientWidth - BUTTONS_PX, h: Math.max(0, Math.min(el.clientHeight, seenBottom(r) - r.top) - top) };
+}
+
+/** The first view of a frame: the whole map with legible blocks if it fits, else the player's own stacks. */
+function firstView(o: ZoomOptions, l: Limits, w: number, h: number, seen: Area): Transform {
+  const whole: Box = [0, 0, o.width, o.height];
+  const home = o.home?.(l.normal);
+  if (l.min >= l.legible || !home || (!home.boxes.length && !home.points.length)) return fitting(whole, { x: 0, y: 0, w, h }, 0, l.min);
+  const stacks = fitting(extent(asBoxes(home))!, seen, 8);
+  if (stacks.s >= l.legible) return fitting(extent(asBoxes(home))!, seen, 8, Math.min(stacks.s, l.normal));
+  // Too far apart for legible blocks: markers, which keep their size on the screen as the map
+  // shrinks (and stand where they cover no other): zoomed out until they all fit, a few tries.
+  const at = (s: number) => extent(asBoxes(o.home!(s)!))!;
+  let s = Math.max(l.min, Math.min(fitting(extent(asBoxes({ boxes: [], points: home.points }))!, seen, MARKER_PX).s, l.legible * 0.98));
+  for (let i = 0; i < 4 && s > l.min; i++) {
+    const k = fitting(at(s), seen, 4).s;
+    if (k >= s) break;
+    s = Math.max(l.min, k * 0.95);
+  }
+  return fitting(at(s), seen, 4, s);
 }
 
 export interface PanZoom {
@@ -61,6 +128,10 @@ export interface PanZoom {
   reset(): void;
   /** Brings a map point into view (panning only), e.g. the battle's location. */
   show(x: number, y: number): void;
+  /** Zooms to the normal zoom around a map point (a marker opened). */
+  open(x: number, y: number): void;
+  /** Pans, and zooms out if it must (not below legible blocks), until the sight is in the part of the frame the player sees. */
+  keep(sight: Sight): void;
 }
 
 export function usePanZoom(o: ZoomOptions): PanZoom {
@@ -71,18 +142,17 @@ export function usePanZoom(o: ZoomOptions): PanZoom {
   const live = useRef<Transform | null>(null); // the transform as drawn, during a gesture too
   const lim = useRef<Limits | null>(null);
   const sizeRef = useRef<{ w: number; h: number } | null>(null);
+  const opts = useRef(o);
+  opts.current = o;
 
+  // The map keeps the frame's centre covered: it may be dragged to its edge, never away.
   const clamp = useCallback(
     (n: Transform): Transform => {
       const l = lim.current;
       const box = sizeRef.current;
       if (!l || !box) return n;
       const s = Math.min(l.max, Math.max(l.min, n.s));
-      const along = (pos: number, frameLen: number, mapLen: number) => {
-        const len = mapLen * s;
-        if (len <= frameLen) return (frameLen - len) / 2;
-        return Math.min(0, Math.max(frameLen - len, pos));
-      };
+      const along = (pos: number, frameLen: number, mapLen: number) => Math.min(frameLen / 2, Math.max(frameLen / 2 - mapLen * s, pos));
       return { s, x: along(n.x, box.w, o.width), y: along(n.y, box.h, o.height) };
     },
     [o.width, o.height],
@@ -103,6 +173,14 @@ export function usePanZoom(o: ZoomOptions): PanZoom {
     if (now) setT(c);
     else commit.current = setTimeout(() => setT(live.current), 120);
   };
+  const first = () => {
+    const el = frame.current;
+    const box = sizeRef.current;
+    if (!el || !box || !lim.current) return;
+    // A frame below the fold: the view fits the whole frame (the player scrolls to it).
+    const seen = seenArea(el);
+    apply(firstView(opts.current, lim.current, box.w, box.h, seen.h >= 120 ? seen : { ...seen, y: 0, h: box.h }), true, false);
+  };
 
   // The frame's size: measured before the first paint, and again whenever it changes.
   useLayoutEffect(() => {
@@ -115,20 +193,17 @@ export function usePanZoom(o: ZoomOptions): PanZoom {
       const prev = sizeRef.current;
       if (prev && prev.w === w && prev.h === h) return;
       sizeRef.current = { w, h };
-      const coarse = matchMedia('(pointer: coarse)').matches;
-      lim.current = limits(o, w, h, coarse);
+      lim.current = limits(opts.current, w, h);
       setSize({ w, h });
       const cur = live.current;
-      if (!cur || !prev || !touched.current) {
-        const s = lim.current.initial;
-        apply({ s, x: (w - o.width * s) / 2, y: (h - o.height * s) / 2 }, true, false);
-      } else apply({ s: cur.s, x: cur.x + (w - prev.w) / 2, y: cur.y + (h - prev.h) / 2 }, true, false);
+      if (!cur || !prev || !touched.current) first();
+      else apply({ s: cur.s, x: cur.x + (w - prev.w) / 2, y: cur.y + (h - prev.h) / 2 }, true, false);
     };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [o.width, o.height, o.blockUnits, o.targetUnits]);
+  }, [o.width, o.height, o.blockUnits]);
 
   const zoomAt = (k: number, px: number, py: number) => {
     const c = live.current;
@@ -142,10 +217,8 @@ export function usePanZoom(o: ZoomOptions): PanZoom {
     if (box) zoomAt(k, box.w / 2, box.h / 2);
   };
   const reset = () => {
-    const box = sizeRef.current;
-    const l = lim.current;
-    if (!box || !l) return;
-    apply({ s: l.initial, x: (box.w - o.width * l.initial) / 2, y: (box.h - o.height * l.initial) / 2 }, true, false);
+    touched.current = false;
+    first();
   };
   const show = (mx: number, my: number) => {
     const c = live.current;
@@ -156,6 +229,28 @@ export function usePanZoom(o: ZoomOptions): PanZoom {
     const margin = 60;
     if (sx > margin && sx < box.w - margin && sy > margin && sy < box.h - margin) return;
     apply({ s: c.s, x: box.w / 2 - mx * c.s, y: box.h / 2 - my * c.s }, true, false);
+  };
+  const open = (mx: number, my: number) => {
+    const el = frame.current;
+    const l = lim.current;
+    if (el && l) apply(fitting([mx, my, mx, my], seenArea(el), 0, l.normal), true);
+  };
+  const keep = (sight: Sight) => {
+    const el = frame.current;
+    const c = live.current;
+    const l = lim.current;
+    const u = extent(asBoxes(sight));
+    if (!el || !c || !l || !u) return;
+    // The frame scrolled wholly into sight (above the panel) if it is not and can be.
+    const r = el.getBoundingClientRect();
+    const bottom = seenBottom(r);
+    if (r.height <= bottom && (r.top < 0 || r.bottom > bottom + 1)) scrollBy(0, r.top < 0 ? r.top : Math.min(r.top, r.bottom - bottom));
+    const a = seenArea(el);
+    const pad = 16;
+    const on = (x: number, y: number) => x * c.s + c.x >= a.x + pad && x * c.s + c.x <= a.x + a.w - pad && y * c.s + c.y >= a.y + pad && y * c.s + c.y <= a.y + a.h - pad;
+    if (on(u[0], u[1]) && on(u[2], u[3])) return;
+    const s = Math.max(Math.min(c.s, l.legible), Math.min(c.s, fitting(u, a, pad).s));
+    apply(fitting(u, a, pad, s), true, false);
   };
 
   // Gestures.
@@ -261,5 +356,5 @@ export function usePanZoom(o: ZoomOptions): PanZoom {
     };
   }, [clamp]);
 
-  return { frame, layer, t, size, limits: lim.current, zoomBy, reset, show };
+  return { frame, layer, t, size, limits: lim.current, zoomBy, reset, show, open, keep };
 }

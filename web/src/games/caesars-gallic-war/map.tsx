@@ -6,18 +6,21 @@
 // come from the frame (board/map-frame.tsx). An area is a button: it opens that area (its blocks
 // and the actions that concern it) beside the map. It draws from the view and the catalog alone;
 // the actions are optional, so a replay can draw the same map.
+import { useMemo } from 'preact/hooks';
 import { keyed } from '../../board/keys';
-import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
-import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
+import { MapFrame, usePlaces } from '../../board/map-frame';
+import { homeOf, keepOf, layOut, useNames } from '../../board/map-layout';
+import { Leaders, Markers } from '../../board/piles';
+import { shortName, Stacks, type MapBlock } from '../../board/stacks';
+import { LEGIBLE_BLOCK_PX, MARKER_PX, MIN_TARGET_PX } from '../../board/zoom';
 import { count } from '../../board/words';
 import coast from '../../generated/caesars-gallic-war-coast.json';
 import type { Catalog, GaulBlock } from './types';
 
 const STRENGTH = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
-/** A block's side and an area's hit circle, in map units. */
-export const BLOCK = 28;
+/** A block's side and an area's hit circle, in map units (the circle grows at overview zooms: never under 24 CSS pixels). */
+export const BLOCK = 32;
 const HIT = 12.5;
-
 
 export function blockText(b: GaulBlock): string {
   if (!b.name) return `a ${b.side} block, face down${b.reserve ? ', in reserve' : ''}`;
@@ -61,26 +64,23 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
   const at = usePlaces(coast, catalog.areas, 2 * HIT + 3);
   const stacks = new Map<string, GaulBlock[]>();
   for (const b of blocks) stacks.set(b.location, [...(stacks.get(b.location) ?? []), b]);
-  const piles: Pile[] = [];
-  for (const area of catalog.areas) {
-    const here = stacks.get(area.id);
-    if (!here) continue;
-    const [x, y] = at.get(area.id)!;
+  const places = useMemo(() => catalog.areas.map((a) => ({ id: a.id, name: a.name, sea: a.region === 'sea' })), [catalog]);
+  const measured = useNames(places, at, HIT + 3);
+  const region = new Map(catalog.areas.map((a) => [a.id, a.region]));
+  // Each side's blocks in an area make a pile: the player's own, the opponent's, the neutral tribes.
+  const sides = new Map<string, { key: string; blocks: MapBlock[] }[]>();
+  for (const [area, here] of stacks) {
     const order = (side: string) => (side === sel.me ? 0 : side === 'neutral' ? 2 : 1);
-    const sides = [...new Set(here.map((b) => b.side))].sort((p, q) => order(p) - order(q));
-    sides.forEach((side, k) => {
-      const dx = (k - (sides.length - 1) / 2) * (BLOCK + 6);
-      piles.push({
-        key: `${area.id}/${side}`,
-        x: x + dx,
-        y: y + (area.region === 'sea' ? 8 : HIT + 1),
-        place: area.name,
-        blocks: here.map((b, i) => (b.side === side ? mapBlock(b, i, sel) : null)).filter((m): m is MapBlock => m !== null),
-      });
-    });
+    const kinds = [...new Set(here.map((b) => b.side))].sort((p, q) => order(p) - order(q));
+    sides.set(
+      area,
+      kinds.map((side) => ({ key: `${area}/${side}`, blocks: here.map((b, i) => (b.side === side ? mapBlock(b, i, sel) : null)).filter((m): m is MapBlock => m !== null) })),
+    );
   }
-  // An area: under the stacks, or over them when it has an action now.
-  const draw = (area: Catalog['areas'][number]) => {
+  const { names, piles, markers } = layOut(places, measured, at, sides, BLOCK, coast, (p) => (p.sea ? 6 : HIT + 3.5));
+  // An area: under the stacks, or over them when it has an action now; never under 24 CSS pixels,
+  // whatever the zoom (`r`: its radius in map units).
+  const draw = (r: number) => (area: Catalog['areas'][number]) => {
     const [x, y] = at.get(area.id)!;
     const here = stacks.get(area.id) ?? [];
     const sea = area.region === 'sea';
@@ -88,27 +88,20 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
     const label = `${area.name}${sea ? ' (sea)' : ''}${area.fort ? `, fort ${area.fort.name}` : ''}${area.seas.length ? ', port' : ''}${here.length ? `, ${count(here.length, 'block')}` : ''}${battle === area.id ? ', battle' : ''}${targets.has(area.id) ? ', has actions' : ''}`;
     return (
       <g data-area={area.id} class={cls} role="button" tabindex={0} aria-label={label} aria-pressed={open === area.id} onClick={() => onArea(area.id)} onKeyDown={keyed(() => onArea(area.id))}>
-        {(targets.has(area.id) || contested.includes(area.id) || battle === area.id || open === area.id) && <circle class="halo" cx={x} cy={y} r={HIT + 2} />}
-        <circle class="hit" cx={x} cy={y} r={HIT} />
+        {(targets.has(area.id) || contested.includes(area.id) || battle === area.id || open === area.id) && <circle class="halo" cx={x} cy={y} r={r + 2} />}
+        <circle class="hit" cx={x} cy={y} r={r} />
         {!sea && (area.fort ? <rect class="fort" x={x - 6} y={y - 6} width={12} height={12} /> : <circle class="dot" cx={x} cy={y} r={5} />)}
       </g>
     );
   };
-  // The names, over the stacks (a neighbour's stack never hides one), clear of a lit area's ring.
+  // The names, over the stacks (placed where no stack covers them), clear of a lit area's ring.
   const labels = (
     <g class="labels" aria-hidden="true">
-      {catalog.areas.map((area) => {
-        const [x, y] = at.get(area.id)!;
-        return area.region === 'sea' ? (
-          <text class="sea-name" x={x} y={y - 4} text-anchor="middle">
-            {area.name.toUpperCase()}
-          </text>
-        ) : (
-          <text class={`area-name ${area.region}`} y={y - 6} {...labelAt(x, area.name, coast.width, HIT + 3)}>
-            {area.name}
-          </text>
-        );
-      })}
+      {names.map((n) => (
+        <text class={n.sea ? 'sea-name' : `area-name ${region.get(n.id)}`} x={n.x} y={n.y} text-anchor={n.anchor}>
+          {n.text}
+        </text>
+      ))}
     </g>
   );
   return (
@@ -120,13 +113,23 @@ export function GaulMap({ catalog, blocks, targets, contested, battle, open, onA
       label="The map of Gaul"
       regionLabel="Map of Gaul"
       blockUnits={BLOCK}
-      targetUnits={2 * HIT}
       focus={battle}
+      home={(s) => homeOf(s * BLOCK < LEGIBLE_BLOCK_PX ? markers(MARKER_PX / s) : piles)}
+      keep={keepOf(sel.selected, piles, [...targets], at)}
     >
-      <g class="locations">{catalog.areas.filter((a) => !targets.has(a.id)).map(draw)}</g>
-      <Stacks piles={piles} b={BLOCK} onBlock={sel.onBlock} over={labels} />
-      {/* Areas with actions over the stacks: a click on one always reaches it. */}
-      <g class="locations targets">{catalog.areas.filter((a) => targets.has(a.id)).map(draw)}</g>
+      {({ s, overview, open: zoomIn }) => {
+        const r = Math.max(HIT, (MIN_TARGET_PX + 1) / 2 / s);
+        const shown = overview ? markers(MARKER_PX / s) : piles;
+        return (
+          <>
+            <Leaders piles={shown} />
+            <g class="locations">{catalog.areas.filter((a) => !targets.has(a.id)).map(draw(r))}</g>
+            {overview ? <Markers piles={shown} m={MARKER_PX / s} onOpen={zoomIn} /> : <Stacks piles={piles} b={BLOCK} onBlock={sel.onBlock} over={labels} />}
+            {/* Areas with actions over the stacks: a click on one always reaches it. */}
+            <g class="locations targets">{catalog.areas.filter((a) => targets.has(a.id)).map(draw(r))}</g>
+          </>
+        );
+      }}
     </MapFrame>
   );
 }

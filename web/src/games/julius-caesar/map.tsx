@@ -5,10 +5,14 @@
 // and an accessible name; highlighted destinations are buttons (Tab, Enter or Space). It draws
 // from the view's blocks and the catalog alone: the actions (selectable blocks, targets) are
 // optional, so a replay can draw the same map.
+import { useMemo } from 'preact/hooks';
 import type { Act } from '../../board/actions';
 import { keyed } from '../../board/keys';
-import { labelAt, MapFrame, usePlaces } from '../../board/map-frame';
-import { shortName, Stacks, type MapBlock, type Pile } from '../../board/stacks';
+import { MapFrame, usePlaces } from '../../board/map-frame';
+import { homeOf, keepOf, layOut, useNames } from '../../board/map-layout';
+import { Leaders, Markers } from '../../board/piles';
+import { shortName, Stacks, type MapBlock } from '../../board/stacks';
+import { LEGIBLE_BLOCK_PX, MARKER_PX, MIN_TARGET_PX } from '../../board/zoom';
 import { count } from '../../board/words';
 import coast from '../../generated/julius-caesar-coast.json';
 import { BlockChip } from '../../board/chip';
@@ -44,8 +48,8 @@ function targetName(acts: Act[] | undefined, label: (a: Act) => string): string 
   return acts.length === 1 ? `: ${label(acts[0]!)}` : `: ${count(acts.length, 'possible action')}`;
 }
 
-/** A block's side and a location's hit circle, in map units. */
-export const BLOCK = 28;
+/** A block's side and a location's hit circle, in map units (the circle grows at overview zooms: never under 24 CSS pixels). */
+export const BLOCK = 32;
 const HIT = 12.5;
 
 /** "Legio 13" → "Leg 13", "Equitatus 2" → "Eq 2": what fits on a block's face. */
@@ -76,27 +80,21 @@ export function mapBlock(b: ViewBlock, i: number, me: Role | null, a: Pick<MapAc
 export function MapView({ catalog, contested, battle, ...c }: Common & { catalog: Catalog; contested: string[]; battle: string | null }) {
   const at = usePlaces(coast, catalog.locations, 2 * HIT + 3);
   const stacks = byLocation(c.blocks);
-  const cities = catalog.locations.filter((l) => l.kind === 'city');
-  const seas = catalog.locations.filter((l) => l.kind === 'sea');
-  const piles: Pile[] = [];
-  for (const l of catalog.locations) {
-    const here = stacks.get(l.id);
-    if (!here) continue;
-    const [x, y] = at.get(l.id)!;
-    const sides = [...new Set(here.map((b) => b.side))].sort((p, q) => (p === c.me ? -1 : q === c.me ? 1 : p.localeCompare(q)));
-    sides.forEach((side, k) => {
-      const dx = sides.length > 1 ? (k === 0 ? -1 : 1) * (BLOCK / 2 + 3) : 0;
-      piles.push({
-        key: `${l.id}/${side}`,
-        x: x + dx,
-        y: y + (l.kind === 'sea' ? 8 : HIT + 1),
-        place: l.name,
-        blocks: here.map((b, i) => (b.side === side ? mapBlock(b, i, c.me, c) : null)).filter((m): m is MapBlock => m !== null),
-      });
-    });
+  const places = useMemo(() => catalog.locations.map((l) => ({ id: l.id, name: l.name, vp: l.vp, sea: l.kind === 'sea' })), [catalog]);
+  const measured = useNames(places, at, HIT + 3);
+  // Each side's blocks at a location make a pile, the player's own first.
+  const sides = new Map<string, { key: string; blocks: MapBlock[] }[]>();
+  for (const [loc, here] of stacks) {
+    const order = [...new Set(here.map((b) => b.side))].sort((p, q) => (p === c.me ? -1 : q === c.me ? 1 : p.localeCompare(q)));
+    sides.set(
+      loc,
+      order.map((side) => ({ key: `${loc}/${side}`, blocks: here.map((b, i) => (b.side === side ? mapBlock(b, i, c.me, c) : null)).filter((m): m is MapBlock => m !== null) })),
+    );
   }
-  // Every location once: those that are not targets under the stacks, the targets over them.
-  const seaPlace = (s: MapLocation) => {
+  const { names, piles, markers } = layOut(places, measured, at, sides, BLOCK, coast, (p) => (p.sea ? 6 : HIT + 3.5));
+  // Every location once: those that are not targets under the stacks, the targets over them; a
+  // target never under 24 CSS pixels, whatever the zoom (`r`: its radius in map units).
+  const seaPlace = (s: MapLocation, r: number) => {
     const [x, y] = at.get(s.id)!;
     const here = stacks.get(s.id) ?? [];
     const target = c.targets.get(s.id);
@@ -110,12 +108,12 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
         onClick={() => c.onLocation(s.id)}
         onKeyDown={keyed(() => c.onLocation(s.id))}
       >
-        {target && <circle class="halo" cx={x} cy={y} r={HIT + 3} />}
-        <circle class="hit" cx={x} cy={y} r={HIT} />
+        {target && <circle class="halo" cx={x} cy={y} r={r + 3} />}
+        <circle class="hit" cx={x} cy={y} r={r} />
       </g>
     );
   };
-  const cityPlace = (l: MapLocation) => {
+  const cityPlace = (l: MapLocation, r: number) => {
     const [x, y] = at.get(l.id)!;
     const here = stacks.get(l.id) ?? [];
     const target = c.targets.get(l.id);
@@ -131,35 +129,24 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
         onClick={() => c.onLocation(l.id)}
         onKeyDown={keyed(() => c.onLocation(l.id))}
       >
-        {(target || fight) && <circle class="halo" cx={x} cy={y} r={HIT + 1} />}
-        <circle class="hit" cx={x} cy={y} r={HIT} />
+        {(target || fight) && <circle class="halo" cx={x} cy={y} r={r + 1} />}
+        <circle class="hit" cx={x} cy={y} r={r} />
         <circle class="dot" cx={x} cy={y} r={l.vp ? 6.5 : 5} />
       </g>
     );
   };
-  const draw = (l: MapLocation) => (l.kind === 'sea' ? seaPlace(l) : cityPlace(l));
+  const draw = (r: number) => (l: MapLocation) => (l.kind === 'sea' ? seaPlace(l, r) : cityPlace(l, r));
   const plain = catalog.locations.filter((l) => !c.targets.has(l.id));
   const lit = catalog.locations.filter((l) => c.targets.has(l.id));
-  // The names, over the stacks (a neighbour's stack never hides one), clear of a lit place's ring.
+  // The names, over the stacks (placed where no stack covers them), clear of a lit place's ring.
   const labels = (
     <g class="labels" aria-hidden="true">
-      {seas.map((s) => {
-        const [x, y] = at.get(s.id)!;
-        return (
-          <text class="sea-name" x={x} y={y} text-anchor="middle">
-            {s.name.toUpperCase()}
-          </text>
-        );
-      })}
-      {cities.map((l) => {
-        const [x, y] = at.get(l.id)!;
-        return (
-          <text y={y - 6} {...labelAt(x, `${l.name}${l.vp ? ` ${l.vp}` : ''}`, coast.width, HIT + 3)}>
-            {l.name}
-            {l.vp ? <tspan class="vp"> {l.vp}</tspan> : null}
-          </text>
-        );
-      })}
+      {names.map((n) => (
+        <text class={n.sea ? 'sea-name' : undefined} x={n.x} y={n.y} text-anchor={n.anchor}>
+          {n.text}
+          {n.vp ? <tspan class="vp"> {n.vp}</tspan> : null}
+        </text>
+      ))}
     </g>
   );
   return (
@@ -171,13 +158,23 @@ export function MapView({ catalog, contested, battle, ...c }: Common & { catalog
       label="The map of the Mediterranean"
       regionLabel="Map"
       blockUnits={BLOCK}
-      targetUnits={2 * HIT}
       focus={battle}
+      home={(s) => homeOf(s * BLOCK < LEGIBLE_BLOCK_PX ? markers(MARKER_PX / s) : piles)}
+      keep={keepOf(c.selected, piles, [...c.targets.keys()], at)}
     >
-      <g class="locations">{plain.map(draw)}</g>
-      <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} over={labels} />
-      {/* Highlighted destinations over the stacks: a click on one always reaches it. */}
-      <g class="locations targets">{lit.map(draw)}</g>
+      {({ s, overview, open }) => {
+        const r = Math.max(HIT, (MIN_TARGET_PX + 1) / 2 / s);
+        const shown = overview ? markers(MARKER_PX / s) : piles;
+        return (
+          <>
+            <Leaders piles={shown} />
+            <g class="locations">{plain.map(draw(r))}</g>
+            {overview ? <Markers piles={shown} m={MARKER_PX / s} onOpen={open} /> : <Stacks piles={piles} b={BLOCK} onBlock={c.onBlock} over={labels} />}
+            {/* Highlighted destinations over the stacks: a click on one always reaches it. */}
+            <g class="locations targets">{lit.map(draw(r))}</g>
+          </>
+        );
+      }}
     </MapFrame>
   );
 }
