@@ -4,18 +4,17 @@
 // rulebook bot of the solitaire Gallic War. Every player but the oracles decides from its role's
 // input alone.
 
-import type { SearchTuning } from '../src/engine/computer-knowledge.js';
 import type { Action } from '../src/engine/index.js';
 import { decide } from '../src/search/decide.js';
 import { rebuild } from '../src/search/belief.js';
 import { decisionDeadline } from '../src/search/deadline.js';
-import { Search, searchSettings } from '../src/search/ismcts.js';
+import { DEFAULT_SEARCH, Search } from '../src/search/ismcts.js';
 import { jsonEqual } from '../src/search/json.js';
 import type { GameKnowledge } from '../src/search/game-knowledge.js';
 import { budgetFor, level } from '../src/search/levels.js';
 import { knowledge } from '../src/search/game-knowledge.js';
 import { createSearchRng } from '../src/search/search-rng.js';
-import type { ComputerInput, DecisionStats } from '../src/search/types.js';
+import type { ComputerInput, DecisionStats, SearchTuning } from '../src/search/types.js';
 
 export interface Turn {
   input: ComputerInput;
@@ -122,7 +121,7 @@ function oracle(levelId: string): Player {
     const k = know(input.game);
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
-    const s = new Search(k, input.role, { ...searchSettings(k), ...tuning, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
+    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, ...tuning, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
     const run = s.run(() => {
       const x = k.belief.withRng(t.state, rng.key(), 0);
       return k.unseal(x, input.role) ?? x;

@@ -126,17 +126,4 @@ export interface ComputerKnowledge<S, V> {
    * the choice is searched as simultaneous; null when nothing is sealed.
    */
   unseal(s: S, viewer: string): S | null;
-  /**
-   * The search's settings that suit this game, measured with `bench:ai` (each game's
-   * knowledge.ts says what was measured); the search's defaults for the rest.
-   */
-  tuning?: SearchTuning;
-}
-
-/** Settings of the search a game may change (src/search/ismcts.ts DEFAULT_SEARCH: the defaults). */
-export interface SearchTuning {
-  /** Actions a playout plays after leaving the tree (then on to a quiet position) before it is scored. */
-  playoutDepth?: number;
-  /** UCB1's exploration constant (rewards in [-1, 1]). */
-  exploration?: number;
 }

@@ -16,7 +16,7 @@
 import type { Action } from '../engine/index.js';
 import { rebuild, Sampler } from './belief.js';
 import { decisionDeadline } from './deadline.js';
-import { Search, searchSettings } from './ismcts.js';
+import { DEFAULT_SEARCH, Search } from './ismcts.js';
 import { jsonEqual } from './json.js';
 import type { GameKnowledge } from './game-knowledge.js';
 import { knowledge } from './game-knowledge.js';
@@ -101,7 +101,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   know.belief.trimLog(bare);
   const sampler = new Sampler(know, bare, role, input.view, input.legal);
   const search = new Search(know, role, {
-    ...searchSettings(know),
+    ...DEFAULT_SEARCH,
     ...budget.tuning,
     iterations: Math.max(1, Math.floor(budget.iterations)),
     deadline,

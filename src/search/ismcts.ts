@@ -21,7 +21,6 @@
 // - Memory is bounded by a cap on nodes; time by a deadline checked every iteration and every
 //   few playout steps (past it, the search answers the best move found so far).
 
-import type { SearchTuning } from '../engine/computer-knowledge.js';
 import type { Action } from '../engine/index.js';
 import type { Deadline } from './deadline.js';
 import type { GameKnowledge } from './game-knowledge.js';
@@ -53,11 +52,6 @@ export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'max
   widenAlpha: 0.5,
   simExploration: 0.8,
 };
-
-/** The search's settings for a game: the defaults with the game's own tuning (ComputerKnowledge.tuning). */
-export function searchSettings(know: { tuning?: SearchTuning }): Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> {
-  return { ...DEFAULT_SEARCH, ...know.tuning };
-}
 
 interface Child {
   node: Node;
