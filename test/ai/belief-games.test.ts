@@ -27,6 +27,14 @@ t.test('julius-caesar: a God card cancelled by another is believed played, the v
   }
 });
 
+// JC-43 (the blocks fighting are revealed; Reserves when they arrive in Round 2): the
+// enemy leader fighting in the battle was exchanged, before the shot that killed him, with the
+// reserve block that then arrived, since the view after the shot no longer shows him (game 112).
+t.test('julius-caesar: a block the viewer sees fighting keeps its identity when the shot kills it', async (t) => {
+  const r = huntBelief('julius-caesar', 1, 112);
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

@@ -191,6 +191,9 @@ function alignBlocks(s: State, v: JCView, me: Role, before: boolean): boolean {
       let y = -1;
       for (let j = 0; j < BLOCK_COUNT && y < 0; j++) {
         if (j === x || required.has(j) || j === CLEO || !fits(j, w)) continue;
+        // Before the action, a block the viewer sees now (one fighting in the battle) is who it
+        // is, even if the action kills it and the view after shows it no more.
+        if (before && identityShown(s, j, me)) continue;
         if (isSea(xLoc) && !isNavis(j)) continue;
         if (isSea(w.loc) && !isNavis(x)) continue;
         if (OFF.has(xLoc) && BLOCKS[j]!.side !== BLOCKS[x]!.side) continue;
