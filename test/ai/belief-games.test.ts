@@ -35,6 +35,13 @@ t.test('julius-caesar: a block the viewer sees fighting keeps its identity when 
   t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
 });
 
+// JC-43 again: a Reserve guessed at III arrives at I and its disruption eliminates it; the
+// replay tried each hidden block a step up or down only (game 372).
+t.test('julius-caesar: a Reserve that arrives two steps from its guess is found', async (t) => {
+  const r = huntBelief('julius-caesar', 1, 372);
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);
