@@ -314,12 +314,13 @@ const hidden = {
   secrets: (): State[] => [],
   otherStrengths(s: State, i: number): number[] {
     if (s.loc[i] === POOL) return [];
-    // Every other strength the block may have, the nearest first: a Reserve that arrives disrupted
-    // may show it two steps from the guess (its levies and losses guessed before it was seen).
     const step = BLOCKS[i]!.type === 'elephant' ? 2 : 1;
-    const out: number[] = [];
-    for (let k = 1; k <= 3; k++) for (const x of [s.str[i]! - k * step, s.str[i]! + k * step]) if (x >= 1 && x <= BLOCKS[i]!.max) out.push(x);
-    return out;
+    return [s.str[i]! - step, s.str[i]! + step].filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
+  },
+  // A Reserve that arrives disrupted may show a strength two or three steps from its guess.
+  fartherStrengths(s: State, i: number): number[] {
+    if (s.loc[i] === POOL || BLOCKS[i]!.type === 'elephant') return [];
+    return [s.str[i]! - 2, s.str[i]! + 2, s.str[i]! - 3, s.str[i]! + 3].filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
   },
   setStrength: (s: State, i: number, str: number) => void (s.str[i] = str),
   exchangeable: (s: State, i: number, j: number) => s.loc[j] !== s.loc[i] && fitsSlot(s, j, i) && fitsSlot(s, i, j),
