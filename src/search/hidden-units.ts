@@ -36,8 +36,9 @@ export function* variants<S, V>(h: HiddenUnits<S, V>, clone: (s: S) => S, s: S, 
     h.exchange(c, i, j);
     yield c;
   }
-  // Last, strengths farther from the guess (a unit first seen two steps from it).
-  for (const i of [...focus, ...rest]) {
+  // Last, strengths farther from the guess, of the units where the lines point only (a unit first
+  // seen there two steps from it): anywhere, a wrong guess would fit too often.
+  for (const i of focus) {
     for (const str of h.fartherStrengths?.(s, i) ?? []) {
       const c = clone(s);
       h.setStrength(c, i, str);

@@ -37,10 +37,10 @@ t.test('julius-caesar: a block the viewer sees fighting keeps its identity when 
 
 // JC-43 again: a Reserve guessed at III arrives at I and its disruption eliminates it; the
 // replay tried each hidden block a step up or down only (game 372). Farther strengths are tried
-// after every nearer guess and exchange: tried among them, they let a wrong guess fit first
-// (game 109, a Jupiter later in the game).
+// after every nearer guess and exchange, and only where the entry's lines point: tried among the
+// others, or anywhere, they let a wrong guess fit first (games 109 and 100, which then failed later).
 t.test('julius-caesar: a Reserve that arrives two steps from its guess is found, after the nearer guesses', async (t) => {
-  for (const g of [372, 109]) {
+  for (const g of [372, 109, 100]) {
     const r = huntBelief('julius-caesar', 1, g);
     t.same(r.inexact, [], `game ${g}: 0 inexact decisions of ${r.decisions}`);
   }
