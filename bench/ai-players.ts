@@ -14,7 +14,7 @@ import type { GameKnowledge } from '../src/search/game-knowledge.js';
 import { budgetFor, level } from '../src/search/levels.js';
 import { knowledge } from '../src/search/game-knowledge.js';
 import { createSearchRng } from '../src/search/search-rng.js';
-import type { ComputerInput, DecisionStats } from '../src/search/types.js';
+import type { ComputerInput, DecisionStats, SearchTuning } from '../src/search/types.js';
 
 export interface Turn {
   input: ComputerInput;
@@ -81,9 +81,26 @@ function greedyOracle(t: Turn): Choice {
 /** `--no-cap` (bench/ai.ts): each level's iterations without its time cap, so that a match does not depend on the machine's load. */
 const capTime = process.env.ALEA_BENCH_NO_CAP !== '1';
 
+/** `--iterations normal=900` (bench/ai.ts): a level's iterations changed, its time cap kept. */
+const iterationsOf: Record<string, number> = Object.fromEntries(
+  (process.env.ALEA_BENCH_ITERATIONS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((x) => x.split('=') as [string, string])
+    .map(([l, n]) => [l, Number(n)]),
+);
+
+/** `--search playoutDepth=0,exploration=0.25` (bench/ai.ts): the search's settings changed in every game. */
+const tuning: SearchTuning | undefined = process.env.ALEA_BENCH_SEARCH
+  ? (Object.fromEntries(process.env.ALEA_BENCH_SEARCH.split(',').map((x) => x.split('=')).map(([k, v]) => [k, Number(v)])) as SearchTuning)
+  : undefined;
+
 function search(levelId: string): Player {
   return (t) => {
-    const d = decide(t.input, budgetFor(levelId, t.seed, capTime));
+    const budget = budgetFor(levelId, t.seed, capTime);
+    if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
+    if (tuning) budget.tuning = tuning;
+    const d = decide(t.input, budget);
     return { action: d.action, stats: d.stats };
   };
 }
@@ -104,7 +121,7 @@ function oracle(levelId: string): Player {
     const k = know(input.game);
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
-    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
+    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, ...tuning, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
     const run = s.run(() => {
       const x = k.belief.withRng(t.state, rng.key(), 0);
       return k.unseal(x, input.role) ?? x;

@@ -9,6 +9,8 @@
 //   --workers N   child processes (default: 2, this machine's cores)
 //   --out FILE    also write every game's result as JSON
 //   --no-cap      each level's iterations without its time cap (a match independent of the load)
+//   --iterations LEVEL=N[,LEVEL=N]  a level's iterations changed (e.g. normal=900: is more search stronger?)
+//   --search K=V[,K=V]  the search's settings changed in every game (playoutDepth, exploration)
 //   --game G      only this game's games; --side ROLE  only games where the measured player is ROLE
 //   --from K      game indices from K on (another run's games added to a cell: different seeds)
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
@@ -167,6 +169,8 @@ async function main(): Promise<void> {
   const out = arg('out');
   // Read by the players in the child processes (bench/ai-players.ts).
   if (process.argv.includes('--no-cap')) process.env.ALEA_BENCH_NO_CAP = '1';
+  if (arg('iterations')) process.env.ALEA_BENCH_ITERATIONS = arg('iterations');
+  if (arg('search')) process.env.ALEA_BENCH_SEARCH = arg('search');
   const jobs: Job[] = [];
   for (const name of wanted) {
     const match = MATCHES.find((m) => m.name === name);
@@ -181,7 +185,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`Computer opponent benchmark${process.env.ALEA_BENCH_NO_CAP === '1' ? ' (iterations without time caps)' : ''}: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
+  console.log(`Computer opponent benchmark${process.env.ALEA_BENCH_NO_CAP === '1' ? ' (iterations without time caps)' : ''}${arg('iterations') ? ` (iterations ${arg('iterations')})` : ''}${arg('search') ? ` (search ${arg('search')})` : ''}: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
   const t0 = performance.now();
   const results: GameResult[] = [];
   await new Promise<void>((resolve, reject) => {

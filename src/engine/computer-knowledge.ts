@@ -61,6 +61,8 @@ export interface HiddenUnits<S, V> {
   secrets(s: S, role: string, lines: readonly string[], slots: readonly number[]): Iterable<S>;
   /** The strengths a step down and a step up from unit i's (none where it has none). */
   otherStrengths(s: S, i: number): number[];
+  /** Strengths farther from unit i's, tried after every nearer guess and exchange (optional). */
+  fartherStrengths?(s: S, i: number): number[];
   setStrength(s: S, i: number, str: number): void;
   /** Whether units i and j, in different places, may take each other's slot. */
   exchangeable(s: S, i: number, j: number): boolean;

@@ -102,6 +102,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const sampler = new Sampler(know, bare, role, input.view, input.legal);
   const search = new Search(know, role, {
     ...DEFAULT_SEARCH,
+    ...budget.tuning,
     iterations: Math.max(1, Math.floor(budget.iterations)),
     deadline,
     maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,

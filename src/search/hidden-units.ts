@@ -1,8 +1,9 @@
 // The two moves of the belief's replay (belief.ts) over the opponent's hidden units, the same in
 // every game: when no move explains an entry, alternatives with one hidden unit a step stronger or
-// weaker, or two exchanged (around the places the entry's log names first); and, as a last resort,
-// hidden units moved until every place holds as many as the view shows. What a unit is, where it
-// stands and what may stand where is the game's (its HiddenUnits hooks, beside its engine).
+// weaker, or two exchanged (around the places the entry's log names first), or one farther from
+// its guessed strength; and, as a last resort, hidden units moved until every place holds as many
+// as the view shows. What a unit is, where it stands and what may stand where is the game's (its
+// HiddenUnits hooks, beside its engine).
 
 import type { HiddenUnits } from '../engine/computer-knowledge.js';
 
@@ -34,6 +35,15 @@ export function* variants<S, V>(h: HiddenUnits<S, V>, clone: (s: S) => S, s: S, 
     const c = clone(s);
     h.exchange(c, i, j);
     yield c;
+  }
+  // Last, strengths farther from the guess, of the units where the lines point only (a unit first
+  // seen there two steps from it): anywhere, a wrong guess would fit too often.
+  for (const i of focus) {
+    for (const str of h.fartherStrengths?.(s, i) ?? []) {
+      const c = clone(s);
+      h.setStrength(c, i, str);
+      yield c;
+    }
   }
 }
 

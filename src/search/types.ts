@@ -52,6 +52,16 @@ export interface Budget {
   seed: number | string;
   /** A cap on tree nodes (memory); default 100,000. */
   maxNodes?: number;
+  /** The search's settings changed from its defaults (bench:ai --search: to measure another tuning). */
+  tuning?: SearchTuning;
+}
+
+/** Settings of the search a measurement may change (src/search/ismcts.ts DEFAULT_SEARCH: the defaults). */
+export interface SearchTuning {
+  /** Actions a playout plays after leaving the tree (then on to a quiet position) before it is scored. */
+  playoutDepth?: number;
+  /** UCB1's exploration constant (rewards in [-1, 1]). */
+  exploration?: number;
 }
 
 export interface DecisionStats {

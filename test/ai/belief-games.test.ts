@@ -17,6 +17,35 @@ for (const [game, count] of [['julius-caesar', 8], ['caesars-gallic-war', 5]] as
   });
 }
 
+// JC-22: two God cards cancel and the turn ends, leaving the opponent's card in no view, only in
+// the log; the belief took any God card of his that fitted the view (games 108 and 125 of the
+// hunt: a card shown played was still believed in his hand, and a later reveal found no guess).
+t.test('julius-caesar: a God card cancelled by another is believed played, the very card the log names', async (t) => {
+  for (const g of [108, 125]) {
+    const r = huntBelief('julius-caesar', 1, g);
+    t.same(r.inexact, [], `game ${g}: 0 inexact decisions of ${r.decisions}`);
+  }
+});
+
+// JC-43 (the blocks fighting are revealed; Reserves when they arrive in Round 2): the
+// enemy leader fighting in the battle was exchanged, before the shot that killed him, with the
+// reserve block that then arrived, since the view after the shot no longer shows him (game 112).
+t.test('julius-caesar: a block the viewer sees fighting keeps its identity when the shot kills it', async (t) => {
+  const r = huntBelief('julius-caesar', 1, 112);
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
+// JC-43 again: a Reserve guessed at III arrives at I and its disruption eliminates it; the
+// replay tried each hidden block a step up or down only (game 372). Farther strengths are tried
+// after every nearer guess and exchange, and only where the entry's lines point: tried among the
+// others, or anywhere, they let a wrong guess fit first (games 109 and 100, which then failed later).
+t.test('julius-caesar: a Reserve that arrives two steps from its guess is found, after the nearer guesses', async (t) => {
+  for (const g of [372, 109, 100]) {
+    const r = huntBelief('julius-caesar', 1, g);
+    t.same(r.inexact, [], `game ${g}: 0 inexact decisions of ${r.decisions}`);
+  }
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

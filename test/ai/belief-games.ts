@@ -3,7 +3,8 @@
 // like the computer's and the greedy player's, unlike uniform random ones, which rarely fight the
 // battles or sieges a real game has), and at every decision of the role to move, that role's
 // belief rebuilt from what it has seen (as decide() does) must be exact: its view and legal
-// actions those of the input, with no entry forced through.
+// actions those of the input, with no entry forced through, and the cards it has not seen played
+// the true ones (every card played is shown, however they are dealt).
 
 import { games, type Action } from '../../src/engine/index.js';
 import { rebuild } from '../../src/search/belief.js';
@@ -12,7 +13,7 @@ import { Observer } from '../../src/search/observer.js';
 import { knowledge } from '../../src/search/game-knowledge.js';
 import { createSearchRng } from '../../src/search/search-rng.js';
 import { testSeed } from '../helpers/seeds.js';
-import type { GameId } from './helpers.js';
+import { unseenCards, type GameId } from './helpers.js';
 
 export interface HuntResult {
   decisions: number;
@@ -59,6 +60,11 @@ export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: num
         if (!r.exact) {
           failedHere++;
           out.inexact.push(`game ${g} action ${n} ${role}: ${r.failure}`);
+        } else if (unseenCards(game, r.state, role).join() !== unseenCards(game, s, role).join()) {
+          // The view agrees, yet a card shown played is believed unplayed (two God cards that cancel
+          // leave no card in view: only the log names them): a later entry would find no guess.
+          failedHere++;
+          out.inexact.push(`game ${g} action ${n} ${role}: the cards not yet seen played differ from the true ones`);
         }
       }
       let a: Action = legal[0]!;

@@ -72,3 +72,17 @@ export function hiddenDiffers(game: GameId, a: unknown, b: unknown, role: string
     JSON.stringify(x.deck) !== JSON.stringify(y.deck)
   );
 }
+
+/**
+ * The cards `role` has not seen played, as one sorted list: the deck, the opponent's hand, his
+ * sealed card and (Julius Caesar) his face-down discard. Every card played is shown, so these are
+ * the same cards in the true state and in any belief of it, however they are dealt.
+ */
+export function unseenCards(game: GameId, s: unknown, role: string): string[] {
+  const x = s as { deck: string[]; hand: Record<string, string[]>; sealed: Record<string, string | null>; discard: Record<string, unknown> };
+  const opp = Object.keys(x.hand).find((r) => r !== role)!;
+  const out = [...x.deck, ...x.hand[opp]!];
+  if (x.sealed[opp]) out.push(x.sealed[opp]!);
+  if (game === 'julius-caesar' && typeof x.discard[opp] === 'string') out.push(x.discard[opp] as string);
+  return [...new Set(out)].sort(); // a sealed card may still be in the hand too
+}

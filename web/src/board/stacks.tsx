@@ -50,7 +50,7 @@ export interface Pile {
   blocks: MapBlock[];
 }
 
-/** A pile in words: "Tarraco: a stack of 3 blocks (Legio 5; Legio 6; Equitatus 1)", "Utica: 2 Pompey blocks, face down". */
+/** A pile in words: "Tarraco: a stack of 3 blocks (Legio 5; Legio 6; Equitatus 1)", "Utica: 2 of the enemy's blocks, face down" (in the side's name). */
 function pileWords(p: Pile): string {
   const n = p.blocks.length;
   const shown = p.blocks.filter((m) => !m.hidden);

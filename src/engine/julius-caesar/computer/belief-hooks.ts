@@ -191,6 +191,9 @@ function alignBlocks(s: State, v: JCView, me: Role, before: boolean): boolean {
       let y = -1;
       for (let j = 0; j < BLOCK_COUNT && y < 0; j++) {
         if (j === x || required.has(j) || j === CLEO || !fits(j, w)) continue;
+        // Before the action, a block the viewer sees now (one fighting in the battle) is who it
+        // is, even if the action kills it and the view after shows it no more.
+        if (before && identityShown(s, j, me)) continue;
         if (isSea(xLoc) && !isNavis(j)) continue;
         if (isSea(w.loc) && !isNavis(x)) continue;
         if (OFF.has(xLoc) && BLOCKS[j]!.side !== BLOCKS[x]!.side) continue;
@@ -314,6 +317,11 @@ const hidden = {
     const step = BLOCKS[i]!.type === 'elephant' ? 2 : 1;
     return [s.str[i]! - step, s.str[i]! + step].filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
   },
+  // A Reserve that arrives disrupted may show a strength two or three steps from its guess.
+  fartherStrengths(s: State, i: number): number[] {
+    if (s.loc[i] === POOL || BLOCKS[i]!.type === 'elephant') return [];
+    return [s.str[i]! - 2, s.str[i]! + 2, s.str[i]! - 3, s.str[i]! + 3].filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
+  },
   setStrength: (s: State, i: number, str: number) => void (s.str[i] = str),
   exchangeable: (s: State, i: number, j: number) => s.loc[j] !== s.loc[i] && fitsSlot(s, j, i) && fitsSlot(s, i, j),
   exchange: (s: State, i: number, j: number) => reassign(s, [i, j], [j, i]),
@@ -368,6 +376,9 @@ function hints(s: State, _actor: string, a: Action): string[] {
   }
   for (const k of ['city', 'to', 'sea', 'location'] as const) if (typeof a[k] === 'string') out.push(a[k] as string);
   if (a.type === 'done') out.push('has deployed');
+  // A card the log names when it is revealed ("Pluto (K06)", "K16 (Move 2, Levy 3)"): two God
+  // cards that cancel leave it in no view, only in the log, and any other God card would fit.
+  if (a.type === 'play' && typeof a.card === 'string') out.push(`${a.card} (`, `(${a.card})`);
   return out;
 }
 
