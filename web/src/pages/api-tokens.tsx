@@ -1,11 +1,12 @@
 // Settings: personal API tokens (POST/GET /v1/me/api-tokens, DELETE /v1/me/api-tokens/{id}) for a
 // bot, an app or a script: made with a name, scopes and an optional expiry, shown once, listed with
 // when each was made and last used, revoked one by one. Signing out everywhere revokes them too.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, problemText, type Schemas } from '../api';
 import { dateOnly, dateTime } from '../time';
 import { ShownOnce } from './shown-once';
 import { Feedback } from './feedback';
+import { useMyItems } from './my-items';
 
 type ApiToken = Schemas['ApiToken'];
 type TokenScope = Schemas['ApiTokenRequest']['scopes'][number];
@@ -28,17 +29,8 @@ const EXPIRIES: readonly { days: number | null; title: string }[] = [
 
 
 export function ApiTokens() {
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
+  const { items: tokens, error, setError, ok, setOk, busy, setBusy, load, deleted } = useMyItems<ApiToken>(() => api.GET('/v1/me/api-tokens'));
   const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [ok, setOk] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function load() {
-    const { data, error } = await api.GET('/v1/me/api-tokens');
-    if (data) setTokens(data.items);
-    if (error) setError(problemText(error));
-  }
-  useEffect(() => void load(), []);
 
   async function create(e: Event) {
     e.preventDefault();
@@ -62,10 +54,7 @@ export function ApiTokens() {
   }
   async function revoke(t: ApiToken) {
     if (!confirm(`Revoke the token “${t.name}”? Whatever uses it stops working at once.`)) return;
-    const { error, response } = await api.DELETE('/v1/me/api-tokens/{id}', { params: { path: { id: t.id } } });
-    setError(response.status === 204 ? null : problemText(error));
-    setOk(response.status === 204 ? `The token “${t.name}” is revoked.` : null);
-    void load();
+    deleted(await api.DELETE('/v1/me/api-tokens/{id}', { params: { path: { id: t.id } } }), `The token “${t.name}” is revoked.`);
   }
 
   return (

@@ -2,11 +2,12 @@
 // .../test): a URL told of the events I choose, as Alea's signed JSON (its secret shown once), or a
 // Discord or Slack message; listed with the last delivery, what waits, and the error of deliveries
 // given up on after a day; a "send a test" button; deleted one by one.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, problemText, type Schemas } from '../api';
 import { dateTime } from '../time';
 import { ShownOnce } from './shown-once';
 import { Feedback } from './feedback';
+import { useMyItems } from './my-items';
 
 type Webhook = Schemas['Webhook'];
 type WebhookFormat = Schemas['WebhookFormat'];
@@ -33,18 +34,9 @@ function testWords(r: TestResult): string {
 }
 
 export function Webhooks() {
-  const [hooks, setHooks] = useState<Webhook[] | null>(null);
+  const { items: hooks, error, setError, ok, setOk, busy, setBusy, load, deleted } = useMyItems<Webhook>(() => api.GET('/v1/me/webhooks'));
   const [secret, setSecret] = useState<string | null>(null);
   const [tests, setTests] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [ok, setOk] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function load() {
-    const { data, error } = await api.GET('/v1/me/webhooks');
-    if (data) setHooks(data.items);
-    if (error) setError(problemText(error));
-  }
-  useEffect(() => void load(), []);
 
   async function create(e: Event) {
     e.preventDefault();
@@ -71,10 +63,7 @@ export function Webhooks() {
   }
   async function remove(h: Webhook) {
     if (!confirm(`Delete the webhook to ${h.url}? Deliveries not yet sent are dropped.`)) return;
-    const { error, response } = await api.DELETE('/v1/me/webhooks/{id}', { params: { path: { id: h.id } } });
-    setError(response.status === 204 ? null : problemText(error));
-    setOk(response.status === 204 ? 'The webhook is deleted.' : null);
-    void load();
+    deleted(await api.DELETE('/v1/me/webhooks/{id}', { params: { path: { id: h.id } } }), 'The webhook is deleted.');
   }
 
   return (
