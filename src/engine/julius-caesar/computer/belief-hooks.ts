@@ -307,21 +307,21 @@ function fitsSlot(s: State, j: number, i: number): boolean {
 
 /** The opponent's hidden blocks for the replay's generic alternatives and last resort (src/search/hidden-units.ts). */
 const MOVED = '|moved';
+/** The strengths `k` steps down and up from block i's, for each k, that it may have (none in the pool). */
+function stepsAway(s: State, i: number, ks: readonly number[]): number[] {
+  if (s.loc[i] === POOL) return [];
+  const step = BLOCKS[i]!.type === 'elephant' ? 2 : 1; // the Elephant is IV or II
+  return ks.flatMap((k) => [s.str[i]! - k * step, s.str[i]! + k * step]).filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
+}
+
 const hidden = {
   slots: (s: State, role: string) => hiddenSlots(s, role as Role),
   // A block in the pool is pointed at by a levy; one on the map by its place's name.
   named: (s: State, i: number, text: string) => (s.loc[i] === POOL ? text.includes(' levies ') : text.includes(s.loc[i]!)),
   secrets: (): State[] => [],
-  otherStrengths(s: State, i: number): number[] {
-    if (s.loc[i] === POOL) return [];
-    const step = BLOCKS[i]!.type === 'elephant' ? 2 : 1;
-    return [s.str[i]! - step, s.str[i]! + step].filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
-  },
+  otherStrengths: (s: State, i: number) => stepsAway(s, i, [1]),
   // A Reserve that arrives disrupted may show a strength two or three steps from its guess.
-  fartherStrengths(s: State, i: number): number[] {
-    if (s.loc[i] === POOL || BLOCKS[i]!.type === 'elephant') return [];
-    return [s.str[i]! - 2, s.str[i]! + 2, s.str[i]! - 3, s.str[i]! + 3].filter((x) => x >= 1 && x <= BLOCKS[i]!.max);
-  },
+  fartherStrengths: (s: State, i: number) => stepsAway(s, i, [2, 3]),
   setStrength: (s: State, i: number, str: number) => void (s.str[i] = str),
   exchangeable: (s: State, i: number, j: number) => s.loc[j] !== s.loc[i] && fitsSlot(s, j, i) && fitsSlot(s, i, j),
   exchange: (s: State, i: number, j: number) => reassign(s, [i, j], [j, i]),
