@@ -4,6 +4,7 @@
 // be as legal as a played one).
 
 import { games, type Action } from '../../src/engine/index.js';
+import { hiddenCardsOf, type CardHolders } from '../../src/engine/kit/computer/hidden-cards.js';
 import { Observer } from '../../src/search/observer.js';
 import type { ComputerInput } from '../../src/search/types.js';
 import type { State as JCState } from '../../src/engine/julius-caesar/state.js';
@@ -79,10 +80,7 @@ export function hiddenDiffers(game: GameId, a: unknown, b: unknown, role: string
  * the same cards in the true state and in any belief of it, however they are dealt.
  */
 export function unseenCards(game: GameId, s: unknown, role: string): string[] {
-  const x = s as { deck: string[]; hand: Record<string, string[]>; sealed: Record<string, string | null>; discard: Record<string, unknown> };
-  const opp = Object.keys(x.hand).find((r) => r !== role)!;
-  const out = [...x.deck, ...x.hand[opp]!];
-  if (x.sealed[opp]) out.push(x.sealed[opp]!);
-  if (game === 'julius-caesar' && typeof x.discard[opp] === 'string') out.push(x.discard[opp] as string);
-  return [...new Set(out)].sort(); // a sealed card may still be in the hand too
+  const x = s as CardHolders<string> & { discard: Record<string, string | null> };
+  const opp = games[game]!.roles.find((r) => r !== role)!;
+  return [...hiddenCardsOf(x, opp, game === 'julius-caesar' ? x.discard : undefined).all()].sort();
 }
