@@ -81,19 +81,15 @@ function greedyOracle(t: Turn): Choice {
 /** `--no-cap` (bench/ai.ts): each level's iterations without its time cap, so that a match does not depend on the machine's load. */
 const capTime = process.env.ALEA_BENCH_NO_CAP !== '1';
 
+/** `name=N,name=N` as numbers by name (the options below). */
+const numbersByName = (text: string): Record<string, number> =>
+  Object.fromEntries(text.split(',').filter(Boolean).map((x) => x.split('=')).map(([k, v]) => [k, Number(v)]));
+
 /** `--iterations normal=900` (bench/ai.ts): a level's iterations changed, its time cap kept. */
-const iterationsOf: Record<string, number> = Object.fromEntries(
-  (process.env.ALEA_BENCH_ITERATIONS ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((x) => x.split('=') as [string, string])
-    .map(([l, n]) => [l, Number(n)]),
-);
+const iterationsOf = numbersByName(process.env.ALEA_BENCH_ITERATIONS ?? '');
 
 /** `--search playoutDepth=0,exploration=0.25` (bench/ai.ts): the search's settings changed in every game. */
-const tuning: SearchTuning | undefined = process.env.ALEA_BENCH_SEARCH
-  ? (Object.fromEntries(process.env.ALEA_BENCH_SEARCH.split(',').map((x) => x.split('=')).map(([k, v]) => [k, Number(v)])) as SearchTuning)
-  : undefined;
+const tuning: SearchTuning | undefined = process.env.ALEA_BENCH_SEARCH ? numbersByName(process.env.ALEA_BENCH_SEARCH) : undefined;
 
 function search(levelId: string): Player {
   return (t) => {
