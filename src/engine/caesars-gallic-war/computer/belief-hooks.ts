@@ -239,8 +239,8 @@ const WINTERING_TRIES = 400;
  * one by one and finding out only at that line cost the replay its whole allowance, so for that
  * entry the rebuilt state's choice is remade: every set of that many of his legions that may
  * winter where they stand (at most a garrison per area besides Caesar), the ones chosen already
- * first, each also with Caesar's hidden block as one of them. The replay applies the move on each
- * and keeps the one that gives the view.
+ * first, each also with Caesar's hidden block exchanged into it or out of it. The replay applies
+ * the move on each and keeps the one that gives the view.
  */
 function* winteringChoices(s: State, me: Role, lines: readonly string[]): Generator<State> {
   if (me !== 'Barbarian' || s.step !== 'winter-legions') return;
@@ -255,6 +255,9 @@ function* winteringChoices(s: State, me: Role, lines: readonly string[]): Genera
     const at = s.loc[i]!;
     if (isLegion(i) && onMap(s, i) && at !== TG && at !== OFF_MAP && at !== GERMANIA && isTribal(at) && (i !== CAESAR_I || !s.caesarWintered)) may.push(i);
   }
+  // The Roman's other hidden legions, that Caesar's block may be exchanged with.
+  const legions: number[] = [];
+  for (let i = 0; i < NB; i++) if (isLegion(i) && i !== CAESAR_I && onMap(s, i) && !identityShown(s, i, me)) legions.push(i);
   const chosen = new Set(s.wintering);
   may.sort((a, b) => Number(chosen.has(blockId(b))) - Number(chosen.has(blockId(a))) || a - b);
   let tries = 0;
@@ -271,9 +274,13 @@ function* winteringChoices(s: State, me: Role, lines: readonly string[]): Genera
       c.wintering = pick.map(blockId);
       yield c;
       // Caesar's block is hidden among the legions: the same choice with him as one of them
-      // (caesarWintered then shows whether he stayed).
-      if (pick.includes(CAESAR_I) || !onMap(s, CAESAR_I) || identityShown(s, CAESAR_I, me)) return;
-      for (const j of pick) {
+      // (caesarWintered then shows whether he stayed), or, if he is one of them, with a legion
+      // not chosen in his place (he winters free: the winter supply line counts the others).
+      if (!onMap(s, CAESAR_I) || identityShown(s, CAESAR_I, me)) return;
+      const out = pick.includes(CAESAR_I);
+      // A legion in his place counts against his area's garrison limit, as he does not.
+      if (out && (per.get(s.loc[CAESAR_I]!) ?? 0) >= s.garrison) return;
+      for (const j of out ? legions.filter((j) => !pick.includes(j) && s.loc[j] !== s.loc[CAESAR_I]) : pick) {
         if (!fitsSlot(s, CAESAR_I, j) || !fitsSlot(s, j, CAESAR_I)) continue;
         const d = cloneState(c);
         reassign(d, [CAESAR_I, j], [j, CAESAR_I]);
