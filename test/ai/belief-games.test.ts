@@ -46,6 +46,17 @@ t.test('julius-caesar: a Reserve that arrives two steps from its guess is found,
   }
 });
 
+// CGW-114 and CGW-131: the End of Turn stops for the Roman's replacements (7.5) whenever he has
+// supply and a legion on the map is below full strength; one that goes on to supply production
+// says every legion was full. After a secret retreat a legion seen at 4 was believed at 2 (the
+// strength of the allied tribe whose place it took), and the Barbarian's replay stopped at a
+// replacements step the real game never had (game 106).
+t.test('caesars-gallic-war: an End of Turn with no Roman replacements means every legion was at full strength', async (t) => {
+  const r = huntBelief('caesars-gallic-war', 1, 106);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

@@ -20,7 +20,7 @@ import { AREAS, type AreaId } from '../data/map.js';
 import { AREA_IDS, areaName, GERMANIA, isTribal, neighbours, OFF_MAP, TG } from '../map.js';
 import { other, type Role } from '../roles.js';
 import { setup } from '../setup.js';
-import { ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, hasBlock, idx, isLegion, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
+import { ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, fullStrength, hasBlock, idx, isLegion, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
 import type { CGWView } from '../view.js';
 
 type Rand = (n: number) => number;
@@ -406,6 +406,31 @@ function fullReplacements(s: State, me: Role, slots: number[]): State[] {
   });
 }
 
+/**
+ * 7.5 (CGW-114, CGW-131): the End of Turn stops for the Roman's replacements, between winter supply
+ * and supply production, whenever he has supply and a legion on the map is below full strength.
+ * An entry that went on to supply production with supply left, from a state not at that step, so
+ * says that every legion was at full strength: the guesses of which legions his losses and
+ * replacements touched are set right all at once (the replay's one hidden unit a step up or down
+ * at a time cannot mend two of them, nor one two steps off).
+ */
+function fullLegions(s: State, me: Role, lines: readonly string[]): State | null {
+  if (me !== 'Barbarian' || s.step === 'replacements') return null;
+  // The supply before production is the supply the replacements step saw (none was spent there).
+  let left = 0;
+  for (const l of lines) {
+    const m = /^Supply production: \+\d+, Roman supply (\d+) → /.exec(l);
+    if (m) left = Number(m[1]);
+  }
+  if (left < 1) return null;
+  const weak: number[] = [];
+  for (let i = 0; i < NB; i++) if (isLegion(i) && onMap(s, i) && !identityShown(s, i, me) && s.str[i]! < fullStrength(i)) weak.push(i);
+  if (weak.length === 0) return null;
+  const c = cloneState(s);
+  for (const i of weak) c.str[i] = fullStrength(i);
+  return c;
+}
+
 /** The opponent's hidden units for the replay's generic alternatives and last resort (src/search/hidden-units.ts). */
 const RESERVE = '|reserve';
 const hidden = {
@@ -413,7 +438,11 @@ const hidden = {
   named: (s: State, i: number, text: string) => text.includes(areaName(s.loc[i]!)),
   *secrets(s: State, role: string, lines: readonly string[], slots: readonly number[]): Generator<State> {
     const me = role as Role;
-    yield* winteringChoices(s, me, lines);
+    // Legions known to have been at full strength are so in every other guess of the entry too
+    // (the wintering choice remade with them, for one).
+    const full = fullLegions(s, me, lines);
+    if (full) yield full;
+    yield* winteringChoices(full ?? s, me, lines);
     yield* regroupedDesignations(s, me, lines.join('\n'));
     yield* regroupedRevolt(s, me, lines);
     yield* fullReplacements(s, me, slots.slice());
