@@ -215,7 +215,13 @@ function alignBlocks(s: State, v: CGWView, me: Role, before: boolean): boolean {
         if (!before) ok = false;
         continue;
       }
+      // The block displaced keeps its own strength, not the one its new slot had: the slot's was
+      // the guess about the block shown now, and its own may have just been seen (a legion seen
+      // at 4 in battle retreats in secret, the replay guessed the allied tribe at 2 beside it did,
+      // and the next view shows the tribe still fighting: the legion is not at 2).
+      const own = s.str[y]!;
       reassign(s, [w.i, y], [y, w.i]);
+      if (own > 0 && s.str[y]! > 0) s.str[y] = own;
     }
     if (w.str !== null && onMap(s, w.i)) s.str[w.i] = w.str;
     if (w.half !== null && onMap(s, w.i)) s.half[w.i] = w.half ? Math.max(1, s.half[w.i]!) : 0;
