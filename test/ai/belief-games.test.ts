@@ -57,6 +57,16 @@ t.test('caesars-gallic-war: an End of Turn with no Roman replacements means ever
   t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
 });
 
+// CGW-1 and CGW-121: the Roman's legions and allied tribes look alike to the Barbarian. A legion
+// that regrouped to the Volcae was believed to be the Volcae going home, and the legion believed
+// to have stayed behind with the Volcae in its place; fifty entries later it wintered there, and no
+// choice of wintering legions of the rebuilt state left as many units in the Volcae (game 147).
+t.test('caesars-gallic-war: a legion believed to be an allied tribe may winter where the tribe was believed to stand', async (t) => {
+  const r = huntBelief('caesars-gallic-war', 1, 147);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

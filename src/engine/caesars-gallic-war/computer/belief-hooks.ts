@@ -20,7 +20,7 @@ import { AREAS, type AreaId } from '../data/map.js';
 import { AREA_IDS, areaName, GERMANIA, isTribal, neighbours, OFF_MAP, TG } from '../map.js';
 import { other, type Role } from '../roles.js';
 import { setup } from '../setup.js';
-import { ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, fullStrength, hasBlock, idx, isLegion, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
+import { ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, fullStrength, hasBlock, idx, isLegion, isTribe, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
 import type { CGWView } from '../view.js';
 
 type Rand = (n: number) => number;
@@ -140,6 +140,35 @@ function renameBlocks(s: State, r: Map<string, string>): void {
   s.legionDied = renameKeys(s.legionDied, r);
 }
 
+/**
+ * CGW-1: the Roman's units are his legions and his allied tribes, alike to the Barbarian (a unit
+ * regrouping home after a battle may be either), and a wrong guess of which one went where may
+ * stand unseen for long, past the replay's window, until only a legion could have done what an
+ * entry shows (wintering, say). The states with one legion exchanged into an area for
+ * one of his allied tribes there, each keeping its own strength (a legion's and a tribe's steps
+ * differ). Legions alike (place, strength, moved) give one state: later views tell them apart.
+ */
+function* legionFor(s: State, me: Role, where: (at: string) => boolean): Generator<{ state: State; legion: number }> {
+  if (me !== 'Barbarian') return;
+  const hiddenRoman = (i: number) => onMap(s, i) && s.owner[i] === 'Roman' && !identityShown(s, i, me);
+  for (let t = 0; t < NB; t++) {
+    if (!isTribe(t) || !hiddenRoman(t) || !where(s.loc[t]!)) continue;
+    const alike = new Set<string>();
+    for (let l = 0; l < NB; l++) {
+      if (!isLegion(l) || l === CAESAR_I || !hiddenRoman(l) || s.loc[l] === s.loc[t]) continue;
+      if (!fitsSlot(s, l, t) || !fitsSlot(s, t, l)) continue;
+      const key = `${s.loc[l]}|${s.str[l]}|${s.half[l]}|${s.moved[l]}|${s.inFort[l]}`;
+      if (alike.has(key)) continue;
+      alike.add(key);
+      const c = cloneState(s);
+      const [sl, st, hl, ht] = [c.str[l]!, c.str[t]!, c.half[l]!, c.half[t]!];
+      reassign(c, [l, t], [t, l]);
+      [c.str[l], c.str[t], c.half[l], c.half[t]] = [sl, st, hl, ht];
+      yield { state: c, legion: l };
+    }
+  }
+}
+
 // ---- cards ----
 
 function alignCards(s: State, v: CGWView, me: Role, before: boolean): boolean {
@@ -236,8 +265,11 @@ function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): bo
   return cards && blocks;
 }
 
-/** Wintering choices tried at most, per entry. */
+/** Wintering choices tried at most, per entry (as many again with a legion exchanged for a tribe). */
 const WINTERING_TRIES = 400;
+
+/** Where a legion may winter (legionMayStay in endturn.ts, the garrison limit aside). */
+const winterQuarters = (at: string) => at !== TG && at !== OFF_MAP && at !== GERMANIA && isTribal(at);
 
 /**
  * 7.3.2: which legions the Roman chose to winter in Gaul is secret (each choice a silent move)
@@ -246,7 +278,9 @@ const WINTERING_TRIES = 400;
  * entry the rebuilt state's choice is remade: every set of that many of his legions that may
  * winter where they stand (at most a garrison per area besides Caesar), the ones chosen already
  * first, each also with Caesar's hidden block exchanged into it or out of it. The replay applies
- * the move on each and keeps the one that gives the view.
+ * the move on each and keeps the one that gives the view. Then the same with one legion
+ * exchanged for an allied tribe (CGW-1, CGW-121): a legion believed to be the tribe may have
+ * stayed where the tribe was believed to stand, and the view after it counts the units there.
  */
 function* winteringChoices(s: State, me: Role, lines: readonly string[]): Generator<State> {
   if (me !== 'Barbarian' || s.step !== 'winter-legions') return;
@@ -256,26 +290,31 @@ function* winteringChoices(s: State, me: Role, lines: readonly string[]): Genera
     if (m) n = Number(m[1]);
   }
   if (n < 0) return;
+  yield* wintering(s, me, n, -1, { left: WINTERING_TRIES });
+  if (n === 0) return;
+  const tries = { left: WINTERING_TRIES };
+  for (const { state, legion } of legionFor(s, me, winterQuarters)) yield* wintering(state, me, n, legion, tries);
+}
+
+/** The choices of `n` wintering legions in `s` (with legion `must` among them unless -1), while tries are left. */
+function* wintering(s: State, me: Role, n: number, must: number, tries: { left: number }): Generator<State> {
   const may: number[] = [];
-  for (let i = 0; i < NB; i++) {
-    const at = s.loc[i]!;
-    if (isLegion(i) && onMap(s, i) && at !== TG && at !== OFF_MAP && at !== GERMANIA && isTribal(at) && (i !== CAESAR_I || !s.caesarWintered)) may.push(i);
-  }
+  for (let i = 0; i < NB; i++) if (isLegion(i) && onMap(s, i) && winterQuarters(s.loc[i]!) && (i !== CAESAR_I || !s.caesarWintered)) may.push(i);
   // The Roman's other hidden legions, that Caesar's block may be exchanged with.
   const legions: number[] = [];
   for (let i = 0; i < NB; i++) if (isLegion(i) && i !== CAESAR_I && onMap(s, i) && !identityShown(s, i, me)) legions.push(i);
   const chosen = new Set(s.wintering);
   may.sort((a, b) => Number(chosen.has(blockId(b))) - Number(chosen.has(blockId(a))) || a - b);
-  let tries = 0;
   const pick: number[] = [];
   function* choose(from: number): Generator<State> {
-    if (tries >= WINTERING_TRIES) return;
+    if (tries.left <= 0) return;
     if (pick.length === n) {
+      if (must >= 0 && !pick.includes(must)) return;
       // At most `garrison` legions an area, Caesar aside (legionMayStay in endturn.ts).
       const per = new Map<string, number>();
       for (const i of pick) if (i !== CAESAR_I) per.set(s.loc[i]!, (per.get(s.loc[i]!) ?? 0) + 1);
       for (const c of per.values()) if (c > s.garrison) return;
-      tries++;
+      tries.left--;
       const c = cloneState(s);
       c.wintering = pick.map(blockId);
       yield c;
