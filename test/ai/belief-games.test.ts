@@ -67,6 +67,15 @@ t.test('caesars-gallic-war: a legion believed to be an allied tribe may winter w
   t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
 });
 
+// CGW-55: only legions force march. A legion and an allied tribe were believed each in the
+// other's area, so the rebuilt state had only tribes in the area a force march then left, and its
+// attack on Sequani missed the reserve the march brought (game 212).
+t.test('caesars-gallic-war: a force march from an area believed to hold only allied tribes was made by a legion', async (t) => {
+  const r = huntBelief('caesars-gallic-war', 1, 212);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

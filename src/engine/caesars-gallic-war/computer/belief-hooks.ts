@@ -144,7 +144,7 @@ function renameBlocks(s: State, r: Map<string, string>): void {
  * CGW-1: the Roman's units are his legions and his allied tribes, alike to the Barbarian (a unit
  * regrouping home after a battle may be either), and a wrong guess of which one went where may
  * stand unseen for long, past the replay's window, until only a legion could have done what an
- * entry shows (wintering, say). The states with one legion exchanged into an area for
+ * entry shows (a force march, wintering). The states with one legion exchanged into an area for
  * one of his allied tribes there, each keeping its own strength (a legion's and a tribe's steps
  * differ). Legions alike (place, strength, moved) give one state: later views tell them apart.
  */
@@ -380,17 +380,21 @@ const AREA_BY_NAME = new Map<string, AreaId>(AREA_IDS.map((a) => [areaName(a), a
  * Which areas the opponent designated as moving groups is secret (only their number is logged):
  * when one of his units moves from an area the rebuilt state did not designate, the designation
  * is guessed again, one group exchanged for the area it must have been (for a force march, any
- * area next to the one it passed through).
+ * area next to the one it passed through). A force march is a legion's (CGW-55): from an area
+ * where the rebuilt state has none left to move, also with a legion exchanged there for one of
+ * the Roman's allied tribes (legionFor).
  */
-function regroupedDesignations(s: State, me: Role, text: string): State[] {
+function* regroupedDesignations(s: State, me: Role, text: string): Generator<State> {
   const c = s.current;
-  if (s.step !== 'move' || !c || c.side === me) return [];
+  if (s.step !== 'move' || !c || c.side === me) return;
   const m = /moves a unit (.+?) → (.+?)( by sea| \(force march\))?\.(\n|$)/.exec(text);
-  if (!m) return [];
+  if (!m) return;
   const via = AREA_BY_NAME.get(m[1]!);
-  if (!via) return [];
-  const origins = m[3] === ' (force march)' ? neighbours(via) : [via];
-  const out: State[] = [];
+  if (!via) return;
+  const marched = m[3] === ' (force march)';
+  const origins = marched ? neighbours(via) : [via];
+  // The states with each origin designated, for the force march's legion below.
+  const designated: [AreaId, State[]][] = [];
   for (const o of origins) {
     if (o === OFF_MAP) {
       // One of the designated areas was Off-Map (a legion there, a group of its own).
@@ -398,11 +402,15 @@ function regroupedDesignations(s: State, me: Role, text: string): State[] {
         const v = cloneState(s);
         v.current!.groups.splice(k, 1);
         v.current!.offMapGroups++;
-        out.push(v);
+        yield v;
       }
       continue;
     }
-    if (c.groups.includes(o)) continue;
+    if (c.groups.includes(o)) {
+      designated.push([o, [s]]);
+      continue;
+    }
+    const out: State[] = [];
     for (let k = 0; k < c.groups.length; k++) {
       const v = cloneState(s);
       v.current!.groups[k] = o;
@@ -414,8 +422,21 @@ function regroupedDesignations(s: State, me: Role, text: string): State[] {
       v.current!.groups.push(o);
       out.push(v);
     }
+    // Copies: the replay aligns the states it is given in place.
+    designated.push([o, out.map(cloneState)]);
+    yield* out;
   }
-  return out;
+  if (!marched) return;
+  const legionToMove = (v: State, o: string) => {
+    for (let i = 0; i < NB; i++) if (isLegion(i) && v.loc[i] === o && v.owner[i] === 'Roman' && !v.moved[i]) return true;
+    return false;
+  };
+  for (const [o, states] of designated) {
+    for (const v of states) {
+      if (legionToMove(v, o)) continue;
+      for (const { state, legion } of legionFor(v, me, (at) => at === o)) if (!state.moved[legion]) yield state;
+    }
+  }
 }
 
 /**
