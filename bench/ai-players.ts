@@ -95,7 +95,7 @@ function search(levelId: string): Player {
   return (t) => {
     const budget = budgetFor(levelId, t.seed, capTime);
     if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
-    if (tuning) budget.tuning = tuning;
+    if (tuning) budget.tuning = { ...budget.tuning, ...tuning };
     const d = decide(t.input, budget);
     return { action: d.action, stats: d.stats };
   };

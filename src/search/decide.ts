@@ -20,7 +20,8 @@ import { DEFAULT_SEARCH, Search } from './ismcts.js';
 import { jsonEqual } from './json.js';
 import type { GameKnowledge } from './game-knowledge.js';
 import { knowledge } from './game-knowledge.js';
-import { createSearchRng } from './search-rng.js';
+import { createSearchRng, type Rng } from './search-rng.js';
+import type { Deadline } from './deadline.js';
 import type { Budget, ComputerInput, Decision, DecisionStats } from './types.js';
 
 export type { Budget, ComputerInput, Decision, DecisionStats, Seen } from './types.js';
@@ -100,9 +101,11 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const bare = know.belief.clone(base);
   know.belief.trimLog(bare);
   const sampler = new Sampler(know, bare, role, input.view, input.legal);
+  const rootValues = (budget.tuning?.priorVisits ?? DEFAULT_SEARCH.priorVisits) > 0 ? onePly(know, bare, role, input.legal, rng, deadline) : null;
   const search = new Search(know, role, {
     ...DEFAULT_SEARCH,
     ...budget.tuning,
+    rootValues,
     iterations: Math.max(1, Math.floor(budget.iterations)),
     deadline,
     maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
@@ -118,6 +121,33 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   if (result) stats.nodes = result.nodes;
   const action = result ? input.legal.find((a) => know.observedKey(base, role, a, role) === result.key) : undefined;
   return done(action ?? input.legal[rng.int(input.legal.length)]!);
+}
+
+/**
+ * One ply of the evaluation over the legal moves, on the rebuilt state with a fresh generator (a
+ * won game scores 1, a lost one -1), by the key the search gives each move; null at a sealed
+ * choice (both sides choose at once: one ply means nothing there) or if the deadline passes first.
+ */
+function onePly<S>(know: GameKnowledge<S, unknown>, base: S, role: string, legal: readonly Action[], rng: Rng, deadline: Deadline | null): Map<string, number> | null {
+  if (know.simultaneous(base).length >= 2) return null;
+  const m = know.module;
+  const s = know.belief.withRng(know.belief.clone(base), rng.key(), 0);
+  const values = new Map<string, number>();
+  for (const a of legal) {
+    if (deadline !== null && deadline.passed()) return null;
+    const key = know.observedKey(s, role, a, role);
+    if (values.has(key)) continue;
+    let v: number;
+    try {
+      const n = know.play(s, role, a);
+      const o = m.outcome(n);
+      v = o ? (o.winner === role ? 1 : o.winner === null ? 0 : -1) : know.evaluate(n, role);
+    } catch {
+      v = -1;
+    }
+    values.set(key, v);
+  }
+  return values;
 }
 
 /** Whether `action` is one of `legal` (deep-equal): what decide() promises. */

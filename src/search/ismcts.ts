@@ -42,6 +42,15 @@ export interface SearchConfig {
   widenAlpha: number;
   /** UCB1 exploration constant at simultaneous nodes. */
   simExploration: number;
+  /**
+   * The computer's own moves at the root as one ply of the evaluation scores them (by key), or
+   * null: they order the root's widening, and each root edge starts with `priorVisits` visits worth
+   * that score, so that a small budget's few noisy playouts must agree before they overrule the
+   * evaluation's own judgement of the move (the easy level: a few dozen playouts alone played
+   * worse than that judgement did).
+   */
+  rootValues?: ReadonlyMap<string, number> | null;
+  priorVisits: number;
 }
 
 export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> = {
@@ -51,6 +60,7 @@ export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'max
   widenK: 2,
   widenAlpha: 0.5,
   simExploration: 0.8,
+  priorVisits: 0,
 };
 
 interface Child {
@@ -191,6 +201,7 @@ export class Search<S, V> {
         continue;
       }
       const actor = atRoot && pending.includes(this.me) ? this.me : pending[0]!;
+      const values = atRoot && actor === this.me ? cfg.rootValues ?? null : null;
       atRoot = false;
       const legal = m.legalActions(s, actor);
       if (legal.length === 0) break;
@@ -216,17 +227,21 @@ export class Search<S, V> {
         // Widen: the unexpanded action the policy likes best.
         const keys = [...byKey.keys()].filter((k) => !node.children.has(k));
         const acts = keys.map((k) => byKey.get(k)!);
+        // At the root, one ply of the evaluation orders the moves (the rules of thumb break ties);
+        // elsewhere the rules of thumb alone.
         const prior = know.prior(s, actor, acts);
         let bi = 0;
         let bv = -Infinity;
         for (let i = 0; i < prior.length; i++) {
-          const v = prior[i]! + rng.float() * 1e-6;
+          const v = (values ? 4 * (values.get(keys[i]!) ?? -2) : 0) + (values ? 1e-3 * Math.tanh(prior[i]!) : prior[i]!) + rng.float() * 1e-6;
           if (v > bv) {
             bv = v;
             bi = i;
           }
         }
-        const child: Child = { node: new Node(), n: 0, w: 0, avail: 1 };
+        const v0 = values?.get(keys[bi]!);
+        const n0 = v0 === undefined ? 0 : cfg.priorVisits;
+        const child: Child = { node: new Node(), n: n0, w: n0 * (v0 ?? 0), avail: 1 + n0 };
         node.children.set(keys[bi]!, child);
         this.nodes++;
         path.push({ kind: 'one', child, actor, parent: node });

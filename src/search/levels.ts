@@ -2,8 +2,10 @@
 // position, a walk down the tree and a cut-off playout: "a way the move could go on", in the
 // titles a player reads), with a wall-clock cap per decision that covers the whole decision.
 // "normal" is tuned to think for about a second or less on a small machine (bench/ai.ts measures it).
+// "easy" starts each of its moves with the evaluation's one-ply judgement of it, worth 20 playouts
+// (priorVisits, src/search/ismcts.ts): its 60 playouts alone chose worse than that judgement.
 
-import type { Budget } from './types.js';
+import type { Budget, SearchTuning } from './types.js';
 
 export interface Level {
   id: string;
@@ -11,10 +13,12 @@ export interface Level {
   title: string;
   iterations: number;
   timeMs: number;
+  /** The search's settings at this level, where they differ from its defaults. */
+  search?: SearchTuning;
 }
 
 export const LEVELS: readonly Level[] = [
-  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300 },
+  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300, search: { priorVisits: 20 } },
   { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)', iterations: 300, timeMs: 1000 },
   { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000 },
 ];
@@ -28,7 +32,9 @@ export function level(id: string): Level {
 /** The budget of one decision at a level; `seed` varies per decision (e.g. game id and move number). */
 export function budgetFor(id: string, seed: number | string, capTime = true): Budget {
   const l = level(id);
-  return capTime ? { iterations: l.iterations, timeMs: l.timeMs, seed } : { iterations: l.iterations, seed };
+  const b: Budget = capTime ? { iterations: l.iterations, timeMs: l.timeMs, seed } : { iterations: l.iterations, seed };
+  if (l.search) b.tuning = { ...l.search };
+  return b;
 }
 
 /** What one decision is told of its effort, at a level or as overridden (tests, small machines). */
@@ -37,5 +43,7 @@ export type BudgetOverride = Partial<Pick<Level, 'iterations' | 'timeMs'>>;
 /** A decision's budget at `level`, with its wall-clock cap, unless overridden. */
 export function budgetOf(id: string, seed: string, override?: BudgetOverride): Budget {
   const l = level(id);
-  return { iterations: override?.iterations ?? l.iterations, timeMs: override?.timeMs ?? l.timeMs, seed };
+  const b: Budget = { iterations: override?.iterations ?? l.iterations, timeMs: override?.timeMs ?? l.timeMs, seed };
+  if (l.search) b.tuning = { ...l.search };
+  return b;
 }

@@ -62,6 +62,8 @@ export interface SearchTuning {
   playoutDepth?: number;
   /** UCB1's exploration constant (rewards in [-1, 1]). */
   exploration?: number;
+  /** Visits each of the computer's moves at the root starts with, worth one ply of the evaluation (0: none, the rules of thumb order the moves). */
+  priorVisits?: number;
 }
 
 export interface DecisionStats {
