@@ -46,6 +46,16 @@ t.test('julius-caesar: a Reserve that arrives two steps from its guess is found,
   }
 });
 
+// JC-43 and JC-123: the enemy's main force died in Round 1, and both his Reserves, named at I by
+// the line that says they arrive, were disrupted and eliminated in the same shot; the belief had
+// two other blocks there at III and II, which survived, and the battle went on. Each block the
+// line names takes a Reserve slot at its strength before the shot (game 457).
+t.test('julius-caesar: Reserves named as they arrive are put in the battle at their strength, several at once', async (t) => {
+  const r = huntBelief('julius-caesar', 1, 457);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 // CGW-114 and CGW-131: the End of Turn stops for the Roman's replacements (7.5) whenever he has
 // supply and a legion on the map is below full strength; one that goes on to supply production
 // says every legion was full. After a secret retreat a legion seen at 4 was believed at 2 (the

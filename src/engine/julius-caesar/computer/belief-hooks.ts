@@ -242,9 +242,42 @@ function alignVulcan(s: State, v: JCView, me: Role): void {
   }
 }
 
+const NUMERAL: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4 };
+
+/**
+ * JC-43, JC-123: the enemy's Reserves are revealed as they arrive, and the log names each with its
+ * strength then ("Caesar's Reserves arrive: Auxilia 2 (B1, I), …"). If his main force died in
+ * Round 1 they are disrupted at once, and those at I are eliminated within the same action: the
+ * view after shows them only in his pool, while blocks guessed stronger would survive and the
+ * battle go on. Before the action, each named block takes a Reserve slot of the battle (its
+ * identity exchanged with a Reserve not named, for several wrong guesses at once) at the strength
+ * named.
+ */
+function alignArrivingReserves(s: State, v: JCView, me: Role): void {
+  const b = s.battle;
+  const opp = other(me);
+  if (!b || b.round !== 1) return;
+  const line = v.log.find((l) => l.startsWith(`${opp}'s Reserves arrive: `));
+  if (!line) return;
+  const arriving = [...line.matchAll(/(?:: |, )([^,(]+?) \([^)]*, ([IV]+)\)/g)].map((m) => ({ i: BLOCKS.findIndex((d) => d.side === opp && d.name === m[1]), str: NUMERAL[m[2]!] ?? 0 }));
+  const slots = b.reserves.map(idx).filter((i) => s.loc[i] === b.loc && s.side[i] === opp);
+  if (arriving.length !== slots.length || arriving.some((a) => a.i < 0 || a.str === 0)) return;
+  const named = new Set(arriving.map((a) => a.i));
+  for (const { i: x, str } of arriving) {
+    if (!isReserve(s, x)) {
+      if (identityShown(s, x, me) || s.side[x] !== opp) continue;
+      const y = b.reserves.map(idx).find((j) => isReserve(s, j) && s.side[j] === opp && !named.has(j) && fitsSlot(s, x, j) && fitsSlot(s, j, x));
+      if (y === undefined) continue;
+      reassign(s, [x, y], [y, x]);
+    }
+    s.str[x] = validStrength(x, str);
+  }
+}
+
 function align(s: State, v: JCView, role: string, when: 'before' | 'after'): boolean {
   const me = role as Role;
   if (when === 'before') alignVulcan(s, v, me);
+  if (when === 'before') alignArrivingReserves(s, v, me);
   const cards = alignCards(s, v, me, when === 'before');
   const blocks = alignBlocks(s, v, me, when === 'before');
   return cards && blocks;
