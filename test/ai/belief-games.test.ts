@@ -56,6 +56,16 @@ t.test('julius-caesar: Reserves named as they arrive are put in the battle at th
   t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
 });
 
+// JC-43 and JC-71: the blocks a battle reveals as it starts are its main force; the Reserves, that
+// came by another road, stay hidden. A revealed block was put, before the battle, in the slot of
+// a block believed to have come by another road, so the belief revealed a different block in its
+// place (game 68).
+t.test('julius-caesar: a block revealed as a battle starts takes a main-force slot, not a Reserve\'s', async (t) => {
+  const r = huntBelief('julius-caesar', 1, 68);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 // CGW-114 and CGW-131: the End of Turn stops for the Roman's replacements (7.5) whenever he has
 // supply and a legion on the map is below full strength; one that goes on to supply production
 // says every legion was full. After a secret retreat a legion seen at 4 was believed at 2 (the

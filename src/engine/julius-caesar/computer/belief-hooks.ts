@@ -162,6 +162,17 @@ interface Want {
   side: Role;
   moved: boolean | null;
   str: number | null;
+  /** Revealed in battle: never a Reserve, so it must not take a Reserve's slot. */
+  main: boolean;
+}
+
+/**
+ * Is block i's slot a Reserve of the battle in `loc`: of the battle being fought there, or, before
+ * it starts, of the fight the moves made there (its Reserves chosen by the roads they took)?
+ */
+function reserveSlot(s: State, i: number, loc: string): boolean {
+  if (s.battle?.loc === loc) return isReserve(s, i);
+  return s.fights[loc]?.reserves.includes(blockId(i)) ?? false;
 }
 
 function alignBlocks(s: State, v: JCView, me: Role, before: boolean): boolean {
@@ -170,18 +181,24 @@ function alignBlocks(s: State, v: JCView, me: Role, before: boolean): boolean {
     if (b.id === undefined) continue;
     // Before the action, only the opponent's blocks it reveals where they stand.
     if (before && (b.side === me || !b.revealed || s.side[idx(b.id)] === me)) continue;
-    wants.push({ i: idx(b.id), loc: b.location, side: b.side, moved: before ? null : b.moved, str: before ? null : b.strength ?? null });
+    wants.push({ i: idx(b.id), loc: b.location, side: b.side, moved: before ? null : b.moved, str: before ? null : b.strength ?? null, main: b.revealed === true });
   }
   for (const r of before ? [] : ([me, other(me)] as Role[])) {
     const p = v.pools[r];
-    for (const id of p.eliminated) wants.push({ i: idx(id), loc: ELIMINATED, side: r, moved: null, str: 0 });
-    for (const id of p.killed) wants.push({ i: idx(id), loc: KILLED, side: r, moved: null, str: 0 });
-    for (const a of p.available ?? []) wants.push({ i: idx(a.id), loc: POOL, side: r, moved: null, str: 0 });
+    for (const id of p.eliminated) wants.push({ i: idx(id), loc: ELIMINATED, side: r, moved: null, str: 0, main: false });
+    for (const id of p.killed) wants.push({ i: idx(id), loc: KILLED, side: r, moved: null, str: 0, main: false });
+    for (const a of p.available ?? []) wants.push({ i: idx(a.id), loc: POOL, side: r, moved: null, str: 0, main: false });
   }
   const required = new Set(wants.map((w) => w.i));
   let ok = true;
+  // A block revealed as a battle starts (JC-43) is one of the main force: a guess that put it
+  // there in a Reserve's slot (it came by another road) is exchanged, before the action, with a
+  // block believed in the main force, or the battle would reveal that block in its place.
   const fits = (j: number, w: Want) =>
-    s.loc[j] === w.loc && (OFF.has(w.loc) || s.side[j] === w.side) && (w.moved === null || s.moved[j] === w.moved);
+    s.loc[j] === w.loc &&
+    (OFF.has(w.loc) || s.side[j] === w.side) &&
+    (w.moved === null || s.moved[j] === w.moved) &&
+    (!w.main || !reserveSlot(s, j, w.loc));
   for (const w of wants) {
     if (!fits(w.i, w)) {
       // Another block holds the wanted slot and is not itself shown: exchange the two identities,
