@@ -96,6 +96,16 @@ t.test('caesars-gallic-war: a force march from an area believed to hold only all
   t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
 });
 
+// CGW-42: a Political Action that succeeds places the target's tribes at home wherever they
+// stood. The Roman's action on Treveri + Eburones, both the Barbarian's, believed elsewhere with
+// two Germans believed at their home: no one exchange fitted the places the view after left
+// (game 94). The tribes now take slots where the view after shows fewer hidden units.
+t.test('caesars-gallic-war: tribes a Political Action places at home stood where the view after holds fewer hidden units', async (t) => {
+  const r = huntBelief('caesars-gallic-war', 1, 94);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

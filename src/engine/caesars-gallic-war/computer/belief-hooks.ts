@@ -258,8 +258,49 @@ function alignBlocks(s: State, v: CGWView, me: Role, before: boolean): boolean {
   return ok;
 }
 
+/**
+ * CGW-42 (5.2.1D): a Political Action that succeeds places the target's tribes at home for the
+ * actor, wherever they stood: the viewer's own action on tribes allied to the opponent, hidden
+ * from him. Where they stood shows only in the view after it, as the places that hold fewer of the
+ * opponent's hidden units: before the action, each tribe takes a slot there (exchanged with a unit
+ * believed there), so the roll's modifier for enemy units in the target and the places left agree.
+ * One exchange at a time cannot mend two tribes guessed elsewhere.
+ */
+function alignPlacedTribes(s: State, v: CGWView, me: Role): void {
+  const opp = other(me);
+  for (const line of v.log) {
+    const m = /^The tribes of (.+) are now (Roman|Barbarian) allies, at home\.$/.exec(line);
+    const target = m && m[2] === me ? AREA_BY_NAME.get(m[1]!) : undefined;
+    if (!target) continue;
+    const tribes = AREAS.find((a) => a.id === target)!.tribes.map(idx).filter((i) => onMap(s, i) && s.owner[i] === opp && !identityShown(s, i, me));
+    if (tribes.length === 0) continue;
+    // The places that held the tribes: the opponent's hidden units there, less those the view after shows.
+    const surplus = new Map<string, number>();
+    const units = hidden.placed(s, me);
+    for (const i of units) surplus.set(hidden.place(s, i), (surplus.get(hidden.place(s, i)) ?? 0) + 1);
+    for (const [k, n] of hidden.wanted(v, me)) surplus.set(k, (surplus.get(k) ?? 0) - n);
+    const take = (k: string) => {
+      const n = surplus.get(k) ?? 0;
+      if (n > 0) surplus.set(k, n - 1);
+      return n > 0;
+    };
+    // Tribes already in such a place stay; the others take the slot of a unit in one.
+    const astray = tribes.filter((t) => !take(hidden.place(s, t)));
+    for (const t of astray) {
+      const j = units.find((u) => !tribes.includes(u) && (surplus.get(hidden.place(s, u)) ?? 0) > 0 && fitsSlot(s, t, u) && fitsSlot(s, u, t));
+      if (j === undefined) continue;
+      take(hidden.place(s, j));
+      // The unit displaced keeps its own strength (see alignBlocks).
+      const own = s.str[j]!;
+      reassign(s, [t, j], [j, t]);
+      if (own > 0) s.str[j] = own;
+    }
+  }
+}
+
 function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): boolean {
   const me = role as Role;
+  if (when === 'before') alignPlacedTribes(s, v, me);
   const cards = alignCards(s, v, me, when === 'before');
   const blocks = alignBlocks(s, v, me, when === 'before');
   return cards && blocks;
