@@ -106,6 +106,16 @@ t.test('caesars-gallic-war: tribes a Political Action places at home stood where
   t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
 });
 
+// CGW-137: only Ariovistus subdues. A move from Germania whose lines said he tried to subdue
+// Treveri + Eburones, with Ariovistus believed already moved to Mediomatrici (another German's
+// move guessed as his) and Germania not believed designated: one guess changed at a time could
+// not mend both (game 74). He now takes an unmoved German's slot where the move line starts.
+t.test('caesars-gallic-war: the hidden move whose lines say Ariovistus tries to subdue is his, from where the line starts', async (t) => {
+  const r = huntBelief('caesars-gallic-war', 1, 74);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

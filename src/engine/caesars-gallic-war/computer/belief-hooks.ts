@@ -20,7 +20,7 @@ import { AREAS, type AreaId } from '../data/map.js';
 import { AREA_IDS, areaName, GERMANIA, isTribal, neighbours, OFF_MAP, TG } from '../map.js';
 import { other, type Role } from '../roles.js';
 import { setup } from '../setup.js';
-import { ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, fullStrength, hasBlock, idx, isLegion, isTribe, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
+import { ARIOVISTUS, ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, fullStrength, hasBlock, idx, isGerman, isLegion, isTribe, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
 import type { CGWView } from '../view.js';
 
 type Rand = (n: number) => number;
@@ -298,9 +298,33 @@ function alignPlacedTribes(s: State, v: CGWView, me: Role): void {
   }
 }
 
+/**
+ * CGW-137 (8.2): only Ariovistus subdues, so a hidden move whose lines say he tries to is his,
+ * from the area the move line names: before it, he takes the slot of a German not yet moved
+ * there. Believed elsewhere (another German's move guessed his), no move of the rebuilt state
+ * could write those lines, and mending that with one exchange leaves no room for the other guess
+ * the entry may need (which areas were designated to move). Both keep their own strengths.
+ */
+function alignAriovistus(s: State, v: CGWView, me: Role): void {
+  if (me !== 'Roman' || !v.log.some((l) => l.startsWith('Ariovistus tries to subdue '))) return;
+  const m = v.log.map((l) => /^The Barbarian moves a unit (.+?) → /.exec(l)).find((x) => x);
+  const from = m ? AREA_BY_NAME.get(m[1]!) : undefined;
+  const a = ARIOVISTUS;
+  if (!from || !onMap(s, a) || s.owner[a] !== 'Barbarian' || identityShown(s, a, me)) return;
+  if (s.loc[a] === from && !s.moved[a]) return;
+  for (let j = 0; j < NB; j++) {
+    if (!isGerman(j) || j === a || s.loc[j] !== from || s.moved[j] || s.owner[j] !== 'Barbarian' || identityShown(s, j, me)) continue;
+    const [sa, sj] = [s.str[a]!, s.str[j]!];
+    reassign(s, [a, j], [j, a]);
+    [s.str[a], s.str[j]] = [sa, sj];
+    return;
+  }
+}
+
 function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): boolean {
   const me = role as Role;
   if (when === 'before') alignPlacedTribes(s, v, me);
+  if (when === 'before') alignAriovistus(s, v, me);
   const cards = alignCards(s, v, me, when === 'before');
   const blocks = alignBlocks(s, v, me, when === 'before');
   return cards && blocks;
