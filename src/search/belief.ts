@@ -401,7 +401,13 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
       if (drew) rethrow.push({ a, like: likeness(newLines(before, v.log), lines) });
     }
     rethrow.sort((x, y) => y.like - x.like);
-    for (const { a } of rethrow.slice(0, RETHROWN)) {
+    const thrown = rethrow.slice(0, RETHROWN);
+    // The best guess by the words of the lines (the city a God card struck) is thrown again too,
+    // last, even when its first throw wrote lines less like them than other guesses' did: a
+    // random pick among a city's blocks may need several throws to name the one the lines name.
+    const best = rethrow.find((x) => x.a === candidates[0]);
+    if (best && !thrown.includes(best) && hinted(know, base, by, best.a, lines)) thrown.push(best);
+    for (const { a } of thrown) {
       if (tried.has(stableKey(a))) continue;
       const r0 = hooks.rng(base);
       for (let k = 1; k < drawTries && round > 0 && (yield* afford(budget)); k++, round--) {
@@ -444,6 +450,12 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
       return;
     }
   }
+}
+
+/** Do the lines use a word the log would use for this action (see guesses)? */
+function hinted<S, V>(know: GameKnowledge<S, V>, s: S, by: string, a: Action, lines: readonly string[]): boolean {
+  const text = lines.join('\n');
+  return text.length > 0 && know.belief.hints(s, by, a).some((w) => w && text.includes(w));
 }
 
 /** The lines of `after` past what it shares with `before` (the lines an action added or rewrote). */

@@ -66,6 +66,17 @@ t.test('julius-caesar: a block revealed as a battle starts takes a main-force sl
   t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
 });
 
+// JC-164 and JC-166: Jupiter strikes a random enemy block of the city chosen. The lines named
+// Neapolis and the block struck, but the first throw for Neapolis had picked another block there,
+// and only the three guesses whose first throws wrote lines most like the entry's were thrown
+// again: three other cities, never Neapolis (game 687). The best guess by the lines' words is
+// thrown again too.
+t.test('julius-caesar: the city Jupiter struck, named by the lines, is thrown again until the block struck is the one named', async (t) => {
+  const r = huntBelief('julius-caesar', 1, 687);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+});
+
 // CGW-114 and CGW-131: the End of Turn stops for the Roman's replacements (7.5) whenever he has
 // supply and a legion on the map is below full strength; one that goes on to supply production
 // says every legion was full. After a secret retreat a legion seen at 4 was believed at 2 (the
