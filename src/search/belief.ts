@@ -406,7 +406,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
     // last, even when its first throw wrote lines less like them than other guesses' did: a
     // random pick among a city's blocks may need several throws to name the one the lines name.
     const best = rethrow.find((x) => x.a === candidates[0]);
-    if (best && !thrown.includes(best) && hinted(know, base, by, best.a, lines)) thrown.push(best);
+    if (best && !thrown.includes(best) && hintScore(know, base, by, best.a, lines.join('\n')) > 0) thrown.push(best);
     for (const { a } of thrown) {
       if (tried.has(stableKey(a))) continue;
       const r0 = hooks.rng(base);
@@ -452,10 +452,11 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
   }
 }
 
-/** Do the lines use a word the log would use for this action (see guesses)? */
-function hinted<S, V>(know: GameKnowledge<S, V>, s: S, by: string, a: Action, lines: readonly string[]): boolean {
-  const text = lines.join('\n');
-  return text.length > 0 && know.belief.hints(s, by, a).some((w) => w && text.includes(w));
+/** How many of the words the log would use for this action (the cities of a path, the card) appear in `text`. */
+function hintScore<S, V>(know: GameKnowledge<S, V>, s: S, by: string, a: Action, text: string): number {
+  let score = 0;
+  if (text.length) for (const w of know.belief.hints(s, by, a)) if (w && text.includes(w)) score++;
+  return score;
 }
 
 /** The lines of `after` past what it shares with `before` (the lines an action added or rewrote). */
@@ -495,11 +496,7 @@ const FEW = 40;
 function guesses<S, V>(know: GameKnowledge<S, V>, s: S, by: string, e: Seen<V>, rng: Rng): Action[] {
   const legal = know.module.legalActions(s, by);
   const text = ((e.view as { log?: string[] }).log ?? []).join('\n');
-  const scored = legal.map((a) => {
-    let score = 0;
-    if (text.length) for (const w of know.belief.hints(s, by, a)) if (w && text.includes(w)) score++;
-    return { a, score, tie: rng.float() };
-  });
+  const scored = legal.map((a) => ({ a, score: hintScore(know, s, by, a, text), tie: rng.float() }));
   scored.sort((x, y) => y.score - x.score || x.tie - y.tie);
   const top = scored[0]?.score ?? 0;
   // Actions without parameters ("done") leave no words of their own: always worth a try.

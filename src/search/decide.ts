@@ -16,7 +16,7 @@
 import type { Action } from '../engine/index.js';
 import { rebuild, Sampler } from './belief.js';
 import { decisionDeadline } from './deadline.js';
-import { DEFAULT_SEARCH, Search } from './ismcts.js';
+import { DEFAULT_SEARCH, reward, Search, type SearchConfig } from './ismcts.js';
 import { jsonEqual } from './json.js';
 import type { GameKnowledge } from './game-knowledge.js';
 import { knowledge } from './game-knowledge.js';
@@ -101,15 +101,15 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const bare = know.belief.clone(base);
   know.belief.trimLog(bare);
   const sampler = new Sampler(know, bare, role, input.view, input.legal);
-  const rootValues = (budget.tuning?.priorVisits ?? DEFAULT_SEARCH.priorVisits) > 0 ? onePly(know, bare, role, input.legal, rng, deadline) : null;
-  const search = new Search(know, role, {
+  const config: SearchConfig = {
     ...DEFAULT_SEARCH,
     ...budget.tuning,
-    rootValues,
     iterations: Math.max(1, Math.floor(budget.iterations)),
     deadline,
     maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
-  }, rng);
+  };
+  if (config.priorVisits > 0) config.rootValues = onePly(know, bare, role, input.legal, rng, deadline);
+  const search = new Search(know, role, config, rng);
   const run = search.run(() => {
     const s = sampler.sample(rng);
     return know.unseal(s, role) ?? s;
@@ -130,7 +130,6 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
  */
 function onePly<S>(know: GameKnowledge<S, unknown>, base: S, role: string, legal: readonly Action[], rng: Rng, deadline: Deadline | null): Map<string, number> | null {
   if (know.simultaneous(base).length >= 2) return null;
-  const m = know.module;
   const s = know.belief.withRng(know.belief.clone(base), rng.key(), 0);
   const values = new Map<string, number>();
   for (const a of legal) {
@@ -139,9 +138,7 @@ function onePly<S>(know: GameKnowledge<S, unknown>, base: S, role: string, legal
     if (values.has(key)) continue;
     let v: number;
     try {
-      const n = know.play(s, role, a);
-      const o = m.outcome(n);
-      v = o ? (o.winner === role ? 1 : o.winner === null ? 0 : -1) : know.evaluate(n, role);
+      v = reward(know, know.play(s, role, a), role);
     } catch {
       v = -1;
     }

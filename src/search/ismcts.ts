@@ -97,6 +97,13 @@ export interface SearchResult {
   nodes: number;
 }
 
+/** A position's worth to `role` in [-1, 1]: 1 won, 0 drawn, -1 lost, else the game's evaluation. */
+export function reward<S, V>(know: GameKnowledge<S, V>, s: S, role: string): number {
+  const o = know.module.outcome(s);
+  if (o) return o.winner === role ? 1 : o.winner === null ? 0 : -1;
+  return know.evaluate(s, role);
+}
+
 export class Search<S, V> {
   private readonly root = new Node();
   private nodes = 1;
@@ -171,9 +178,7 @@ export class Search<S, V> {
   }
 
   private reward(s: S): number {
-    const o = this.know.module.outcome(s);
-    if (o) return o.winner === this.me ? 1 : o.winner === null ? 0 : -1;
-    return this.know.evaluate(s, this.me);
+    return reward(this.know, s, this.me);
   }
 
   private iterate(start: S): void {
@@ -233,7 +238,8 @@ export class Search<S, V> {
         let bi = 0;
         let bv = -Infinity;
         for (let i = 0; i < prior.length; i++) {
-          const v = (values ? 4 * (values.get(keys[i]!) ?? -2) : 0) + (values ? 1e-3 * Math.tanh(prior[i]!) : prior[i]!) + rng.float() * 1e-6;
+          const score = values ? 4 * (values.get(keys[i]!) ?? -2) + 1e-3 * Math.tanh(prior[i]!) : prior[i]!;
+          const v = score + rng.float() * 1e-6;
           if (v > bv) {
             bv = v;
             bi = i;
