@@ -5,8 +5,16 @@
 // allowance, and a secret choice made before the last decision that could not be guessed again;
 // `npm run bench:ai -- --belief N` runs it over more games.
 
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { huntBelief } from './belief-games.js';
+import type { GameId } from './helpers.js';
+
+/** One hunt game that found a bug: played to its end, its belief exact at every decision. */
+async function exactGame(t: Test, game: GameId, offset: number): Promise<void> {
+  const r = huntBelief(game, 1, offset);
+  t.equal(r.ended, 1, 'the game was played to its end');
+  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+}
 
 for (const [game, count] of [['julius-caesar', 8], ['caesars-gallic-war', 5]] as const) {
   t.test(`${game}: the belief is exact at every decision of ${count} seeded games, both seats`, async (t) => {
@@ -50,82 +58,50 @@ t.test('julius-caesar: a Reserve that arrives two steps from its guess is found,
 // the line that says they arrive, were disrupted and eliminated in the same shot; the belief had
 // two other blocks there at III and II, which survived, and the battle went on. Each block the
 // line names takes a Reserve slot at its strength before the shot (game 457).
-t.test('julius-caesar: Reserves named as they arrive are put in the battle at their strength, several at once', async (t) => {
-  const r = huntBelief('julius-caesar', 1, 457);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('julius-caesar: Reserves named as they arrive are put in the battle at their strength, several at once', (t) => exactGame(t, 'julius-caesar', 457));
 
 // JC-43 and JC-71: the blocks a battle reveals as it starts are its main force; the Reserves, that
 // came by another road, stay hidden. A revealed block was put, before the battle, in the slot of
 // a block believed to have come by another road, so the belief revealed a different block in its
 // place (game 68).
-t.test('julius-caesar: a block revealed as a battle starts takes a main-force slot, not a Reserve\'s', async (t) => {
-  const r = huntBelief('julius-caesar', 1, 68);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('julius-caesar: a block revealed as a battle starts takes a main-force slot, not a Reserve\'s', (t) => exactGame(t, 'julius-caesar', 68));
 
 // JC-164 and JC-166: Jupiter strikes a random enemy block of the city chosen. The lines named
 // Neapolis and the block struck, but the first throw for Neapolis had picked another block there,
 // and only the three guesses whose first throws wrote lines most like the entry's were thrown
 // again: three other cities, never Neapolis (game 687). The best guess by the lines' words is
 // thrown again too.
-t.test('julius-caesar: the city Jupiter struck, named by the lines, is thrown again until the block struck is the one named', async (t) => {
-  const r = huntBelief('julius-caesar', 1, 687);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('julius-caesar: the city Jupiter struck, named by the lines, is thrown again until the block struck is the one named', (t) => exactGame(t, 'julius-caesar', 687));
 
 // CGW-114 and CGW-131: the End of Turn stops for the Roman's replacements (7.5) whenever he has
 // supply and a legion on the map is below full strength; one that goes on to supply production
 // says every legion was full. After a secret retreat a legion seen at 4 was believed at 2 (the
 // strength of the allied tribe whose place it took), and the Barbarian's replay stopped at a
 // replacements step the real game never had (game 106).
-t.test('caesars-gallic-war: an End of Turn with no Roman replacements means every legion was at full strength', async (t) => {
-  const r = huntBelief('caesars-gallic-war', 1, 106);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('caesars-gallic-war: an End of Turn with no Roman replacements means every legion was at full strength', (t) => exactGame(t, 'caesars-gallic-war', 106));
 
 // CGW-1 and CGW-121: the Roman's legions and allied tribes look alike to the Barbarian. A legion
 // that regrouped to the Volcae was believed to be the Volcae going home, and the legion believed
 // to have stayed behind with the Volcae in its place; fifty entries later it wintered there, and no
 // choice of wintering legions of the rebuilt state left as many units in the Volcae (game 147).
-t.test('caesars-gallic-war: a legion believed to be an allied tribe may winter where the tribe was believed to stand', async (t) => {
-  const r = huntBelief('caesars-gallic-war', 1, 147);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('caesars-gallic-war: a legion believed to be an allied tribe may winter where the tribe was believed to stand', (t) => exactGame(t, 'caesars-gallic-war', 147));
 
 // CGW-55: only legions force march. A legion and an allied tribe were believed each in the
 // other's area, so the rebuilt state had only tribes in the area a force march then left, and its
 // attack on Sequani missed the reserve the march brought (game 212).
-t.test('caesars-gallic-war: a force march from an area believed to hold only allied tribes was made by a legion', async (t) => {
-  const r = huntBelief('caesars-gallic-war', 1, 212);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('caesars-gallic-war: a force march from an area believed to hold only allied tribes was made by a legion', (t) => exactGame(t, 'caesars-gallic-war', 212));
 
 // CGW-42: a Political Action that succeeds places the target's tribes at home wherever they
 // stood. The Roman's action on Treveri + Eburones, both the Barbarian's, believed elsewhere with
 // two Germans believed at their home: no one exchange fitted the places the view after left
 // (game 94). The tribes now take slots where the view after shows fewer hidden units.
-t.test('caesars-gallic-war: tribes a Political Action places at home stood where the view after holds fewer hidden units', async (t) => {
-  const r = huntBelief('caesars-gallic-war', 1, 94);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('caesars-gallic-war: tribes a Political Action places at home stood where the view after holds fewer hidden units', (t) => exactGame(t, 'caesars-gallic-war', 94));
 
 // CGW-137: only Ariovistus subdues. A move from Germania whose lines said he tried to subdue
 // Treveri + Eburones, with Ariovistus believed already moved to Mediomatrici (another German's
 // move guessed as his) and Germania not believed designated: one guess changed at a time could
 // not mend both (game 74). He now takes an unmoved German's slot where the move line starts.
-t.test('caesars-gallic-war: the hidden move whose lines say Ariovistus tries to subdue is his, from where the line starts', async (t) => {
-  const r = huntBelief('caesars-gallic-war', 1, 74);
-  t.equal(r.ended, 1, 'the game was played to its end');
-  t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
-});
+t.test('caesars-gallic-war: the hidden move whose lines say Ariovistus tries to subdue is his, from where the line starts', (t) => exactGame(t, 'caesars-gallic-war', 74));
 
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
