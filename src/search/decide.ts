@@ -119,8 +119,12 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   stats.capped = run.capped;
   const result = search.choose();
   if (result) stats.nodes = result.nodes;
-  const action = result ? input.legal.find((a) => know.observedKey(base, role, a, role) === result.key) : undefined;
-  return done(action ?? input.legal[rng.int(input.legal.length)]!);
+  const keys = input.legal.map((a) => know.observedKey(base, role, a, role));
+  const action = result ? input.legal[keys.indexOf(result.key)] : undefined;
+  const root = search.rootVisits();
+  const counted = new Set<string>();
+  const votes = keys.map((k) => (counted.has(k) ? 0 : (counted.add(k), root.visits.get(k) ?? 0)));
+  return { ...done(action ?? input.legal[rng.int(input.legal.length)]!), votes, mixed: root.mixed };
 }
 
 /**

@@ -149,6 +149,17 @@ export class Search<S, V> {
     return first - second > left;
   }
 
+  /**
+   * The root's visits per move key, for searches run side by side on one decision (root-parallel:
+   * their visits are summed, decide.ts mergeVotes); `mixed` at a sealed choice, where the answer
+   * is drawn in proportion to them rather than the most visited taken.
+   */
+  rootVisits(): { visits: Map<string, number>; mixed: boolean } {
+    const arms = this.root.bandits?.get(this.me);
+    if (arms && arms.size) return { visits: new Map([...arms].map(([k, a]) => [k, a.n])), mixed: true };
+    return { visits: new Map([...this.root.children].map(([k, c]) => [k, c.n])), mixed: false };
+  }
+
   /** The computer's choice at the root: the most visited edge, or at a sealed choice a draw in proportion to the visits. */
   choose(): SearchResult | null {
     const arms = this.root.bandits?.get(this.me);

@@ -4,6 +4,7 @@
 // "normal" is tuned to think for about a second or less on a small machine (bench/ai.ts measures it).
 // "easy" starts each of its moves with the evaluation's one-ply judgement of it, worth 20 playouts
 // (priorVisits, src/search/ismcts.ts): its 60 playouts alone chose worse than that judgement.
+// "hard" splits its playouts over two of the service's search threads (root-parallel).
 
 import type { Budget, SearchTuning } from './types.js';
 
@@ -15,12 +16,18 @@ export interface Level {
   timeMs: number;
   /** The search's settings at this level, where they differ from its defaults. */
   search?: SearchTuning;
+  /**
+   * Root-parallel: the level's iterations split over this many searches with their own seeds, each
+   * on a thread of the service's pool when it has them free, their root visits summed
+   * (src/app/computer/search-pool.ts); the same work in a fraction of the wall time.
+   */
+  threads?: number;
 }
 
 export const LEVELS: readonly Level[] = [
   { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300, search: { priorVisits: 20 } },
   { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)', iterations: 300, timeMs: 1000 },
-  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000 },
+  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000, threads: 2 },
 ];
 
 export function level(id: string): Level {

@@ -93,4 +93,12 @@ export interface Decision {
   /** One of input.legal (deep-equal to it). */
   action: Action;
   stats: DecisionStats;
+  /**
+   * When the search ran: the root's visits per legal action, in input.legal's order (an action the
+   * computer cannot tell from an earlier one gets none), so that searches of one decision run on
+   * several threads can be merged (root-parallel: decide.ts mergeVotes).
+   */
+  votes?: number[];
+  /** The votes are a sealed choice's: the answer is drawn in proportion to them. */
+  mixed?: boolean;
 }

@@ -40,6 +40,8 @@ export interface ComputerJob {
   level: string;
   /** Seeds the search (the game and the version decided on: a decision is reproducible). */
   seed: string;
+  /** Set by the search pool on a root-parallel level's jobs: this search is part `index` of `of`. */
+  part?: { index: number; of: number };
 }
 
 /** The job of deciding `role`'s move in the stored game `row` whose standing actions are `actions`. */

@@ -7,6 +7,11 @@
 // search that outgrows it stops that thread alone (its decision fails, the game is tried again
 // later, a new thread starts).
 //
+// A level with `threads` (hard) is root-parallel: its decision is that many jobs, each with its
+// own seed and its share of the iterations, queued together and taken by whichever threads are
+// free; their root visits are summed (decide.ts mergeVotes). On an idle machine the same work
+// ends in half the wall time; on a busy one the parts wait their turn like any job.
+//
 // A decision ends by itself within its level's time (the belief's replay and the search read the
 // clock and answer their best so far), at any load. One that outlasts it by far all the same (a
 // bug: a search stuck) is ended by terminating its thread. close() terminates every thread:
@@ -14,8 +19,9 @@
 // start finds them.
 import { Worker } from 'node:worker_threads';
 import type { Action } from '../../engine/index.js';
+import { mergeVotes } from '../../search/root-parallel.js';
 import { level as levelById, type BudgetOverride } from '../../search/levels.js';
-import type { DecisionStats } from '../../search/types.js';
+import type { Decision, DecisionStats } from '../../search/types.js';
 import type { ComputerJob } from './runner.js';
 
 export interface SearchPoolOptions {
@@ -42,9 +48,12 @@ export interface SearchPool {
   close(): Promise<void>;
 }
 
+/** A thread's answer; a part's also carries its votes and the legal list they count. */
+type Answer = Decision & { legal?: Action[] };
+
 interface Pending {
   job: ComputerJob;
-  resolve: (a: Action) => void;
+  resolve: (a: Answer) => void;
   reject: (e: Error) => void;
 }
 
@@ -62,6 +71,33 @@ interface Slot {
 // (from the sources, after registering tsx's loader) or the built search-thread.js.
 const ENTRY = new URL('./search-thread-entry.mjs', import.meta.url);
 const fromSource = import.meta.url.endsWith('.ts');
+
+/** How many searches a level's decision is split into (levels.ts `threads`). */
+function levelThreads(level: string): number {
+  try {
+    return levelById(level).threads ?? 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** The figures of a root-parallel decision: its parts' work summed, its time the longest part's. */
+function mergedStats(parts: DecisionStats[]): DecisionStats {
+  const max = (f: (s: DecisionStats) => number | undefined) => Math.max(...parts.map((s) => f(s) ?? 0));
+  const merged: DecisionStats = {
+    iterations: parts.reduce((n, s) => n + s.iterations, 0),
+    nodes: parts.reduce((n, s) => n + s.nodes, 0),
+    timeMs: max((s) => s.timeMs),
+    beliefMs: max((s) => s.beliefMs),
+    forced: parts.every((s) => s.forced),
+    beliefFailed: parts.some((s) => s.beliefFailed),
+    capped: parts.some((s) => s.capped),
+    outOfTime: parts.some((s) => s.outOfTime),
+  };
+  if (parts.some((s) => s.inputMs !== undefined)) merged.inputMs = max((s) => s.inputMs);
+  if (parts.some((s) => s.longestStepMs !== undefined)) merged.longestStepMs = max((s) => s.longestStepMs);
+  return merged;
+}
 
 export function createSearchPool(o: SearchPoolOptions): SearchPool {
   const size = Math.max(1, Math.floor(o.threads));
@@ -83,7 +119,7 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
       workerData: { fromSource, budget: o.budget ?? null },
     });
     worker.unref();
-    worker.on('message', (m: { ready: true } | { ok: true; action: Action; stats: DecisionStats } | { ok: false; error: string }) => {
+    worker.on('message', (m: { ready: true } | ({ ok: true } & Answer) | { ok: false; error: string }) => {
       if (slot.worker !== worker) return; // ended meanwhile (stuck, or the pool closed)
       if ('ready' in m) {
         // Loading the search's code is not the decision's time (seconds on a busy machine).
@@ -94,10 +130,7 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
       const p = slot.job;
       release(slot);
       if (!p) return;
-      if (m.ok) {
-        o.onDecision?.(p.job, m.stats);
-        p.resolve(m.action);
-      }
+      if (m.ok) p.resolve(m);
       else p.reject(new Error(`the search failed: ${m.error}`));
     });
     const gone = (why: string) => {
@@ -152,14 +185,29 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
     slot.timer.unref();
   }
 
+  /** Queues a job for a thread; its answer when a thread gives it. */
+  const ask = (job: ComputerJob) => new Promise<Answer>((resolve, reject) => queue.push({ job, resolve, reject }));
+
   return {
     size,
-    think(job) {
-      if (closed) return Promise.reject(new Error('the search pool is closed'));
-      return new Promise<Action>((resolve, reject) => {
-        queue.push({ job, resolve, reject });
+    async think(job) {
+      if (closed) throw new Error('the search pool is closed');
+      const parts = Math.min(size, levelThreads(job.level));
+      if (parts <= 1) {
+        const answer = ask(job);
         next();
-      });
+        const a = await answer;
+        o.onDecision?.(job, a.stats);
+        return a.action;
+      }
+      const asked = Array.from({ length: parts }, (_, index) => ask({ ...job, part: { index, of: parts } }));
+      next();
+      const settled = await Promise.allSettled(asked);
+      const answers = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      // A part that failed (its thread ended) leaves the others' votes; with none, the decision fails.
+      if (answers.length === 0) throw (settled[0] as PromiseRejectedResult).reason;
+      o.onDecision?.(job, mergedStats(answers.map((a) => a.stats)));
+      return mergeVotes(answers[0]!.legal ?? [answers[0]!.action], answers, job.seed);
     },
     busy: () => running,
     async close() {

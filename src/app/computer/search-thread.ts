@@ -23,13 +23,16 @@ parentPort!.on('message', (job: ComputerJob) => {
     if (!m) throw new Error(`game ${job.module} is not installed`);
     const input = computerInput(m, job.game, job.actions, job.role, cache, job.gameId);
     // The level's time covers the whole decision: building the input counts against it.
-    const budget = budgetOf(job.level, job.seed, override);
+    const budget = budgetOf(job.level, job.part ? `${job.seed}#${job.part.index}` : job.seed, override);
+    // One of a root-parallel level's searches: its share of the iterations, its own seed.
+    if (job.part) budget.iterations = Math.max(1, Math.ceil(budget.iterations / job.part.of));
     const built = performance.now() - t0;
     if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - built);
-    const { action, stats } = decide(input, budget);
+    const { action, stats, votes, mixed } = decide(input, budget);
     stats.timeMs += built;
     stats.inputMs = built;
-    parentPort!.postMessage({ ok: true, action, stats });
+    // A part answers its root's visits and the list they count, for the pool to merge.
+    parentPort!.postMessage(job.part ? { ok: true, action, stats, votes, mixed, legal: input.legal } : { ok: true, action, stats });
   } catch (err) {
     parentPort!.postMessage({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }
