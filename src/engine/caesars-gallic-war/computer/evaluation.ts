@@ -12,9 +12,9 @@
 import { logitOf, winValue } from '../../kit/computer/shared-knowledge.js';
 import { BLOCKS } from '../data/blocks.js';
 import { TURNS } from '../data/tables.js';
-import { area } from '../map.js';
+import { area, OFF_MAP, TG } from '../map.js';
 import type { Role } from '../roles.js';
-import { CAESAR_I, ELIMINATED, idx, onMap, TRIBAL_AREAS, type State } from '../state.js';
+import { blockId, CAESAR_I, ELIMINATED, idx, isLegion, onMap, TRIBAL_AREAS, type State } from '../state.js';
 import { countAt, features, forceAt, threat, type Features } from './features.js';
 
 const NEED = 90;
@@ -64,6 +64,42 @@ export function controlAtScoring(s: State, a: string, f: Features): Role | null 
   return r && !b ? 'Roman' : b && !r ? 'Barbarian' : null;
 }
 
+/** A legion eliminated costs the Roman 5 VP (checklist 130). */
+const LEGION_VP = 5;
+
+/**
+ * The VP this winter's supply will cost the Roman (7.4, checklist 130), once the legions that
+ * winter in Gaul are known (while they and the Barbarian choose their winter quarters, and while
+ * the Roman names the unsupplied): each legion left unpaid loses a step, and one at its last step
+ * dies for 5 VP; the Roman leaves his strongest unpaid. The scoring that follows sees it at once,
+ * a playout cut off before it would not: the evaluation counts it in advance.
+ */
+export function winterLoss(s: State): number {
+  let staying: number[];
+  let chosen: number[] = [];
+  let unpaid: number;
+  if (s.step === 'winter-legions' || s.step === 'winter-barbarian') {
+    staying = [];
+    for (let i = 0; i < s.loc.length; i++) {
+      if (!isLegion(i) || i === CAESAR_I || !onMap(s, i) || s.loc[i] === TG || s.loc[i] === OFF_MAP) continue;
+      // While the legions choose, the ones not (yet) chosen to stay go home.
+      if (s.step === 'winter-barbarian' || s.wintering.includes(blockId(i))) staying.push(i);
+    }
+    unpaid = Math.max(0, staying.length - s.supply);
+  } else if (s.step === 'winter-supply' && s.attrition[0]) {
+    chosen = s.wintering.map(idx);
+    staying = [];
+    for (let i = 0; i < s.loc.length; i++) {
+      if (isLegion(i) && i !== CAESAR_I && onMap(s, i) && s.loc[i] !== TG && s.loc[i] !== OFF_MAP && !chosen.includes(i)) staying.push(i);
+    }
+    unpaid = s.attrition[0].left;
+  } else return 0;
+  let dead = chosen.filter((i) => s.str[i] === 1).length;
+  if (unpaid >= staying.length) dead += staying.filter((i) => s.str[i] === 1).length;
+  else dead += Math.max(0, unpaid - staying.filter((i) => s.str[i]! > 1).length);
+  return LEGION_VP * dead;
+}
+
 /** The terms of the model for the Roman, in TERMS order (the Barbarian's view is the same model, negated). */
 export function terms(s: State): number[] {
   const f = features(s);
@@ -76,9 +112,10 @@ export function terms(s: State): number[] {
   }
   // Scorings left: this turn's (if not yet scored) and every later one.
   const left = TURNS - s.turn + 1;
-  const prospect = s.vp + left * roman + 0.15 * left * (roman - barbarian) - NEED;
+  const vp = s.vp - winterLoss(s);
+  const prospect = vp + left * roman + 0.15 * left * (roman - barbarian) - NEED;
   // Ahead of (or behind) an even pace to 90 VP by the end of this turn.
-  const pace = s.vp - (NEED * Math.max(0, s.turn - 1)) / TURNS;
+  const pace = vp - (NEED * Math.max(0, s.turn - 1)) / TURNS;
   let danger = 0;
   let strength = 0;
   if (onMap(s, CAESAR_I)) {
