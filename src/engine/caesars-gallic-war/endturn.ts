@@ -392,7 +392,8 @@ function winterSupply(s: State): boolean {
   return true;
 }
 
-function wintering(s: State): number[] {
+/** The legions wintering in Gaul, each paid for with a supply point (7.4): Caesar is free. */
+export function wintering(s: State): number[] {
   return legionsAway(s).filter((i) => i !== CAESAR_I && s.loc[i] !== OFF_MAP);
 }
 

@@ -12,9 +12,10 @@
 import { logitOf, winValue } from '../../kit/computer/shared-knowledge.js';
 import { BLOCKS } from '../data/blocks.js';
 import { TURNS } from '../data/tables.js';
-import { area, OFF_MAP, TG } from '../map.js';
+import { wintering } from '../endturn.js';
+import { area } from '../map.js';
 import type { Role } from '../roles.js';
-import { blockId, CAESAR_I, ELIMINATED, idx, isLegion, onMap, TRIBAL_AREAS, type State } from '../state.js';
+import { blockId, CAESAR_I, ELIMINATED, idx, onMap, TRIBAL_AREAS, type State } from '../state.js';
 import { countAt, features, forceAt, threat, type Features } from './features.js';
 
 const NEED = 90;
@@ -79,19 +80,12 @@ export function winterLoss(s: State): number {
   let chosen: number[] = [];
   let unpaid: number;
   if (s.step === 'winter-legions' || s.step === 'winter-barbarian') {
-    staying = [];
-    for (let i = 0; i < s.loc.length; i++) {
-      if (!isLegion(i) || i === CAESAR_I || !onMap(s, i) || s.loc[i] === TG || s.loc[i] === OFF_MAP) continue;
-      // While the legions choose, the ones not (yet) chosen to stay go home.
-      if (s.step === 'winter-barbarian' || s.wintering.includes(blockId(i))) staying.push(i);
-    }
+    // While the legions choose, the ones not (yet) chosen to stay go home.
+    staying = s.step === 'winter-barbarian' ? wintering(s) : wintering(s).filter((i) => s.wintering.includes(blockId(i)));
     unpaid = Math.max(0, staying.length - s.supply);
   } else if (s.step === 'winter-supply' && s.attrition[0]) {
     chosen = s.wintering.map(idx);
-    staying = [];
-    for (let i = 0; i < s.loc.length; i++) {
-      if (isLegion(i) && i !== CAESAR_I && onMap(s, i) && s.loc[i] !== TG && s.loc[i] !== OFF_MAP && !chosen.includes(i)) staying.push(i);
-    }
+    staying = wintering(s).filter((i) => !chosen.includes(i));
     unpaid = s.attrition[0].left;
   } else return 0;
   let dead = chosen.filter((i) => s.str[i] === 1).length;
