@@ -6,7 +6,7 @@
 
 import type { Action } from '../src/engine/index.js';
 import { decide } from '../src/search/decide.js';
-import { mergeVotes } from '../src/search/root-parallel.js';
+import { mergeVotes, partBudget } from '../src/search/root-parallel.js';
 import { rebuild } from '../src/search/belief.js';
 import { decisionDeadline } from '../src/search/deadline.js';
 import { DEFAULT_SEARCH, Search } from '../src/search/ismcts.js';
@@ -96,13 +96,10 @@ function search(levelId: string): Player {
   return (t) => {
     // A root-parallel level (hard) as the service plays it: its searches one after the other here, merged.
     const of = level(levelId).threads ?? 1;
-    const parts = Array.from({ length: of }, (_, index) => {
-      const budget = budgetFor(levelId, of > 1 ? `${t.seed}#${index}` : t.seed, capTime);
-      if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
-      budget.iterations = Math.max(1, Math.ceil(budget.iterations / of));
-      if (tuning) budget.tuning = { ...budget.tuning, ...tuning };
-      return decide(t.input, budget);
-    });
+    const budget = budgetFor(levelId, t.seed, capTime);
+    if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
+    if (tuning) budget.tuning = { ...budget.tuning, ...tuning };
+    const parts = of > 1 ? Array.from({ length: of }, (_, index) => decide(t.input, partBudget(budget, index, of))) : [decide(t.input, budget)];
     const stats = { ...parts[0]!.stats, iterations: parts.reduce((n, d) => n + d.stats.iterations, 0), timeMs: Math.max(...parts.map((d) => d.stats.timeMs)) };
     return { action: of > 1 ? mergeVotes(t.input.legal, parts, t.seed) : parts[0]!.action, stats };
   };

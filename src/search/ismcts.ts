@@ -151,7 +151,7 @@ export class Search<S, V> {
 
   /**
    * The root's visits per move key, for searches run side by side on one decision (root-parallel:
-   * their visits are summed, decide.ts mergeVotes); `mixed` at a sealed choice, where the answer
+   * their visits are summed, root-parallel.ts mergeVotes); `mixed` at a sealed choice, where the answer
    * is drawn in proportion to them rather than the most visited taken.
    */
   rootVisits(): { visits: Map<string, number>; mixed: boolean } {

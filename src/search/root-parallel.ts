@@ -5,7 +5,12 @@
 
 import type { Action } from '../engine/index.js';
 import { createSearchRng } from './search-rng.js';
-import type { Decision } from './types.js';
+import type { Budget, Decision } from './types.js';
+
+/** Part `index` of `of` of a decision's budget: its share of the iterations, its own seed. */
+export function partBudget(b: Budget, index: number, of: number): Budget {
+  return { ...b, seed: `${b.seed}#${index}`, iterations: Math.max(1, Math.ceil(b.iterations / of)) };
+}
 
 /**
  * One answer from searches of the same decision run side by side (root-parallel, with different

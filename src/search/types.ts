@@ -96,7 +96,7 @@ export interface Decision {
   /**
    * When the search ran: the root's visits per legal action, in input.legal's order (an action the
    * computer cannot tell from an earlier one gets none), so that searches of one decision run on
-   * several threads can be merged (root-parallel: decide.ts mergeVotes).
+   * several threads can be merged (root-parallel: root-parallel.ts mergeVotes).
    */
   votes?: number[];
   /** The votes are a sealed choice's: the answer is drawn in proportion to them. */

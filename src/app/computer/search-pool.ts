@@ -9,7 +9,7 @@
 //
 // A level with `threads` (hard) is root-parallel: its decision is that many jobs, each with its
 // own seed and its share of the iterations, queued together and taken by whichever threads are
-// free; their root visits are summed (decide.ts mergeVotes). On an idle machine the same work
+// free; their root visits are summed (root-parallel.ts mergeVotes). On an idle machine the same work
 // ends in half the wall time; on a busy one the parts wait their turn like any job.
 //
 // A decision ends by itself within its level's time (the belief's replay and the search read the

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { games } from '../../engine/index.js';
 import { decide } from '../../search/decide.js';
 import { budgetOf, type BudgetOverride } from '../../search/levels.js';
+import { partBudget } from '../../search/root-parallel.js';
 import type { ComputerJob } from './runner.js';
 import { computerInput, SeenCache } from './search-input.js';
 
@@ -23,9 +24,9 @@ parentPort!.on('message', (job: ComputerJob) => {
     if (!m) throw new Error(`game ${job.module} is not installed`);
     const input = computerInput(m, job.game, job.actions, job.role, cache, job.gameId);
     // The level's time covers the whole decision: building the input counts against it.
-    const budget = budgetOf(job.level, job.part ? `${job.seed}#${job.part.index}` : job.seed, override);
+    const whole = budgetOf(job.level, job.seed, override);
     // One of a root-parallel level's searches: its share of the iterations, its own seed.
-    if (job.part) budget.iterations = Math.max(1, Math.ceil(budget.iterations / job.part.of));
+    const budget = job.part ? partBudget(whole, job.part.index, job.part.of) : whole;
     const built = performance.now() - t0;
     if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - built);
     const { action, stats, votes, mixed } = decide(input, budget);
