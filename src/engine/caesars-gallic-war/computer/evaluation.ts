@@ -25,31 +25,35 @@ export const TERMS = ['bias', 'prospect', 'pace', 'romanAreas', 'barbarianAreas'
 
 /**
  * Fitted weights (logit of the Roman's win per unit of each term): `bench:ai --fit 2000 --game
- * caesars-gallic-war` of 2 December 2026, 2,000 self-play games (the Roman won 310, the Barbarian
+ * caesars-gallic-war` of 3 December 2026, 2,000 self-play games (the Roman won 310, the Barbarian
  * 1,690), 122,355 positions, the areas counted as the turn's scoring will see them
  * (controlAtScoring). On the held-out quarter of the games (30,764 positions) the fit's log-loss is
- * 0.163 and it names the winner at 93.6% of positions; the same model with the areas as the map
- * shows them: 0.166, 93.5%; the hand-set weights before it: 0.341, 88.6% (the base rate alone:
- * 0.440).
+ * 0.161 and it names the winner at 93.7% of positions; without the tribes that change sides as
+ * they go home for the winter: 0.163, 93.6%; with the areas as the map shows them: 0.166, 93.5%;
+ * the hand-set weights before the first fit: 0.341, 88.6% (the base rate alone: 0.440).
  */
 export const WEIGHTS: Record<(typeof TERMS)[number], number> = {
-  bias: 5.427,
-  prospect: 0.09322,
-  pace: 0.2255,
-  romanAreas: -0.09935,
-  barbarianAreas: -0.2307,
-  army: -0.005713,
-  caesarDanger: -0.07016,
-  caesarStrength: 0.1755,
-  supply: -0.0428,
+  bias: 5.86,
+  prospect: 0.09891,
+  pace: 0.226,
+  romanAreas: -0.1249,
+  barbarianAreas: -0.243,
+  army: -0.005056,
+  caesarDanger: -0.1091,
+  caesarStrength: 0.1918,
+  supply: -0.03585,
 };
 
 /**
  * Who controls tribal area `a` at this turn's scoring (7.8) as the units now stand: its tribes on
- * the map as they are allied, and those eliminated this turn as they will come home at the End of
- * Turn (7.3.1: allied to the player whose units occupy their home area, else neutral). A tribe
- * beaten in the field is the Roman's conquest only if his legions hold its area when the turn
- * ends: the control the scoring will see, which the map alone shows only after the End of Turn.
+ * the map as they are allied, those eliminated this turn as they will come home at the End of
+ * Turn (7.3.1: allied to the player whose units occupy their home area, else neutral), and those
+ * away from home as they will go home for the winter: a Roman ally whose home the Barbarian holds
+ * changes sides (7.3.3), a Barbarian one whose home holds Roman units defects to Rome (7.3.4; the
+ * Roman's legions there assumed to winter, no tribe assumed to stay with Vercingetorix). A tribe
+ * beaten in the field, or whose home was taken while it marched, is the Roman's conquest only if
+ * his units hold its area when the turn ends: the control the scoring will see, which the map
+ * alone shows only after the End of Turn.
  */
 export function controlAtScoring(s: State, a: string, f: Features): Role | null {
   let r = false;
@@ -59,6 +63,10 @@ export function controlAtScoring(s: State, a: string, f: Features): Role | null 
     let owner = s.owner[i];
     if (s.loc[i] === ELIMINATED) owner = countAt(f, a, 0) > 0 ? 'Roman' : countAt(f, a, 1) > 0 ? 'Barbarian' : null;
     else if (!onMap(s, i)) continue;
+    else if (s.loc[i] !== a) {
+      if (owner === 'Roman' && countAt(f, a, 1) > 0) owner = 'Barbarian';
+      else if (owner === 'Barbarian' && countAt(f, a, 0) > 0 && countAt(f, a, 1) === 0) owner = 'Roman';
+    }
     if (owner === 'Roman') r = true;
     else if (owner === 'Barbarian') b = true;
   }
