@@ -5,9 +5,15 @@
 // `npm run bench:ai -- --fit N`: the weights below and how they were measured). Its terms, for the
 // Roman: his prospect (his VP plus what his areas would score in the turns left, against the 90 he
 // needs; an area counted as the turn's scoring will see it, a tribe beaten this turn as the End of
-// Turn brings it home to whoever holds its area), how far ahead of the pace to 90 he is by this turn, the areas each side controls, the
-// armies (strength weighted by battle rating), Caesar's danger and strength, and the supply that
-// keeps legions alive. Its value is 2 P(win) - 1 for the side asked about.
+// Turn brings it home to whoever holds its area), how far ahead of the pace to 90 he is by this
+// turn, the areas the Barbarian controls, and Caesar's danger and strength. Its value is
+// 2 P(win) - 1 for the side asked about.
+//
+// Every term is one whose weight has the sign of its effect in the game: the fit also gave
+// weights to the Roman's areas beside his prospect, the armies and the supply, each of the sign
+// that loses (on turn 8 an area taken would have been worth nothing, a legion built or a supply
+// point spent a gain): correlations of the self-play, not causes, that a search would seek. They
+// predicted the winner hardly better (held-out log-loss 0.161 against 0.163) and were dropped.
 
 import { logitOf, winValue } from '../../kit/computer/shared-knowledge.js';
 import { BLOCKS } from '../data/blocks.js';
@@ -21,27 +27,25 @@ import { countAt, features, forceAt, threat, type Features } from './features.js
 const NEED = 90;
 
 /** The terms' names, in the order of terms() and of the weights. */
-export const TERMS = ['bias', 'prospect', 'pace', 'romanAreas', 'barbarianAreas', 'army', 'caesarDanger', 'caesarStrength', 'supply'] as const;
+export const TERMS = ['bias', 'prospect', 'pace', 'barbarianAreas', 'caesarDanger', 'caesarStrength'] as const;
 
 /**
  * Fitted weights (logit of the Roman's win per unit of each term): `bench:ai --fit 2000 --game
  * caesars-gallic-war` of 3 December 2026, 2,000 self-play games (the Roman won 310, the Barbarian
  * 1,690), 122,355 positions, the areas counted as the turn's scoring will see them
  * (controlAtScoring). On the held-out quarter of the games (30,764 positions) the fit's log-loss is
- * 0.161 and it names the winner at 93.7% of positions; without the tribes that change sides as
- * they go home for the winter: 0.163, 93.6%; with the areas as the map shows them: 0.166, 93.5%;
- * the hand-set weights before the first fit: 0.341, 88.6% (the base rate alone: 0.440).
+ * 0.163 and it names the winner at 93.6% of positions; with the three terms of the wrong sign:
+ * 0.161, 93.7%; before the tribes that change sides as they go home for the winter were counted:
+ * 0.163; with the areas as the map shows them: 0.166, 93.5%; the hand-set weights before the
+ * first fit: 0.341, 88.6% (the base rate alone: 0.440).
  */
 export const WEIGHTS: Record<(typeof TERMS)[number], number> = {
-  bias: 5.86,
-  prospect: 0.09891,
-  pace: 0.226,
-  romanAreas: -0.1249,
-  barbarianAreas: -0.243,
-  army: -0.005056,
-  caesarDanger: -0.1091,
-  caesarStrength: 0.1918,
-  supply: -0.03585,
+  bias: 4.009,
+  prospect: 0.07887,
+  pace: 0.2266,
+  barbarianAreas: -0.2437,
+  caesarDanger: -0.07797,
+  caesarStrength: 0.1375,
 };
 
 /**
@@ -125,7 +129,7 @@ export function terms(s: State): number[] {
     danger = Math.max(0, threat(f, at, 1) + forceAt(f, at, 1) - forceAt(f, at, 0));
     strength = s.str[CAESAR_I]! - BLOCKS[CAESAR_I]!.steps[0]!;
   }
-  return [1, prospect, pace, roman, barbarian, f.total[0] - f.total[1], danger, strength, s.supply - 8];
+  return [1, prospect, pace, barbarian, danger, strength];
 }
 
 /** The model's logit for the Roman. */
