@@ -1,7 +1,7 @@
-// The evaluations are fitted to who won self-play games (bench/ai-fit.ts), and a fit may give a
-// term a sign that is the opposite of what the term does in the game (a correlation of the
-// self-play, not a cause): the search would then seek what loses. What the rules make a gain is a
-// gain in the evaluation, whatever the fit.
+// Julius Caesar's evaluation is fitted to who won self-play games (bench/ai-fit.ts), and a fit may
+// give a term a sign opposite to what the term does in the game (a correlation of the self-play,
+// not a cause): the search would then seek what loses. What the rules make a gain is a gain in the
+// evaluation, whatever the fit.
 
 import t from 'tap';
 import { evaluate } from '../../src/engine/julius-caesar/computer/evaluation.js';
