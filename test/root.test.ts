@@ -74,7 +74,8 @@ t.test('as root from a project under a mode-700 folder: the tests start their ow
   // One test file run on its own starts a private embedded server (test/helpers/postgres.ts).
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/http/health.test.ts'], {
     cwd: project,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    // tap's 30 s default for a file run alone is less than a first cluster takes on a busy machine.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TAP_TIMEOUT: '600' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

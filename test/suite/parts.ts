@@ -24,6 +24,8 @@ import t from 'tap';
 import { claimsDir, isClaimed, take } from './claims.js';
 
 export const PARTS = 4;
+/** How long a part may run, whatever files it takes. */
+const PART_LIMIT_MS = 1_800_000;
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 
@@ -73,8 +75,12 @@ function startChildrenPlain(): void {
  * free for it, and tap is never idle in between (it would end the process).
  */
 export function runPart(k: number): void {
-  // A part runs many files one after another: tap's per-process limit is for one file.
-  t.setTimeout(1_800_000);
+  // A part runs many files one after another: tap's per-process limit is for one file. The part's
+  // own limit counts from its start; a file that sets the root's limit when imported (a long game
+  // asks for 15 minutes, meant for a run of that file alone) would otherwise restart it from the
+  // moment the part took the file, and end the part with every result it had not yet printed.
+  const deadline = Date.now() + PART_LIMIT_MS;
+  t.setTimeout(PART_LIMIT_MS);
   startChildrenPlain();
   const claims = claimsDir();
   const shared = existsSync(claims);
@@ -89,6 +95,7 @@ export function runPart(k: number): void {
       mine.add(file);
       part.comment(file);
       await import(pathToFileURL(join(root, file)).href);
+      t.setTimeout(Math.max(1, deadline - Date.now()));
       if (files.some(free)) takeFile(n + 1);
     });
   };
