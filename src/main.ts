@@ -21,6 +21,9 @@ import { closePrismaClient, createPrismaClient, warmUp, type PrismaClient } from
 import type { FastifyInstance } from 'fastify';
 
 // Past this, shutdown gives up waiting for requests (a stuck client must not block a deploy).
+// The embedded PostgreSQL's own stop comes after and is not counted in it: a clean stop of the
+// cluster (its shutdown checkpoint, slow on a busy disk) is bounded by pg_ctl's own 60 s, and an
+// exit in the middle of it would leave the server running with the data folder locked.
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 function readEnvConfig(): EnvConfig {
@@ -68,8 +71,11 @@ async function main(): Promise<void> {
   const stop = (reason: string, exitCode: number): Promise<void> =>
     (stopping ??= (async () => {
       const timer = setTimeout(() => {
-        log(() => logger.error('shutdown timed out; exiting anyway'));
-        process.exit(1);
+        log(() => logger.error('shutdown timed out; stopping the embedded PostgreSQL (if any) and exiting anyway'));
+        // The database is stopped even so: a server left running would keep the data folder locked.
+        void Promise.resolve(local?.stop())
+          .catch(() => undefined)
+          .finally(() => process.exit(1));
       }, SHUTDOWN_TIMEOUT_MS);
       timer.unref();
       log(() => logger.info({ reason }, 'shutting down: no new connections, finishing requests in flight'));
@@ -79,7 +85,11 @@ async function main(): Promise<void> {
         await events?.close();
         transport?.close();
         if (prisma) await closePrismaClient(prisma);
-        await local?.stop();
+        clearTimeout(timer);
+        if (local) {
+          log(() => logger.info('requests finished; stopping the embedded PostgreSQL'));
+          await local.stop();
+        }
         log(() => logger.info('stopped'));
       } catch (err) {
         log(() => logger.error({ err }, 'error during shutdown'));

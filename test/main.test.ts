@@ -49,6 +49,7 @@ t.test('with no configuration: embedded PostgreSQL under ./.data, migrations, HT
   // On a failure, what the process said last.
   const said = () => ({ output: `${alea.stdout().slice(-4000)}\n${alea.stderr().slice(-2000)}` });
   t.same(await alea.exited, { code: 0, signal: null }, 'exits cleanly', said());
+  t.ok(alea.logs().some((l) => l.msg === 'requests finished; stopping the embedded PostgreSQL'), 'stops its database after the requests', said());
   t.ok(alea.logs().some((l) => l.msg === 'stopped'), 'says it stopped', said());
   t.ok(await gone(pid), 'the embedded server is stopped');
   t.notOk(existsSync(join(data, 'postgres.lock')), 'the lock is released');

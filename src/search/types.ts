@@ -74,6 +74,8 @@ export interface DecisionStats {
   /** Time the service spent building the input before decide() (src/app/computer/search-thread.ts), counted in timeMs. */
   inputMs?: number;
   nodes: number;
+  /** The search thread's time runnable but waiting for a core during the decision (Linux's schedstat; absent elsewhere): the machine's stall, not the decision's work. */
+  waitMs?: number;
   /** With a time cap: the longest wall time between two reads of the deadline (a step at the machine's pace). */
   longestStepMs?: number;
   /** Only one legal action: answered without searching. */

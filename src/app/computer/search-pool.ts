@@ -96,6 +96,7 @@ function mergedStats(parts: DecisionStats[]): DecisionStats {
   };
   if (parts.some((s) => s.inputMs !== undefined)) merged.inputMs = max((s) => s.inputMs);
   if (parts.some((s) => s.longestStepMs !== undefined)) merged.longestStepMs = max((s) => s.longestStepMs);
+  if (parts.some((s) => s.waitMs !== undefined)) merged.waitMs = max((s) => s.waitMs);
   return merged;
 }
 

@@ -25,7 +25,7 @@ export function startComputer(ctx: ServiceContext, s: ComputerSettings): (Comput
     ...(s.onBusy && { onBusy: s.onBusy }),
     // Think times in the log: what a level costs on this machine.
     onDecision: (job, stats) =>
-      ctx.log.info({ gameId: job.gameId, level: job.level, timeMs: Math.round(stats.timeMs), iterations: stats.iterations, forced: stats.forced, capped: stats.capped, beliefFailed: stats.beliefFailed }, 'the computer decided'),
+      ctx.log.info({ gameId: job.gameId, level: job.level, timeMs: Math.round(stats.timeMs), waitMs: stats.waitMs === undefined ? undefined : Math.round(stats.waitMs), iterations: stats.iterations, forced: stats.forced, capped: stats.capped, beliefFailed: stats.beliefFailed }, 'the computer decided'),
   });
   const runner = createComputerRunner(ctx, {
     slots: pool.size,
