@@ -45,11 +45,10 @@ t.test('at 4 iterations on a busy machine, no decision takes more than its cap p
   t.teardown(() => Promise.all(spinners.map((w) => w.terminate())));
   const errors: string[] = [];
   const times: number[] = [];
-  /** Each timed decision's wait for a core (ms), and its figures. */
-  const waits: number[] = [];
+  /** Each timed decision's figures (its wait for a core among them). */
   const figures: DecisionStats[] = [];
   /** Each timed decision's stall as the main thread saw it (ms). */
-  const stalls_: number[] = [];
+  const mainStalls: number[] = [];
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
   t.teardown(() => stalls.disable());
@@ -63,7 +62,6 @@ t.test('at 4 iterations on a busy machine, no decision takes more than its cap p
     onDecision: (_job, stats: DecisionStats) => {
       if (stats.forced) return;
       times.push(stats.timeMs);
-      waits.push(stats.waitMs ?? 0);
       figures.push(stats);
       if (stats.outOfTime) outOfTime++;
       else if (stats.beliefFailed) inexact++;
@@ -95,7 +93,7 @@ t.test('at 4 iterations on a busy machine, no decision takes more than its cap p
           action = await pool.think(job);
           // The main thread's worst timer lateness past its 10 ms resolution, in ms (0 before any sample).
           const stall = stalls.count > 0 ? Math.max(0, stalls.max / 1e6 - 10) : 0;
-          while (stalls_.length < times.length) stalls_.push(stalls_.length >= timed ? stall : 0);
+          while (mainStalls.length < times.length) mainStalls.push(mainStalls.length >= timed ? stall : 0);
         } catch (err) {
           errors.push(`${seat.game} action ${n}: ${(err as Error).message}`);
           break;
@@ -111,7 +109,7 @@ t.test('at 4 iterations on a busy machine, no decision takes more than its cap p
     // past it fails unless its thread was waiting for a core rather than working: its time on a
     // core (its wall time less its wait, where the kernel says it) within the part of the cap the
     // work may use (the deadline stops it a fifth of the cap early).
-    const bounds = times.map((_, i) => CAP + MARGIN + stalls_[i]!);
+    const bounds = times.map((_, i) => CAP + MARGIN + mainStalls[i]!);
     const onCore = (i: number) => times[i]! - (figures[i]!.waitMs ?? 0);
     let over = 0;
     let overAt = -1;
