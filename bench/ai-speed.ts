@@ -3,6 +3,7 @@
 // time cap, so that a change to the hot path is compared on the very same work.
 // `bench/ai.ts --speed N` runs it: N iterations per decision.
 
+import { createHash } from 'node:crypto';
 import { cpuUsage } from 'node:process';
 import { loadavg } from 'node:os';
 import { games as modules } from '../src/engine/index.js';
@@ -35,9 +36,12 @@ function positions(game: string, count: number, every: number): ComputerInput[] 
   return out;
 }
 
-export function speed(iterations: number): void {
+export function speed(iterations: number, only?: string): void {
   console.log(`Search speed, ${iterations} iterations per decision, no time cap (load ${loadavg().map((x) => x.toFixed(1)).join(' ')}):`);
   for (const game of ['julius-caesar', 'caesars-gallic-war']) {
+    if (only && only !== game) continue;
+    // The decisions made, as a digest: a change meant to be faster only must leave it as it was.
+    const made = createHash('sha256');
     const inputs = positions(game, 8, 37);
     let its = 0;
     let cpu = 0;
@@ -52,7 +56,8 @@ export function speed(iterations: number): void {
       wall += performance.now() - w0;
       cpu += (c.user + c.system) / 1000;
       its += d.stats.iterations;
+      made.update(JSON.stringify([d.action, d.stats.iterations, d.stats.nodes]));
     }
-    console.log(`  ${modules[game]!.title}: ${inputs.length} positions, ${its} iterations, ${((its / cpu) * 1000).toFixed(0)} iterations/s of CPU time (${((its / wall) * 1000).toFixed(0)} of wall time)`);
+    console.log(`  ${modules[game]!.title}: ${inputs.length} positions, ${its} iterations, ${((its / cpu) * 1000).toFixed(0)} iterations/s of CPU time (${((its / wall) * 1000).toFixed(0)} of wall time); decisions ${made.digest('hex').slice(0, 12)}`);
   }
 }

@@ -276,15 +276,18 @@ export function cloneState(s: State): State {
   // Each member copied as deep as apply() may change it, the flat arrays and records by a
   // shallow copy (a generic deep copy of the whole state was a tenth of the computer's search),
   // the others deeply; exactly the members the state has, in the order the copy has always had
-  // (its own, the log last), so that states serialize byte for byte as they always have.
-  const c = {} as Record<string, unknown>;
-  for (const k in s) {
-    if (k === 'log') continue;
-    const v = (s as unknown as Record<string, unknown>)[k];
+  // (its own, the log last), so that states serialize byte for byte as they always have. The
+  // copy is made by a rest pattern, then its members replaced: an object built member by member
+  // from {} ended in V8's slow dictionary mode (past a dozen keyed additions), and every rule
+  // read from it paid a hash lookup.
+  const { log, ...c } = s as unknown as Record<string, unknown> & { log: LogEntry[] };
+  for (const k in c) {
+    const v = c[k];
+    if (v === null || typeof v !== 'object') continue;
     const copy = COPIERS[k];
     c[k] = copy ? copy(v) : deepCopy(v);
   }
-  c.log = s.log.slice();
+  c.log = log.slice();
   return c as unknown as State;
 }
 
