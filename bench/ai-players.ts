@@ -5,11 +5,11 @@
 // input alone.
 
 import type { Action } from '../src/engine/index.js';
-import { decide } from '../src/search/decide.js';
+import { decide, onePly } from '../src/search/decide.js';
 import { mergeVotes, partBudget } from '../src/search/root-parallel.js';
 import { rebuild } from '../src/search/belief.js';
 import { decisionDeadline } from '../src/search/deadline.js';
-import { DEFAULT_SEARCH, Search } from '../src/search/ismcts.js';
+import { DEFAULT_SEARCH, Search, type SearchConfig } from '../src/search/ismcts.js';
 import { jsonEqual } from '../src/search/json.js';
 import type { GameKnowledge } from '../src/search/game-knowledge.js';
 import { budgetFor, level } from '../src/search/levels.js';
@@ -121,7 +121,11 @@ function oracle(levelId: string): Player {
     const k = know(input.game);
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
-    const s = new Search(k, input.role, { ...DEFAULT_SEARCH, ...tuning, iterations: l.iterations, deadline: capTime ? decisionDeadline(t0, l.timeMs) : null, maxNodes: 100_000 }, rng);
+    const deadline = capTime ? decisionDeadline(t0, l.timeMs) : null;
+    const cfg: SearchConfig = { ...DEFAULT_SEARCH, ...l.search, ...tuning, iterations: l.iterations, deadline, maxNodes: 100_000 };
+    // The level's one-ply head start, as decide() gives it, on the true state.
+    if (cfg.priorVisits > 0 && !k.searchOnly?.includes(input.role)) cfg.rootValues = onePly(k, t.state, input.role, input.legal, rng, deadline);
+    const s = new Search(k, input.role, cfg, rng);
     const run = s.run(() => {
       const x = k.belief.withRng(t.state, rng.key(), 0);
       return k.unseal(x, input.role) ?? x;

@@ -128,4 +128,10 @@ export interface ComputerKnowledge<S, V> {
    * the choice is searched as simultaneous; null when nothing is sealed.
    */
   unseal(s: S, viewer: string): S | null;
+  /**
+   * The roles whose moves the search weighs without the evaluation's one-ply judgement as a head
+   * start (SearchConfig.priorVisits), whatever the level: a role whose good moves pay off only
+   * turns later, which one ply of the evaluation cannot see. Every other role has it.
+   */
+  searchOnly?: readonly string[];
 }

@@ -1,4 +1,4 @@
-// The easy level starts each of its moves at the root with one ply of the evaluation, worth
+// Every level starts each of its moves at the root with one ply of the evaluation, worth
 // `priorVisits` playouts (src/search/ismcts.ts): a few noisy playouts must agree before they
 // overrule that judgement. Tested on the Search itself, at positions of seeded random games of
 // both games, with the one-ply scores set by the test: the move they favour is answered when
@@ -9,6 +9,8 @@ import t from 'tap';
 import { DEFAULT_SEARCH, Search } from '../../src/search/ismcts.js';
 import type { GameKnowledge } from '../../src/search/game-knowledge.js';
 import { knowledge } from '../../src/search/game-knowledge.js';
+import { decide } from '../../src/search/decide.js';
+import { jsonEqual } from '../../src/search/json.js';
 import { budgetFor } from '../../src/search/levels.js';
 import { createSearchRng } from '../../src/search/search-rng.js';
 import { GAME_IDS, positions } from './helpers.js';
@@ -43,8 +45,26 @@ for (const game of GAME_IDS) {
   });
 }
 
-t.test('the easy level, and only it, gives the one-ply judgement a head start', async (t) => {
-  t.ok((budgetFor('easy', 1).tuning?.priorVisits ?? 0) > 0, 'easy');
-  t.equal(budgetFor('normal', 1).tuning?.priorVisits ?? 0, 0, 'normal');
-  t.equal(budgetFor('hard', 1).tuning?.priorVisits ?? 0, 0, 'hard');
+t.test('every level gives the one-ply judgement a head start, the same at each (the levels differ in their search)', async (t) => {
+  for (const id of ['easy', 'normal', 'hard']) t.equal(budgetFor(id, 1).tuning?.priorVisits, 20, id);
+});
+
+t.test("the Gallic War's Roman decides without the head start at any level; the Barbarian with it", async (t) => {
+  const failures: string[] = [];
+  let roman = 0;
+  let changed = 0;
+  for (const p of positions('caesars-gallic-war', 1, 23)) {
+    if (p.input.legal.length < 3) continue;
+    const seed = `head start ${p.g} ${p.n}`;
+    const given = decide(p.input, { iterations: 24, seed, tuning: { priorVisits: 20 } });
+    const none = decide(p.input, { iterations: 24, seed });
+    const same = jsonEqual(given.action, none.action) && given.stats.nodes === none.stats.nodes && jsonEqual(given.votes, none.votes);
+    if (p.role === 'Roman') {
+      roman++;
+      if (!same) failures.push(`action ${p.n}: the Roman's decision changed with the head start`);
+    } else if (!same) changed++;
+  }
+  t.same(failures, [], `${roman} Roman decisions`);
+  t.ok(roman >= 5, 'enough Roman decisions');
+  t.ok(changed >= 1, "the head start reaches the Barbarian's decisions");
 });

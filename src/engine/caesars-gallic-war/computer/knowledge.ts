@@ -54,5 +54,19 @@ function unseal(s: State, viewer: string): State | null {
  * down.
  */
 export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowledge<State, CGWView> {
-  return { belief, evaluate, rules, observedKey, quiet, play, playoutActions, simultaneous: (s) => sealedTogether(caesarsGallicWar, sealed, s), unseal };
+  return {
+    belief,
+    evaluate,
+    rules,
+    observedKey,
+    quiet,
+    play,
+    playoutActions,
+    simultaneous: (s) => sealedTogether(caesarsGallicWar, sealed, s),
+    unseal,
+    // The Roman's conquest pays at a turn's end, the moves towards it cost him first: with one ply
+    // of the evaluation as a head start normal won 1 of 8 games against the greedy player on seeds
+    // 0-19, where without it it won 5 of those 10 (easy: 1 of 20 against 2 of 20).
+    searchOnly: ['Roman'],
+  };
 }
