@@ -5,7 +5,7 @@
 // Every level starts each of its moves with the evaluation's one-ply judgement of it, worth 20
 // playouts (priorVisits, src/search/ismcts.ts): at easy, its 60 playouts alone chose worse than that
 // judgement; at normal, its 300 playouts alone did no better than the judgement alone (the greedy
-// player: Caesar won 16 of 24 against it, 22 of 24 with the head start, on the same seeds).
+// player; docs/benchmarks.md). A game may name roles that search without it (searchOnly).
 // "hard" splits its playouts over two of the service's search threads (root-parallel).
 
 import type { Budget, SearchTuning } from './types.js';
