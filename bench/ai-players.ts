@@ -124,7 +124,7 @@ function oracle(levelId: string): Player {
     const deadline = capTime ? decisionDeadline(t0, l.timeMs) : null;
     const cfg: SearchConfig = { ...DEFAULT_SEARCH, ...l.search, ...tuning, iterations: l.iterations, deadline, maxNodes: 100_000 };
     // The level's one-ply head start, as decide() gives it, on the true state.
-    if (cfg.priorVisits > 0 && !k.searchOnly?.includes(input.role)) cfg.rootValues = onePly(k, t.state, input.role, input.legal, rng, deadline);
+    if (cfg.priorVisits > 0) cfg.rootValues = onePly(k, t.state, input.role, input.legal, rng, deadline);
     const s = new Search(k, input.role, cfg, rng);
     const run = s.run(() => {
       const x = k.belief.withRng(t.state, rng.key(), 0);

@@ -108,7 +108,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
     deadline,
     maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
   };
-  if (config.priorVisits > 0 && !know.searchOnly?.includes(role)) config.rootValues = onePly(know, bare, role, input.legal, rng, deadline);
+  if (config.priorVisits > 0) config.rootValues = onePly(know, bare, role, input.legal, rng, deadline);
   const search = new Search(know, role, config, rng);
   const run = search.run(() => {
     const s = sampler.sample(rng);
@@ -130,10 +130,11 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
 /**
  * One ply of the evaluation over the legal moves, on the rebuilt state with a fresh generator (a
  * won game scores 1, a lost one -1), by the key the search gives each move; null at a sealed
- * choice (both sides choose at once: one ply means nothing there) or if the deadline passes first.
+ * choice (both sides choose at once: one ply means nothing there), for a role the game has search
+ * without it (ComputerKnowledge.searchOnly), or if the deadline passes first.
  */
 export function onePly<S>(know: GameKnowledge<S, unknown>, base: S, role: string, legal: readonly Action[], rng: Rng, deadline: Deadline | null): Map<string, number> | null {
-  if (know.simultaneous(base).length >= 2) return null;
+  if (know.searchOnly?.includes(role) || know.simultaneous(base).length >= 2) return null;
   const s = know.belief.withRng(know.belief.clone(base), rng.key(), 0);
   const values = new Map<string, number>();
   for (const a of legal) {

@@ -26,10 +26,13 @@ export interface Level {
   threads?: number;
 }
 
+/** The one-ply judgement's head start at every level, in playouts. */
+const HEAD_START = { priorVisits: 20 };
+
 export const LEVELS: readonly Level[] = [
-  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300, search: { priorVisits: 20 } },
-  { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)', iterations: 300, timeMs: 1000, search: { priorVisits: 20 } },
-  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000, threads: 2, search: { priorVisits: 20 } },
+  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300, search: HEAD_START },
+  { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)', iterations: 300, timeMs: 1000, search: HEAD_START },
+  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000, threads: 2, search: HEAD_START },
 ];
 
 export function level(id: string): Level {
