@@ -300,8 +300,8 @@ function alignPlacedTribes(s: State, v: CGWView, me: Role): void {
 
 /**
  * CGW-137 (8.2): only Ariovistus subdues, so a hidden move whose lines say he tries to is his,
- * from the area the move line names: before it, he takes the slot of a German not yet moved
- * there. Believed elsewhere (another German's move guessed his), no move of the rebuilt state
+ * from the area the move line names: before it, he takes the slot of a unit not yet moved
+ * there (a German's if there is one). Believed elsewhere (another German's move guessed his), no move of the rebuilt state
  * could write those lines, and mending that with one exchange leaves no room for the other guess
  * the entry may need (which areas were designated to move). Both keep their own strengths.
  */
@@ -312,13 +312,21 @@ function alignAriovistus(s: State, v: CGWView, me: Role): void {
   const a = ARIOVISTUS;
   if (!from || !onMap(s, a) || s.owner[a] !== 'Barbarian' || identityShown(s, a, me)) return;
   if (s.loc[a] === from && !s.moved[a]) return;
+  // A German's slot first; else any hidden unit's there that may stand where he was believed (a
+  // Gallic tribe: the Roman cannot tell a German block from a Gallic one).
+  let swap = -1;
   for (let j = 0; j < NB; j++) {
-    if (!isGerman(j) || j === a || s.loc[j] !== from || s.moved[j] || s.owner[j] !== 'Barbarian' || identityShown(s, j, me)) continue;
-    const [sa, sj] = [s.str[a]!, s.str[j]!];
-    reassign(s, [a, j], [j, a]);
-    [s.str[a], s.str[j]] = [sa, sj];
-    return;
+    if (j === a || s.loc[j] !== from || s.moved[j] || s.owner[j] !== 'Barbarian' || identityShown(s, j, me)) continue;
+    if (isGerman(j)) {
+      swap = j;
+      break;
+    }
+    if (swap < 0 && fitsSlot(s, j, a) && fitsSlot(s, a, j)) swap = j;
   }
+  if (swap < 0) return;
+  const [sa, sj] = [s.str[a]!, s.str[swap]!];
+  reassign(s, [a, swap], [swap, a]);
+  [s.str[a], s.str[swap]] = [sa, sj];
 }
 
 function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): boolean {
