@@ -17,6 +17,7 @@
 //   --speed N     instead: iterations/s of CPU time on fixed positions of each game, N iterations each
 //   --fit N       instead: N self-play games of each game, the evaluation's weights fitted to who won
 //   --belief N    instead: N seeded games of each game with the belief checked exact at every decision
+//                 (--game G, --from K: game offsets from K, default 1000; --style greedy: one-ply players)
 
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -252,10 +253,13 @@ if (process.argv.includes('--profile')) {
 } else if (process.argv.includes('--belief')) {
   // The belief hunt of the suite's test/ai/belief-games.test.ts, over more games.
   const n = Number(process.argv[process.argv.indexOf('--belief') + 1] ?? 20);
+  const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
   const { huntBelief } = await import('../test/ai/belief-games.js');
+  const style = arg('--style') === 'greedy' ? 'greedy' : 'thumb';
   for (const game of BOTH) {
+    if (arg('--game') && arg('--game') !== game) continue;
     const t0 = performance.now();
-    const r = huntBelief(game, n, 1000);
+    const r = huntBelief(game, n, Number(arg('--from') ?? 1000), null, 3000, style);
     console.log(`${game}: ${r.games} games (${r.ended} ended), ${r.decisions} decisions, ${r.inexact.length} inexact, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     for (const l of r.inexact) console.log(`  ${l}`);
   }

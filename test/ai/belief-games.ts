@@ -27,16 +27,24 @@ export interface HuntResult {
 }
 
 /**
+ * How the hunt's players choose: by the rules of thumb (with noise), or by one ply of the
+ * evaluation (the benchmark's greedy player, with the same noise): the greedy style plays the
+ * longer waits and surprises a benchmark game has (a leader kept out of sight all winter), which
+ * found a failure the rules of thumb's games never did.
+ */
+export type HuntStyle = 'thumb' | 'greedy';
+
+/**
  * Plays `count` seeded games of `game` from `offset`, checking the belief at every decision. With
  * `sliceMs`, each decision's replay runs in calls of that many milliseconds, each one resuming the
  * replay the last one's deadline paused, until one finishes (as a busy machine would make it).
  */
-export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: number | null = null, maxActions = 3000): HuntResult {
+export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: number | null = null, maxActions = 3000, style: HuntStyle = 'thumb'): HuntResult {
   const m = games[game]!;
   const know = knowledge[game] as GameKnowledge<unknown, unknown>;
   const out: HuntResult = { decisions: 0, paused: 0, inexact: [], games: 0, ended: 0 };
   for (let g = offset; g < offset + count; g++) {
-    const rng = createSearchRng(`belief hunt ${game} ${g}`);
+    const rng = createSearchRng(`belief hunt ${game} ${g}${style === 'thumb' ? '' : ` ${style}`}`);
     let s: unknown = m.setup(testSeed(91_000 + g), game === 'julius-caesar' && g % 4 === 3 ? { scenario: 'free-deployment' } : {});
     const observers = Object.fromEntries(m.roles.map((r) => [r, new Observer(m as never, r, s)])) as Record<string, Observer<unknown, { log: string[] }>>;
     // One game's failures stop at its first few (the rest follow from the first).
@@ -71,7 +79,22 @@ export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: num
       if (legal.length > 1) {
         // The rules of thumb's best with noise, one time in eight any move.
         if (rng.int(8) === 0) a = legal[rng.int(legal.length)]!;
-        else {
+        else if (style === 'greedy') {
+          let best = -Infinity;
+          for (const x of legal) {
+            let v: number;
+            try {
+              v = know.evaluate(m.apply(s, role, x), role);
+            } catch {
+              continue;
+            }
+            v += rng.float() * 0.05;
+            if (v > best) {
+              best = v;
+              a = x;
+            }
+          }
+        } else {
           const sc = know.prior(s, role, legal);
           let best = -Infinity;
           for (let i = 0; i < sc.length; i++) {
