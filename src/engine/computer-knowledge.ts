@@ -134,4 +134,10 @@ export interface ComputerKnowledge<S, V> {
    * turns later, which one ply of the evaluation cannot see. Every other role has it.
    */
   searchOnly?: readonly string[];
+  /**
+   * Roles that search a multiple of their level's iterations (within the level's time cap): a role
+   * whose play improves with search much more than the others' does (measured, not guessed: the
+   * game's knowledge says where). Every other role searches its level's iterations.
+   */
+  searchMultiple?: Readonly<Record<string, number>>;
 }

@@ -104,7 +104,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const config: SearchConfig = {
     ...DEFAULT_SEARCH,
     ...budget.tuning,
-    iterations: Math.max(1, Math.floor(budget.iterations)),
+    iterations: Math.max(1, Math.floor(budget.iterations * searchMultiple(know, role))),
     deadline,
     maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
   };
@@ -150,6 +150,11 @@ export function onePly<S>(know: GameKnowledge<S, unknown>, base: S, role: string
     values.set(key, v);
   }
   return values;
+}
+
+/** How many times its level's iterations `role` searches (ComputerKnowledge.searchMultiple). */
+export function searchMultiple(know: { searchMultiple?: Readonly<Record<string, number>> }, role: string): number {
+  return know.searchMultiple?.[role] ?? 1;
 }
 
 /** Whether `action` is one of `legal` (deep-equal): what decide() promises. */

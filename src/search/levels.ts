@@ -5,7 +5,8 @@
 // Every level starts each of its moves with the evaluation's one-ply judgement of it, worth 20
 // playouts (priorVisits, src/search/ismcts.ts): at easy, its 60 playouts alone chose worse than that
 // judgement; at normal, its 300 playouts alone did no better than the judgement alone (the greedy
-// player; docs/benchmarks.md). A game may name roles that search without it (searchOnly).
+// player; docs/benchmarks.md). A game may name roles that search without it (searchOnly), and
+// roles that search a multiple of the level's iterations within its time cap (searchMultiple).
 // "hard" splits its playouts over two of the service's search threads (root-parallel).
 
 import type { Budget, SearchTuning } from './types.js';
@@ -29,11 +30,29 @@ export interface Level {
 /** The one-ply judgement's head start at every level, in playouts. */
 const HEAD_START = { priorVisits: 20 };
 
+/** Each level's title, for its number of ways (its iterations, or a multiple of them a role searches). */
+const TITLES: Readonly<Record<string, (ways: string) => string>> = {
+  easy: (n) => `Easy: plays by feel, trying ${n} ways each move could go on (a third of a second a move)`,
+  normal: (n) => `Normal: weighs ${n} ways each move could go on (up to a second a move)`,
+  hard: (n) => `Hard: weighs ${n} ways each move could go on (up to 5 seconds a move)`,
+};
+
+const titled = (l: Omit<Level, 'title'>): Level => ({ ...l, title: TITLES[l.id]!(l.iterations.toLocaleString('en-US')) });
+
 export const LEVELS: readonly Level[] = [
-  { id: 'easy', title: 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)', iterations: 60, timeMs: 300, search: HEAD_START },
-  { id: 'normal', title: 'Normal: weighs 300 ways each move could go on (up to a second a move)', iterations: 300, timeMs: 1000, search: HEAD_START },
-  { id: 'hard', title: 'Hard: weighs 1,500 ways each move could go on (up to 5 seconds a move)', iterations: 1500, timeMs: 5000, threads: 2, search: HEAD_START },
+  titled({ id: 'easy', iterations: 60, timeMs: 300, search: HEAD_START }),
+  titled({ id: 'normal', iterations: 300, timeMs: 1000, search: HEAD_START }),
+  titled({ id: 'hard', iterations: 1500, timeMs: 5000, threads: 2, search: HEAD_START }),
 ];
+
+/**
+ * The level's title for a seat that searches `multiple` times its iterations (a game's
+ * searchMultiple): the number of ways the player reads is the one searched.
+ */
+export function levelTitle(id: string, multiple?: number): string {
+  const l = level(id);
+  return multiple === undefined || multiple === 1 ? l.title : TITLES[id]!(Math.round(l.iterations * multiple).toLocaleString('en-US'));
+}
 
 export function level(id: string): Level {
   const l = LEVELS.find((x) => x.id === id);

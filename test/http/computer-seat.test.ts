@@ -119,6 +119,9 @@ t.test('the per-account cap on games against the computer (409 too_many_computer
   t.equal(two.response.status, 201);
   t.equal(two.data!.computer!.level, 'normal', 'the level is normal unless asked');
   t.not(two.data!.computer!.role, two.data!.role, 'a random role for the person, the other for the computer');
+  // The Gallic War's Roman searches twice his level's ways (its computer knowledge's searchMultiple).
+  t.equal(two.data!.computer!.title, `Normal: weighs ${two.data!.computer!.role === 'Roman' ? 600 : 300} ways each move could go on (up to a second a move)`, "the title names the ways the computer's seat weighs");
+  t.equal(one.data!.computer!.title, 'Easy: plays by feel, trying 60 ways each move could go on (a third of a second a move)');
   const three = await a.client.POST('/v1/games', { body: { game: 'julius-caesar', role: 'Pompey', opponent: 'computer', level: 'hard' } });
   t.equal(three.response.status, 409, 'a third game against the computer is refused');
   t.match(three.error, { code: 'too_many_computer_games', limit: 2 });
