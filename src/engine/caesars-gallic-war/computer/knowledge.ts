@@ -68,9 +68,9 @@ export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowl
     // of the evaluation as a head start normal won 1 of 8 games against the greedy player on seeds
     // 0-19, where without it it won 5 of those 10 (easy: 1 of 20 against 2 of 20).
     searchOnly: ['Roman'],
-    // And his play grows with search as no other seat's does: normal's 300 iterations beat the
-    // greedy player 11 of 20 on seeds 0-39, 600 won 8 of the first 12 there (docs/benchmarks.md);
-    // 150 won 5 of 20.
+    // And his play grows with search: against the greedy player on seeds 0-39, 150 iterations won
+    // 5 of 20, 300 won 11, 600 won 12 (mean VP 80 against 75; within the noise, docs/benchmarks.md).
+    // The level's time cap bounds what the doubling costs.
     searchMultiple: { Roman: 2 },
   };
 }
