@@ -5,14 +5,14 @@
 // input alone.
 
 import type { Action } from '../src/engine/index.js';
-import { decide, onePly, searchMultiple } from '../src/search/decide.js';
+import { decide, onePly } from '../src/search/decide.js';
 import { mergeVotes, partBudget } from '../src/search/root-parallel.js';
 import { rebuild } from '../src/search/belief.js';
 import { decisionDeadline } from '../src/search/deadline.js';
 import { DEFAULT_SEARCH, Search, type SearchConfig } from '../src/search/ismcts.js';
 import { jsonEqual } from '../src/search/json.js';
 import type { GameKnowledge } from '../src/search/game-knowledge.js';
-import { budgetFor, level } from '../src/search/levels.js';
+import { budgetFor, level, searchMultiple } from '../src/search/levels.js';
 import { knowledge } from '../src/search/game-knowledge.js';
 import { createSearchRng } from '../src/search/search-rng.js';
 import type { ComputerInput, DecisionStats, SearchTuning } from '../src/search/types.js';

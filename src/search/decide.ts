@@ -18,6 +18,7 @@ import { rebuild, Sampler } from './belief.js';
 import { decisionDeadline } from './deadline.js';
 import { DEFAULT_SEARCH, reward, Search, type SearchConfig } from './ismcts.js';
 import { jsonEqual } from './json.js';
+import { searchMultiple } from './levels.js';
 import type { GameKnowledge } from './game-knowledge.js';
 import { knowledge } from './game-knowledge.js';
 import { createSearchRng, type Rng } from './search-rng.js';
@@ -150,11 +151,6 @@ export function onePly<S>(know: GameKnowledge<S, unknown>, base: S, role: string
     values.set(key, v);
   }
   return values;
-}
-
-/** How many times its level's iterations `role` searches (ComputerKnowledge.searchMultiple). */
-export function searchMultiple(know: { searchMultiple?: Readonly<Record<string, number>> }, role: string): number {
-  return know.searchMultiple?.[role] ?? 1;
 }
 
 /** Whether `action` is one of `legal` (deep-equal): what decide() promises. */

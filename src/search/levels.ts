@@ -39,6 +39,11 @@ const TITLES: Readonly<Record<string, (ways: string) => string>> = {
 
 const titled = (l: Omit<Level, 'title'>): Level => ({ ...l, title: TITLES[l.id]!(l.iterations.toLocaleString('en-US')) });
 
+/** How many times its level's iterations `role` searches (ComputerKnowledge.searchMultiple; 1 for a game without knowledge). */
+export function searchMultiple(know: { searchMultiple?: Readonly<Record<string, number>> } | undefined, role: string): number {
+  return know?.searchMultiple?.[role] ?? 1;
+}
+
 export const LEVELS: readonly Level[] = [
   titled({ id: 'easy', iterations: 60, timeMs: 300, search: HEAD_START }),
   titled({ id: 'normal', iterations: 300, timeMs: 1000, search: HEAD_START }),
@@ -49,9 +54,9 @@ export const LEVELS: readonly Level[] = [
  * The level's title for a seat that searches `multiple` times its iterations (a game's
  * searchMultiple): the number of ways the player reads is the one searched.
  */
-export function levelTitle(id: string, multiple?: number): string {
+export function levelTitle(id: string, multiple = 1): string {
   const l = level(id);
-  return multiple === undefined || multiple === 1 ? l.title : TITLES[id]!(Math.round(l.iterations * multiple).toLocaleString('en-US'));
+  return multiple === 1 ? l.title : TITLES[id]!(Math.round(l.iterations * multiple).toLocaleString('en-US'));
 }
 
 export function level(id: string): Level {

@@ -5,14 +5,11 @@
 // allowance, and a secret choice made before the last decision that could not be guessed again;
 // `npm run bench:ai -- --belief N` runs it over more games.
 
-import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
-import { games, type Action } from '../../src/engine/index.js';
 import { rebuild } from '../../src/search/belief.js';
 import { knowledge, type GameKnowledge } from '../../src/search/game-knowledge.js';
-import { Observer } from '../../src/search/observer.js';
 import { huntBelief } from './belief-games.js';
-import type { GameId } from './helpers.js';
+import { recorded, type GameId } from './helpers.js';
 
 /** One hunt game that found a bug: played to its end, its belief exact at every decision. */
 async function exactGame(t: Test, game: GameId, offset: number): Promise<void> {
@@ -108,28 +105,15 @@ t.test('caesars-gallic-war: tribes a Political Action places at home stood where
 // not mend both (game 74). He now takes an unmoved German's slot where the move line starts.
 t.test('caesars-gallic-war: the hidden move whose lines say Ariovistus tries to subdue is his, from where the line starts', (t) => exactGame(t, 'caesars-gallic-war', 74));
 
-/**
- * A recorded game (a fixture of seed and actions): `role`'s belief, rebuilt as decide() does at
- * each of its decisions, is exact at every one.
- */
+/** A recorded game (test/ai/helpers.ts recorded): `role`'s belief, rebuilt as decide() does at each of its decisions, is exact at every one. */
 function exactRecorded(t: Test, file: string, role: string): void {
-  const g = JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')) as { game: GameId; seed: string; options: object; actions: { role: string; action: Action }[] };
-  const m = games[g.game]!;
-  const know = knowledge[g.game] as GameKnowledge<unknown, unknown>;
-  let s: unknown = m.setup(g.seed, g.options);
-  const seen = new Observer(m as never, role, s);
   const inexact: string[] = [];
   let decisions = 0;
-  for (let n = 0; n <= g.actions.length; n++) {
-    if (m.pending(s).includes(role) && m.legalActions(s, role).length > 1) {
-      decisions++;
-      const r = rebuild(know, seen.input(s));
-      if (!r.exact) inexact.push(`action ${n}: ${r.failure}`);
-    }
-    const next = g.actions[n];
-    if (!next) break;
-    s = m.apply(s, next.role, next.action);
-    seen.push(next.role, next.action, s);
+  for (const p of recorded(file)) {
+    if (p.role !== role || p.input.legal.length < 2) continue;
+    decisions++;
+    const r = rebuild(knowledge[p.game] as GameKnowledge<unknown, unknown>, p.input);
+    if (!r.exact) inexact.push(`action ${p.n}: ${r.failure}`);
   }
   t.ok(decisions > 10, `${role}'s decisions checked (${decisions})`);
   t.same(inexact, [], `0 inexact of ${decisions}`);

@@ -3,6 +3,7 @@
 // state of each game must keep (the property tests' own checks: a rebuilt or sampled state must
 // be as legal as a played one).
 
+import { readFileSync } from 'node:fs';
 import { games, type Action } from '../../src/engine/index.js';
 import { hiddenCardsOf, type CardHolders } from '../../src/engine/kit/computer/hidden-cards.js';
 import { Observer } from '../../src/search/observer.js';
@@ -53,6 +54,28 @@ export function* positions(game: GameId, count: number, every: number, offset = 
       s = m.apply(s, role, a);
       for (const r of m.roles) observers[r]!.push(role, a, s);
     }
+  }
+}
+
+/**
+ * A recorded game (a fixture in test/fixtures: its game, seed, options and actions) replayed: before
+ * each action and after the last, a position for each role with a legal action, its input built
+ * as `positions` builds it (g is 0).
+ */
+export function* recorded(file: string): Generator<Position> {
+  const r = JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')) as { game: GameId; seed: string; options: object; actions: { role: string; action: Action }[] };
+  const m = games[r.game]!;
+  let s = m.setup(r.seed, r.options);
+  const observers = Object.fromEntries(m.roles.map((x) => [x, new Observer(m as never, x, s)])) as Record<string, Observer<unknown, { log: string[] }>>;
+  for (let n = 0; n <= r.actions.length; n++) {
+    for (const role of m.roles) {
+      if (m.legalActions(s, role).length === 0) continue;
+      yield { game: r.game, state: s, role, input: observers[role]!.input(s), g: 0, n };
+    }
+    const next = r.actions[n];
+    if (!next) break;
+    s = m.apply(s, next.role, next.action);
+    for (const x of m.roles) observers[x]!.push(next.role, next.action, s);
   }
 }
 

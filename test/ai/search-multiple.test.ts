@@ -3,32 +3,22 @@
 // more than any other seat's (docs/benchmarks.md), searches twice his level's; every other seat
 // its level's. Within the level's time cap either way.
 
-import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { games, type Action } from '../../src/engine/index.js';
 import { decide } from '../../src/search/decide.js';
 import { LEVELS, levelTitle } from '../../src/search/levels.js';
-import { Observer } from '../../src/search/observer.js';
+import { recorded } from './helpers.js';
 
 t.test("the Gallic War's Roman searches twice the iterations he is given, the Barbarian as many", async (t) => {
   // The positions of a benchmark game (a fixture of the belief's tests): its beliefs rebuild fast.
-  const g = JSON.parse(readFileSync(new URL('../fixtures/belief-ariovistus-game.json', import.meta.url), 'utf8')) as { seed: string; actions: { role: string; action: Action }[] };
-  const m = games['caesars-gallic-war']!;
-  let s: unknown = m.setup(g.seed, {});
-  const observers = Object.fromEntries(m.roles.map((r) => [r, new Observer(m as never, r, s)]));
   const most: Record<string, number> = { Roman: 0, Barbarian: 0 };
   const seen: Record<string, number> = { Roman: 0, Barbarian: 0 };
   const over: string[] = [];
-  for (const [n, { role, action }] of g.actions.entries()) {
-    const input = observers[role]!.input(s);
-    if (input.legal.length >= 6 && seen[role]! < 4) {
-      seen[role]!++;
-      const d = decide(input, { iterations: 12, seed: `multiple ${n}` });
-      most[role] = Math.max(most[role]!, d.stats.iterations);
-      if (d.stats.iterations > (role === 'Roman' ? 24 : 12)) over.push(`action ${n} ${role}: ${d.stats.iterations}`);
-    }
-    s = m.apply(s, role, action);
-    for (const r of m.roles) observers[r]!.push(role, action, s);
+  for (const { role, input, n } of recorded('belief-ariovistus-game.json')) {
+    if (input.legal.length < 6 || seen[role]! >= 4) continue;
+    seen[role]!++;
+    const d = decide(input, { iterations: 12, seed: `multiple ${n}` });
+    most[role] = Math.max(most[role]!, d.stats.iterations);
+    if (d.stats.iterations > (role === 'Roman' ? 24 : 12)) over.push(`action ${n} ${role}: ${d.stats.iterations}`);
   }
   t.same(seen, { Roman: 4, Barbarian: 4 }, 'decisions of both seats');
   t.same(over, [], 'never more than the multiple of the iterations given');

@@ -8,7 +8,7 @@
 import type { Test } from 'tap';
 import { verifyGames } from '../../src/app/games/verify.js';
 import { startComputer } from '../../src/app/computer/start.js';
-import { levelTitle } from '../../src/search/levels.js';
+import { levelTitle, searchMultiple } from '../../src/search/levels.js';
 import { knowledge } from '../../src/search/game-knowledge.js';
 import type { Action } from '../../src/engine/index.js';
 import { checkRecord } from '../../src/engine/record.js';
@@ -63,7 +63,7 @@ export async function playWholeGames(t: Test, seats: readonly Seat[], firstSeed:
       t.equal(created.response.status, 201, 'created');
       let game = created.data!;
       t.equal(game.role, seat.person, 'the person takes the role asked for');
-      t.same(game.computer, { role: seat.computer, level: 'easy', title: levelTitle('easy', knowledge[seat.game]!.searchMultiple?.[seat.computer]) }, "the game names the computer's role and level, and what the level costs in its seat");
+      t.same(game.computer, { role: seat.computer, level: 'easy', title: levelTitle('easy', searchMultiple(knowledge[seat.game], seat.computer)) }, "the game names the computer's role and level, and what the level costs in its seat");
       t.equal(game.bot, null);
       t.equal(game.status, 'active', 'it starts at once');
       t.same(game.openRoles, [], 'no seat is open');

@@ -4,7 +4,7 @@
 // caller's own role (or the observer's view) are the only windows onto the state.
 import { definitionOf, type Action, type GameDefinition, type GameModule, type Outcome } from '../../engine/index.js';
 import type { Config } from '../../config/config.js';
-import { levelTitle } from '../../search/levels.js';
+import { levelTitle, searchMultiple } from '../../search/levels.js';
 import { presentOptions, type GameOptions } from './game-options.js';
 import type { GameRow, GameSummaryRow, GameStatus } from '../../store/games.js';
 
@@ -198,7 +198,7 @@ export function presentSummary(row: GameSummaryRow, userId: string): GameSummary
     version: row.snapshot?.version ?? 0,
     role: roleOf(row, userId),
     bot,
-    computer: row.computer && { role: row.computer.role, level: row.computer.level, title: levelTitle(row.computer.level, gameOf(row).computer?.searchMultiple?.[row.computer.role]) },
+    computer: row.computer && { role: row.computer.role, level: row.computer.level, title: levelTitle(row.computer.level, searchMultiple(gameOf(row).computer, row.computer.role)) },
     players,
     openRoles: status === 'open' ? openRolesOf(m, row, bot) : [],
     invitee: status === 'open' ? row.invitee : null,
