@@ -16,6 +16,7 @@
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)
 //   --speed N     instead: iterations/s of CPU time on fixed positions of each game, N iterations each
 //   --fit N       instead: N self-play games of each game, the evaluation's weights fitted to who won
+//   --policy N    instead: N games of each game between the playouts' rules-of-thumb players
 //   --belief N    instead: N seeded games of each game with the belief checked exact at every decision
 //                 (--game G, --from K: game offsets from K, default 1000; --style greedy: one-ply players)
 
@@ -28,6 +29,7 @@ import { games as modules, type Action, type SetupOptions } from '../src/engine/
 import { Observer } from '../src/search/observer.js';
 import type { DecisionStats } from '../src/search/types.js';
 import { player, type PlayerName } from './ai-players.js';
+import { pct, wilson } from './stats.js';
 
 type GameId = 'julius-caesar' | 'caesars-gallic-war';
 
@@ -134,17 +136,6 @@ function playGame(job: Job): GameResult {
 }
 
 
-/** Wilson score interval (95%) of a proportion p over n trials. */
-function wilson(p: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.96;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
-
-const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 
 function cell(results: GameResult[]): string {
   const n = results.length;
@@ -246,6 +237,10 @@ if (process.argv.includes('--profile')) {
   const n = Number(process.argv[process.argv.indexOf('--profile') + 1] ?? 20);
   const { profile } = await import('./ai-profile.js');
   for (const game of BOTH) await profile(game, 'normal', n);
+} else if (process.argv.includes('--policy')) {
+  const { policySelfPlay } = await import('./ai-policy.js');
+  const only = process.argv.indexOf('--game');
+  for (const game of BOTH) if (only < 0 || process.argv[only + 1] === game) policySelfPlay(game, Number(process.argv[process.argv.indexOf('--policy') + 1] ?? 300));
 } else if (process.argv.includes('--fit')) {
   const { fitEvaluations } = await import('./ai-fit.js');
   const only = process.argv.indexOf('--game');

@@ -24,6 +24,7 @@
 import type { Action } from '../engine/index.js';
 import type { Deadline } from './deadline.js';
 import type { GameKnowledge } from './game-knowledge.js';
+import { policyMove } from './prior.js';
 import type { Rng } from './search-rng.js';
 
 export interface SearchConfig {
@@ -399,43 +400,9 @@ export class Search<S, V> {
       for (const role of roles) {
         const legal = know.playoutActions(s, role, rng.int) ?? m.legalActions(s, role);
         if (legal.length === 0) return s;
-        s = know.play(s, role, this.playoutMove(s, role, legal));
+        s = know.play(s, role, policyMove(know.prior, s, role, legal, this.rng, cfg.playoutScored));
       }
     }
     return s;
-  }
-
-  /**
-   * A playout move: mostly the rules of thumb's best with a little noise, one time in ten any move.
-   * Of a long list (a command phase's every move of every block) only a few moves drawn at random
-   * are scored: the best of them (scoring each costs more than listing it).
-   */
-  private playoutMove(s: S, role: string, legal: readonly Action[]): Action {
-    const rng = this.rng;
-    if (legal.length === 1) return legal[0]!;
-    if (rng.int(10) === 0) return legal[rng.int(legal.length)]!;
-    let scored = legal;
-    if (legal.length > this.cfg.playoutScored) {
-      const pool = legal.slice();
-      for (let i = 0; i < this.cfg.playoutScored; i++) {
-        const j = i + rng.int(pool.length - i);
-        const x = pool[i]!;
-        pool[i] = pool[j]!;
-        pool[j] = x;
-      }
-      pool.length = this.cfg.playoutScored;
-      scored = pool;
-    }
-    const sc = this.know.prior(s, role, scored);
-    let best = 0;
-    let bestScore = -Infinity;
-    for (let i = 0; i < sc.length; i++) {
-      const v = sc[i]! + rng.int(1000) / 2500;
-      if (v > bestScore) {
-        bestScore = v;
-        best = i;
-      }
-    }
-    return scored[best]!;
   }
 }
