@@ -29,7 +29,7 @@ import { games as modules, type Action, type SetupOptions } from '../src/engine/
 import { Observer } from '../src/search/observer.js';
 import type { DecisionStats } from '../src/search/types.js';
 import { player, type PlayerName } from './ai-players.js';
-import { pct, wilson } from './stats.js';
+import { rate } from './stats.js';
 
 type GameId = 'julius-caesar' | 'caesars-gallic-war';
 
@@ -137,11 +137,9 @@ function playGame(job: Job): GameResult {
 
 
 
+/** A cell's score (a draw counts half) with its interval. */
 function cell(results: GameResult[]): string {
-  const n = results.length;
-  const p = n ? results.reduce((a, r) => a + r.score, 0) / n : 0;
-  const [lo, hi] = wilson(p, n);
-  return `${pct(p)} [${pct(lo)}, ${pct(hi)}] of ${n}`;
+  return rate(results.reduce((a, r) => a + r.score, 0), results.length);
 }
 
 function quantile(xs: number[], q: number): number {

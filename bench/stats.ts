@@ -12,7 +12,7 @@ export function wilson(p: number, n: number): [number, number] {
 
 export const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 
-/** "k of n" as a percentage with its interval: "12% [9%, 16%] of 1000". */
+/** "k of n" as a percentage with its interval: "12% [9%, 16%] of 1000" (k may count a draw as a half). */
 export function rate(k: number, n: number): string {
   const p = n ? k / n : 0;
   const [lo, hi] = wilson(p, n);
