@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t from 'tap';
+import { chromiumPresent, INSTALL_HINT } from '../helpers/browser.js';
 import { claimsDir, isClaimed, take } from './claims.js';
 
 export const PARTS = 4;
@@ -65,6 +66,9 @@ function startChildrenPlain(): void {
   else delete process.env.NODE_OPTIONS;
 }
 
+/** Whether a test file drives Chromium (and so skips itself without it). */
+const needsChromium = (file: string): boolean => /\b(?:chromiumPresent|boardTests)\(/.test(readFileSync(join(root, file), 'utf8'));
+
 /**
  * Runs part `k` (1-based): takes a file, imports it, and once its tests have run takes the next,
  * until every file is taken.
@@ -94,7 +98,10 @@ export function runPart(k: number): void {
       if (!file) return part.comment('none left: the other parts took the last ones');
       mine.add(file);
       part.comment(file);
-      await import(pathToFileURL(join(root, file)).href);
+      // A browser file without Chromium skips by ending its process: alone, that is the file's
+      // end; here it would end the part with the files it had not yet taken.
+      if (needsChromium(file) && !chromiumPresent()) part.pass(`skipped: ${INSTALL_HINT}`);
+      else await import(pathToFileURL(join(root, file)).href);
       t.setTimeout(Math.max(1, deadline - Date.now()));
       if (files.some(free)) takeFile(n + 1);
     });
