@@ -25,6 +25,9 @@ import type { FastifyInstance } from 'fastify';
 // cluster (its shutdown checkpoint, slow on a busy disk) is bounded by pg_ctl's own 60 s, and an
 // exit in the middle of it would leave the server running with the data folder locked.
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+// Requests in flight get this long to finish; then their connections are closed, so that a client
+// that stops sending or reading halfway holds neither the shutdown nor its exit code.
+const REQUEST_GRACE_MS = 5_000;
 
 function readEnvConfig(): EnvConfig {
   // A .env file in the working directory, if any; variables already set win over it.
@@ -37,6 +40,21 @@ function readEnvConfig(): EnvConfig {
       process.exit(1);
     }
     throw err;
+  }
+}
+
+/** Closes the server: its requests in flight finish, or after REQUEST_GRACE_MS have their connections closed. */
+async function closeHttp(app: FastifyInstance | undefined): Promise<void> {
+  if (!app) return;
+  const closed = app.close();
+  const cut = setTimeout(() => {
+    app.log.warn(`requests still in flight after ${REQUEST_GRACE_MS} ms of shutdown: closing their connections`);
+    app.server.closeAllConnections();
+  }, REQUEST_GRACE_MS);
+  try {
+    await closed;
+  } finally {
+    clearTimeout(cut);
   }
 }
 
@@ -70,8 +88,14 @@ async function main(): Promise<void> {
   };
   const stop = (reason: string, exitCode: number): Promise<void> =>
     (stopping ??= (async () => {
+      // What the shutdown still waits for, named in the log if it times out.
+      const pending = new Set<string>();
+      const step = <T>(name: string, p: Promise<T> | T): Promise<T> => {
+        pending.add(name);
+        return Promise.resolve(p).finally(() => pending.delete(name));
+      };
       const timer = setTimeout(() => {
-        log(() => logger.error('shutdown timed out; stopping the embedded PostgreSQL (if any) and exiting anyway'));
+        log(() => logger.error({ waitingFor: [...pending] }, 'shutdown timed out; stopping the embedded PostgreSQL (if any) and exiting anyway'));
         // The database is stopped even so: a server left running would keep the data folder locked.
         void Promise.resolve(local?.stop())
           .catch(() => undefined)
@@ -81,10 +105,10 @@ async function main(): Promise<void> {
       log(() => logger.info({ reason }, 'shutting down: no new connections, finishing requests in flight'));
       try {
         // The worker finishes its round (a transaction, an SMTP conversation) before the pool closes.
-        await Promise.all([app?.close(), worker?.stop()]);
-        await events?.close();
+        await Promise.all([step('http', closeHttp(app)), step('worker', worker?.stop())]);
+        await step('events', events?.close());
         transport?.close();
-        if (prisma) await closePrismaClient(prisma);
+        if (prisma) await step('database client', closePrismaClient(prisma));
         clearTimeout(timer);
         if (local) {
           log(() => logger.info('requests finished; stopping the embedded PostgreSQL'));

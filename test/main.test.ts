@@ -1,6 +1,8 @@
 // The process as `npm start` runs it: configuration, embedded database, migrations, HTTP,
 // signals and restarts.
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { isAlive, postmasterPid } from '../src/store/embedded-postgres.js';
@@ -101,6 +103,28 @@ t.test('with DATABASE_URL: that database, and no embedded PostgreSQL', async (t)
   t.notOk(alea.stdout().includes(new URL(db.url).password), 'its password is not logged');
   alea.child.kill('SIGTERM');
   t.equal((await alea.exited).code, 0);
+});
+
+t.test('Ctrl-C with a client stuck halfway through its request: its connection is closed after a grace, and the process stops cleanly', async (t) => {
+  const db = await testDatabase(t, { migrate: false });
+  const cwd = await workDir(t);
+  const alea = startAlea(t, cwd, { DATABASE_URL: db.url });
+  const url = new URL(await alea.listening);
+  // A body announced at 100 bytes, of which 9 are sent: the request stays in flight.
+  const stuck = connect({ host: url.hostname, port: Number(url.port) });
+  await once(stuck, 'connect');
+  stuck.write(`POST /v1/auth/login HTTP/1.1\r\nHost: ${url.host}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"email":`);
+  stuck.on('error', () => undefined);
+  const cut = once(stuck, 'close');
+  await new Promise((r) => setTimeout(r, 200));
+  const asked = Date.now();
+  alea.child.kill('SIGINT');
+  t.same(await alea.exited, { code: 0, signal: null }, 'exits cleanly');
+  await cut;
+  const took = Date.now() - asked;
+  t.ok(took >= 4_500 && took < 14_000, `after the grace (${took} ms), before the shutdown's own limit`);
+  t.ok(alea.logs().some((l) => /^requests still in flight after \d+ ms of shutdown: closing their connections$/.test(l.msg)), 'says so');
+  t.ok(alea.logs().some((l) => l.msg === 'stopped'), 'says it stopped');
 });
 
 t.test('bad configuration: exit 1 with a message naming the variable, before starting anything', async (t) => {
