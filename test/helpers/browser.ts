@@ -2,17 +2,14 @@
 // playwright-core (Playwright's own browser download cannot work on these machines). Without
 // the browser the tests are skipped with one line saying how to install it; CI installs it
 // (.ci/run). Every page is watched: console errors and failed requests fail the test.
-import { existsSync } from 'node:fs';
 import axeCore, { type NodeResult, type Result, type RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { Client } from './api.js';
+import { CHROMIUM } from './chromium.js';
 import { atProcessEnd } from './process-end.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-export const INSTALL_HINT = `web client browser tests skipped: no Chromium at ${CHROMIUM} (as root: apt-get update && apt-get install -y chromium-headless-shell)`;
-
-export const chromiumPresent = () => existsSync(CHROMIUM);
+export { CHROMIUM, chromiumPresent, INSTALL_HINT } from './chromium.js';
 
 const FLAGS = [
   '--no-sandbox',

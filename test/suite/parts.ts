@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t from 'tap';
-import { chromiumPresent, INSTALL_HINT } from '../helpers/browser.js';
+import { chromiumPresent, INSTALL_HINT } from '../helpers/chromium.js';
 import { claimsDir, isClaimed, take } from './claims.js';
 
 export const PARTS = 4;
@@ -100,7 +100,7 @@ export function runPart(k: number): void {
       part.comment(file);
       // A browser file without Chromium skips by ending its process: alone, that is the file's
       // end; here it would end the part with the files it had not yet taken.
-      if (needsChromium(file) && !chromiumPresent()) part.pass(`skipped: ${INSTALL_HINT}`);
+      if (!chromiumPresent() && needsChromium(file)) part.pass(`skipped: ${INSTALL_HINT}`);
       else await import(pathToFileURL(join(root, file)).href);
       t.setTimeout(Math.max(1, deadline - Date.now()));
       if (files.some(free)) takeFile(n + 1);
