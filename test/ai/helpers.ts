@@ -4,7 +4,7 @@
 // be as legal as a played one).
 
 import { readFileSync } from 'node:fs';
-import { games, type Action } from '../../src/engine/index.js';
+import { games, type Action, type SetupOptions } from '../../src/engine/index.js';
 import { hiddenCardsOf, type CardHolders } from '../../src/engine/kit/computer/hidden-cards.js';
 import { Observer } from '../../src/search/observer.js';
 import type { ComputerInput } from '../../src/search/types.js';
@@ -63,7 +63,7 @@ export function* positions(game: GameId, count: number, every: number, offset = 
  * as `positions` builds it (g is 0).
  */
 export function* recorded(file: string): Generator<Position> {
-  const r = JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')) as { game: GameId; seed: string; options: object; actions: { role: string; action: Action }[] };
+  const r = JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')) as { game: GameId; seed: string; options: SetupOptions; actions: { role: string; action: Action }[] };
   const m = games[r.game]!;
   let s = m.setup(r.seed, r.options);
   const observers = Object.fromEntries(m.roles.map((x) => [x, new Observer(m as never, x, s)])) as Record<string, Observer<unknown, { log: string[] }>>;
