@@ -2,11 +2,13 @@
 // computer/rules-of-thumb.ts): they play his side of every playout, and a playout Roman who rolls
 // for one tribe a round when his legions could take three sees a lost game where there is none
 // (policy self-play: the Roman won 4% of 1,000 games with the old scores, 20% with these;
-// docs/benchmarks.md).
+// docs/benchmarks.md). And where his legions winter: a playout Roman who brings every legion home
+// gives back the areas the evaluation counted his (32% of 1,000 with the legions wintering in the
+// areas not yet his).
 
 import t from 'tap';
 import { knowledge } from '../../src/search/game-knowledge.js';
-import { legal, play, position, type Spec } from '../engine/caesars-gallic-war/helpers.js';
+import { endOfTurn, legal, play, position, type Spec } from '../engine/caesars-gallic-war/helpers.js';
 import type { State } from '../engine/caesars-gallic-war/helpers.js';
 
 const know = knowledge['caesars-gallic-war']!;
@@ -61,4 +63,20 @@ t.test('CGW-38 a 3-point card rolls on better odds: the political roll before th
   const s = play(position(spread), { Roman: 'bellovaci', Barbarian: 'leuci' });
   const r = ranked(s);
   t.ok(r.indexOf('political') < r.indexOf('movement'), `a political roll before movement (${r.join(', ')})`);
+});
+
+t.test('CGW-126/CGW-121 a legion winters in an area not yet Rome\'s, whose Barbarian tribe defects on coming home; one in a Roman area goes home', async (t) => {
+  // CGW-121: legions outside Transalpine Gaul go home unless the Roman leaves them to winter in Gaul.
+  // CGW-126: a Barbarian ally going home to an area that holds a legion defects to Rome.
+  const s = endOfTurn({
+    clear: true,
+    Roman: { sequani: ['legio-VII'], allobroges: ['legio-VIII', 'allobroges'], transalpine_gaul: ['legio-X'] },
+    Barbarian: { leuci: ['sequani:3'] },
+  });
+  t.equal(s.step, 'winter-legions');
+  const acts = legal(s, 'Roman');
+  const sc = know.prior(s, 'Roman', acts);
+  const score = (type: string, block?: string) => sc[acts.findIndex((a) => a.type === type && (block === undefined || a.block === block))]!;
+  t.ok(score('stay', 'legio-VII') > score('done'), 'the legion in the Sequani winters there');
+  t.ok(score('done') > score('stay', 'legio-VIII'), 'the legion in the Roman Allobroges goes home');
 });
