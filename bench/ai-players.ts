@@ -122,7 +122,7 @@ function oracle(levelId: string): Player {
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
     const deadline = capTime ? decisionDeadline(t0, l.timeMs) : null;
-    const cfg: SearchConfig = { ...DEFAULT_SEARCH, ...l.search, ...tuning, iterations: l.iterations * searchMultiple(k, input.role), deadline, maxNodes: 100_000 };
+    const cfg: SearchConfig = { ...DEFAULT_SEARCH, policyBias: k.policyBias?.[input.role] ?? 0, ...l.search, ...tuning, iterations: l.iterations * searchMultiple(k, input.role), deadline, maxNodes: 100_000 };
     // The level's one-ply head start, as decide() gives it, on the true state.
     if (cfg.priorVisits > 0) cfg.rootValues = onePly(k, t.state, input.role, input.legal, rng, deadline);
     const s = new Search(k, input.role, cfg, rng);

@@ -140,4 +140,11 @@ export interface ComputerKnowledge<S, V> {
    * game's knowledge says where). Every other role searches its level's iterations.
    */
   searchMultiple?: Readonly<Record<string, number>>;
+  /**
+   * Roles whose own moves at the root lean on the rules of thumb: each move's UCB1 value gets the
+   * rules of thumb's preference for it (a softmax of their scores) times this weight, fading as the
+   * move's own visits grow (SearchConfig.policyBias, progressive bias). For a role whose one-ply
+   * judgement misleads (searchOnly) but whose rules of thumb play better than a small search alone.
+   */
+  policyBias?: Readonly<Record<string, number>>;
 }

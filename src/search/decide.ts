@@ -104,6 +104,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const sampler = new Sampler(know, bare, role, input.view, input.legal);
   const config: SearchConfig = {
     ...DEFAULT_SEARCH,
+    policyBias: know.policyBias?.[role] ?? DEFAULT_SEARCH.policyBias,
     ...budget.tuning,
     iterations: Math.max(1, Math.floor(budget.iterations * searchMultiple(know, role))),
     deadline,

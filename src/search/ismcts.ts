@@ -52,6 +52,10 @@ export interface SearchConfig {
    */
   rootValues?: ReadonlyMap<string, number> | null;
   priorVisits: number;
+  /** Weight of the rules of thumb's preference among the computer's own root moves in their UCB1 value (0: none). */
+  policyBias: number;
+  /** Temperature of the softmax that turns the rules of thumb's scores into that preference. */
+  policyTemperature: number;
 }
 
 export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> = {
@@ -62,6 +66,8 @@ export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'max
   widenAlpha: 0.5,
   simExploration: 0.8,
   priorVisits: 0,
+  policyBias: 0,
+  policyTemperature: 0.5,
 };
 
 interface Child {
@@ -107,6 +113,7 @@ export function reward<S, V>(know: GameKnowledge<S, V>, s: S, role: string): num
 
 export class Search<S, V> {
   private readonly root = new Node();
+  private rootPrior: ReadonlyMap<string, number> | null = null;
   private nodes = 1;
   private iterations = 0;
 
@@ -189,6 +196,22 @@ export class Search<S, V> {
     return best === null ? null : { key: best, iterations: this.iterations, nodes: this.nodes };
   }
 
+  /**
+   * The rules of thumb's preference among the computer's own moves at the root, as probabilities
+   * (a softmax of their scores), read from the first sampled state: the progressive bias that
+   * `policyBias` adds to each root move's UCB1 value, fading as the move's own visits grow (PUCT).
+   */
+  private rootPolicy(s: S, actor: string, byKey: ReadonlyMap<string, Action>): ReadonlyMap<string, number> {
+    if (this.rootPrior) return this.rootPrior;
+    const keys = [...byKey.keys()];
+    const sc = this.know.prior(s, actor, keys.map((k) => byKey.get(k)!));
+    const top = Math.max(...sc);
+    const w = sc.map((x) => Math.exp((x - top) / this.cfg.policyTemperature));
+    const total = w.reduce((a, b) => a + b, 0);
+    this.rootPrior = new Map(keys.map((k, i) => [k, w[i]! / total]));
+    return this.rootPrior;
+  }
+
   private reward(s: S): number {
     return reward(this.know, s, this.me);
   }
@@ -218,7 +241,8 @@ export class Search<S, V> {
         continue;
       }
       const actor = atRoot && pending.includes(this.me) ? this.me : pending[0]!;
-      const values = atRoot && actor === this.me ? cfg.rootValues ?? null : null;
+      const rootMine = atRoot && actor === this.me;
+      const values = rootMine ? cfg.rootValues ?? null : null;
       atRoot = false;
       const legal = m.legalActions(s, actor);
       if (legal.length === 0) break;
@@ -269,13 +293,15 @@ export class Search<S, V> {
         break;
       }
       // Select among the available edges by UCB1 with availability counts.
+      const bias = rootMine && cfg.policyBias > 0 ? this.rootPolicy(s, actor, byKey) : null;
       let pick: Child | null = null;
       let pickKey = '';
       let pv = -Infinity;
       for (const [k, c] of node.children) {
         if (!byKey.has(k)) continue;
         const mean = c.n ? c.w / c.n : 0;
-        const v = mean + cfg.exploration * Math.sqrt(Math.log(Math.max(c.avail, 1)) / Math.max(c.n, 1)) + rng.float() * 1e-6;
+        let v = mean + cfg.exploration * Math.sqrt(Math.log(Math.max(c.avail, 1)) / Math.max(c.n, 1)) + rng.float() * 1e-6;
+        if (bias) v += (cfg.policyBias * (bias.get(k) ?? 0) * Math.sqrt(c.avail)) / (1 + c.n);
         if (v > pv) {
           pv = v;
           pick = c;

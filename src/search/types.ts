@@ -64,6 +64,9 @@ export interface SearchTuning {
   exploration?: number;
   /** Visits each of the computer's moves at the root starts with, worth one ply of the evaluation (0: none, the rules of thumb order the moves). */
   priorVisits?: number;
+  /** Weight of the rules of thumb's preference at the root (ismcts.ts policyBias). */
+  policyBias?: number;
+  policyTemperature?: number;
 }
 
 export interface DecisionStats {
