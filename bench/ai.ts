@@ -10,7 +10,7 @@
 //   --out FILE    also write every game's result as JSON
 //   --no-cap      each level's iterations without its time cap (a match independent of the load)
 //   --iterations LEVEL=N[,LEVEL=N]  a level's iterations changed (e.g. normal=900: is more search stronger?)
-//   --search K=V[,K=V]  the search's settings changed in every game (playoutDepth, exploration)
+//   --search K=V[,K=V]  the search's settings changed in every game (playoutDepth, exploration, priorVisits, policyBias)
 //   --game G      only this game's games; --side ROLE  only games where the measured player is ROLE
 //   --from K      game indices from K on (another run's games added to a cell: different seeds)
 //   --profile N   instead: N decisions of the normal level in each game, profiled (where the time goes)

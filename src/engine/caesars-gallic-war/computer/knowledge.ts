@@ -75,7 +75,8 @@ export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowl
     // His own moves at the root lean on his rules of thumb (progressive bias): his few playouts
     // alone chose worse than those rules played (the rules of thumb as the Roman against the greedy
     // Barbarian: mean final VP 66; easy's search: 45). At easy (120 iterations) against the greedy
-    // player on seeds 0-39 he won 15 of 20 with it, 2 of 20 without (docs/benchmarks.md).
+    // player on seeds 0-39 he won 15 of 20 with it, 2 of 20 without; at normal 20 of 20, where
+    // he had won 12 (docs/benchmarks.md).
     policyBias: { Roman: 1 },
   };
 }
