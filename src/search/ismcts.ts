@@ -16,6 +16,9 @@
 //   computer played weak cards as often as strong ones.
 // - Progressive widening: a node with many legal moves (a command phase with dozens of blocks)
 //   considers its moves one by one in the policy's order, k * visits^alpha of them.
+// - Progressive bias (a role's `policyBias`): the computer's own moves at the root add the rules of
+//   thumb's preference for them to their UCB1 value, fading with their visits (PUCT's form), for a
+//   role whose few playouts alone choose worse than its rules of thumb play.
 // - Playouts stop after a few dozen actions, once no battle is being fought or waits to be (a
 //   position in the middle of a fight is not worth its evaluation); the evaluation scores it.
 // - Memory is bounded by a cap on nodes; time by a deadline checked every iteration and every
