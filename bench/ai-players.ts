@@ -5,14 +5,14 @@
 // input alone.
 
 import type { Action } from '../src/engine/index.js';
-import { decide, onePly } from '../src/search/decide.js';
+import { decide, onePly, searchConfig } from '../src/search/decide.js';
 import { mergeVotes, partBudget } from '../src/search/root-parallel.js';
 import { rebuild } from '../src/search/belief.js';
 import { decisionDeadline } from '../src/search/deadline.js';
-import { DEFAULT_SEARCH, Search, type SearchConfig } from '../src/search/ismcts.js';
+import { Search } from '../src/search/ismcts.js';
 import { jsonEqual } from '../src/search/json.js';
 import type { GameKnowledge } from '../src/search/game-knowledge.js';
-import { budgetFor, level, searchMultiple } from '../src/search/levels.js';
+import { budgetFor, level } from '../src/search/levels.js';
 import { knowledge } from '../src/search/game-knowledge.js';
 import { createSearchRng } from '../src/search/search-rng.js';
 import type { ComputerInput, DecisionStats, SearchTuning } from '../src/search/types.js';
@@ -122,7 +122,7 @@ function oracle(levelId: string): Player {
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
     const deadline = capTime ? decisionDeadline(t0, l.timeMs) : null;
-    const cfg: SearchConfig = { ...DEFAULT_SEARCH, policyBias: k.policyBias?.[input.role] ?? 0, ...l.search, ...tuning, iterations: l.iterations * searchMultiple(k, input.role), deadline, maxNodes: 100_000 };
+    const cfg = searchConfig(k, input.role, { iterations: l.iterations, tuning: { ...l.search, ...tuning }, maxNodes: 100_000 }, deadline);
     // The level's one-ply head start, as decide() gives it, on the true state.
     if (cfg.priorVisits > 0) cfg.rootValues = onePly(k, t.state, input.role, input.legal, rng, deadline);
     const s = new Search(k, input.role, cfg, rng);

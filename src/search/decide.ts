@@ -45,6 +45,22 @@ function check(input: ComputerInput): void {
   if (input.legal.length === 0) throw new Error(`${input.role} has no legal action to choose from.`);
 }
 
+/**
+ * The search's settings for `role` on `budget`: the defaults, the role's own lean on its rules of
+ * thumb (its game's policyBias), the budget's tuning over both, and the iterations its game's
+ * searchMultiple gives the role.
+ */
+export function searchConfig(know: GameKnowledge<unknown, unknown>, role: string, budget: Pick<Budget, 'iterations' | 'tuning' | 'maxNodes'>, deadline: Deadline | null): SearchConfig {
+  return {
+    ...DEFAULT_SEARCH,
+    policyBias: know.policyBias?.[role] ?? DEFAULT_SEARCH.policyBias,
+    ...budget.tuning,
+    iterations: Math.max(1, Math.floor(budget.iterations * searchMultiple(know, role))),
+    deadline,
+    maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
+  };
+}
+
 /** Chooses one of `input.legal` for `input.role` within `budget`. */
 export function decide(input: ComputerInput, budget: Budget): Decision {
   const t0 = performance.now();
@@ -102,14 +118,7 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const bare = know.belief.clone(base);
   know.belief.trimLog(bare);
   const sampler = new Sampler(know, bare, role, input.view, input.legal);
-  const config: SearchConfig = {
-    ...DEFAULT_SEARCH,
-    policyBias: know.policyBias?.[role] ?? DEFAULT_SEARCH.policyBias,
-    ...budget.tuning,
-    iterations: Math.max(1, Math.floor(budget.iterations * searchMultiple(know, role))),
-    deadline,
-    maxNodes: budget.maxNodes ?? DEFAULT_MAX_NODES,
-  };
+  const config = searchConfig(know, role, budget, deadline);
   if (config.priorVisits > 0) config.rootValues = onePly(know, bare, role, input.legal, rng, deadline);
   const search = new Search(know, role, config, rng);
   const run = search.run(() => {

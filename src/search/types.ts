@@ -66,6 +66,7 @@ export interface SearchTuning {
   priorVisits?: number;
   /** Weight of the rules of thumb's preference at the root (ismcts.ts policyBias). */
   policyBias?: number;
+  /** Temperature of the softmax that turns the rules of thumb's scores into that preference (ismcts.ts policyTemperature). */
   policyTemperature?: number;
 }
 

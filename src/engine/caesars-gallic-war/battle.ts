@@ -206,13 +206,15 @@ function fighting(s: State, role: Role): number[] {
 /** The units whose battle action is next: Caesar first, then by letter, defenders before attackers. */
 export function nextActors(s: State): number[] {
   const b = s.battle!;
+  // Each side's waiting units listed once (the search asks this at every battle step).
   const waiting = (role: Role) => fighting(s, role).filter((i) => !b.acted.includes(blockId(i)));
-  const caesar = waiting('Roman').includes(CAESAR_I);
-  if (caesar) return [CAESAR_I];
+  const defenders = waiting(b.defender);
+  const attackers = waiting(b.attacker);
+  if ((b.defender === 'Roman' ? defenders : attackers).includes(CAESAR_I)) return [CAESAR_I];
   for (const l of LETTERS) {
-    for (const role of [b.defender, b.attacker]) {
-      const units = waiting(role).filter((i) => letterOf(s, b, i) === l);
-      if (units.length) return units;
+    for (const units of [defenders, attackers]) {
+      const now = units.filter((i) => letterOf(s, b, i) === l);
+      if (now.length) return now;
     }
   }
   return [];
