@@ -113,6 +113,12 @@ export interface ComputerKnowledge<S, V> {
    */
   play(s: S, actor: string, a: Action): S;
   /**
+   * `play` on a state the search owns (a playout's own copy, which nothing else holds): it may
+   * change the parts of `s` in place instead of copying them, a copy saved at every playout step;
+   * `s` is not read again. Absent: `play`.
+   */
+  playOwned?(s: S, actor: string, a: Action): S;
+  /**
    * For a playout step: some of the legal actions of `role` (each one legalActions lists), cheaper
    * to list than all of them, or null for all of them.
    */

@@ -418,6 +418,8 @@ export class Search<S, V> {
     const { know, cfg, rng } = this;
     const m = know.module;
     let s = start;
+    // After its first step the playout's state is its own copy: later steps change it in place.
+    let owned = false;
     for (let d = 0; d < 3 * cfg.playoutDepth && (d < cfg.playoutDepth || !know.quiet(s)); d++) {
       // Past the deadline the playout ends where it is (a slow machine: the decision stays bounded;
       // a clock read costs far less than a step).
@@ -429,7 +431,9 @@ export class Search<S, V> {
       for (const role of roles) {
         const legal = know.playoutActions(s, role, rng.int) ?? m.legalActions(s, role);
         if (legal.length === 0) return s;
-        s = know.play(s, role, policyMove(know.prior, s, role, legal, this.rng, cfg.playoutScored));
+        const a = policyMove(know.prior, s, role, legal, this.rng, cfg.playoutScored);
+        s = owned && know.playOwned ? know.playOwned(s, role, a) : know.play(s, role, a);
+        owned = true;
       }
     }
     return s;

@@ -3,7 +3,8 @@
 // engine's checked apply() gives, and every action a playout may be offered (playoutActions: in
 // Julius Caesar's command phase, a few blocks' moves, the levies and "done") is one of the legal
 // actions (JC-33, JC-34: moves, then levies, then done). The playouts never see an action the rules
-// would refuse.
+// would refuse. And playOwned(), a playout's later steps changing its own state in place, follows
+// a whole game step by step to the very states apply() gives.
 
 import t from 'tap';
 import { games } from '../../src/engine/index.js';
@@ -24,6 +25,8 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
     for (let g = 0; g < 6; g++) {
       const pick = chooser(4_391 + g);
       let s: unknown = m.setup(testSeed(39_000 + g), {});
+      // A playout's own state, changed in place by each action from the first one on.
+      let owned: unknown = null;
       for (let n = 0; n < 1500 && m.pending(s).length > 0; n++) {
         const pending = m.pending(s);
         const role = pending[n % pending.length]!;
@@ -41,6 +44,8 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
         const a = legal[pick(legal.length)]!;
         const checked = m.apply(s, role, a);
         if (n % 3 === 0 && !jsonEqual(know.play(s, role, a), checked)) failures.push(`game ${g} action ${n} (${role}): play(${JSON.stringify(a)}) differs from apply`);
+        owned = owned === null ? know.play(s, role, a) : know.playOwned!(owned, role, a);
+        if (n % 3 === 0 && !jsonEqual(owned, checked)) failures.push(`game ${g} action ${n} (${role}): playOwned(${JSON.stringify(a)}) differs from apply`);
         s = checked;
       }
     }

@@ -431,55 +431,69 @@ export const TRIBAL_AREAS: readonly AreaId[] = AREA_IDS.filter(isTribal);
  * entries are immutable and shared.
  */
 export function cloneState(s: State): State {
+  return copyState(s, true);
+}
+
+/**
+ * A new state object over the same parts, for a search's playout that owns `s` and changes its
+ * parts in place from here on (`s` is not read again): a new object because legal lists are kept
+ * per state object (kit/module.ts), and of cloneState's shape so that the rules reading it stay
+ * as fast (a spread copy of another shape made the playouts slower).
+ */
+export function reuseState(s: State): State {
+  return copyState(s, false);
+}
+
+function copyState(s: State, deep: boolean): State {
   // Every field listed (no spread): a fixed object shape keeps the copy cheap.
   return {
     game: s.game,
     options: s.options,
-    rng: { ...s.rng },
+    rng: deep ? { ...s.rng } : s.rng,
     turn: s.turn,
     step: s.step,
-    loc: s.loc.slice(),
-    str: s.str.slice(),
-    owner: s.owner.slice(),
-    inFort: s.inFort.slice(),
-    half: s.half.slice(),
-    moved: s.moved.slice(),
-    leaderHome: { ...s.leaderHome },
-    legionDied: { ...s.legionDied },
+    loc: deep ? s.loc.slice() : s.loc,
+    str: deep ? s.str.slice() : s.str,
+    owner: deep ? s.owner.slice() : s.owner,
+    inFort: deep ? s.inFort.slice() : s.inFort,
+    half: deep ? s.half.slice() : s.half,
+    moved: deep ? s.moved.slice() : s.moved,
+    leaderHome: deep ? { ...s.leaderHome } : s.leaderHome,
+    legionDied: deep ? { ...s.legionDied } : s.legionDied,
     variable: s.variable,
-    deck: s.deck.slice(),
-    hand: { Roman: s.hand.Roman.slice(), Barbarian: s.hand.Barbarian.slice() },
-    discard: { Roman: s.discard.Roman.slice(), Barbarian: s.discard.Barbarian.slice() },
-    activated: { Roman: s.activated.Roman.slice(), Barbarian: s.activated.Barbarian.slice() },
+    deck: deep ? s.deck.slice() : s.deck,
+    hand: deep ? { Roman: s.hand.Roman.slice(), Barbarian: s.hand.Barbarian.slice() } : s.hand,
+    discard: deep ? { Roman: s.discard.Roman.slice(), Barbarian: s.discard.Barbarian.slice() } : s.discard,
+    activated: deep ? { Roman: s.activated.Roman.slice(), Barbarian: s.activated.Barbarian.slice() } : s.activated,
     massiveRevoltPlayed: s.massiveRevoltPlayed,
     massiveRevoltForced: s.massiveRevoltForced,
-    sealed: { ...s.sealed },
-    played: { ...s.played },
-    declared: { ...s.declared },
+    sealed: deep ? { ...s.sealed } : s.sealed,
+    played: deep ? { ...s.played } : s.played,
+    declared: deep ? { ...s.declared } : s.declared,
     round: s.round,
     supply: s.supply,
     vp: s.vp,
-    activations: { ...s.activations },
+    activations: deep ? { ...s.activations } : s.activations,
     raids: s.raids,
     caesarWintered: s.caesarWintered,
     ariovistusWintered: s.ariovistusWintered,
     garrison: s.garrison,
     firstMover: s.firstMover,
-    current: deepCopy(s.current) as State['current'],
-    tasks: deepCopy(s.tasks) as Task[],
-    fights: deepCopy(s.fights) as State['fights'],
-    crossings: deepCopy(s.crossings) as State['crossings'],
-    entries: deepCopy(s.entries) as State['entries'],
-    sailed: { ...s.sailed },
-    subdued: s.subdued.slice(),
-    battle: deepCopy(s.battle) as Battle | null,
-    regroup: deepCopy(s.regroup) as Regroup | null,
-    wintering: s.wintering.slice(),
-    attrition: deepCopy(s.attrition) as State['attrition'],
-    flags: deepCopy(s.flags) as State['flags'],
-    log: s.log.slice(),
-    history: s.history.slice(),
-    result: s.result ? { ...s.result } : null,
-    solo: deepCopy(s.solo) as Solo | null,
+    current: deep ? deepCopy(s.current) as State['current'] : s.current,
+    tasks: deep ? deepCopy(s.tasks) as Task[] : s.tasks,
+    fights: deep ? deepCopy(s.fights) as State['fights'] : s.fights,
+    crossings: deep ? deepCopy(s.crossings) as State['crossings'] : s.crossings,
+    entries: deep ? deepCopy(s.entries) as State['entries'] : s.entries,
+    sailed: deep ? { ...s.sailed } : s.sailed,
+    subdued: deep ? s.subdued.slice() : s.subdued,
+    battle: deep ? deepCopy(s.battle) as Battle | null : s.battle,
+    regroup: deep ? deepCopy(s.regroup) as Regroup | null : s.regroup,
+    wintering: deep ? s.wintering.slice() : s.wintering,
+    attrition: deep ? deepCopy(s.attrition) as State['attrition'] : s.attrition,
+    flags: deep ? deepCopy(s.flags) as State['flags'] : s.flags,
+    log: deep ? s.log.slice() : s.log,
+    history: deep ? s.history.slice() : s.history,
+    result: deep && s.result ? { ...s.result } : s.result,
+    solo: deep ? deepCopy(s.solo) as Solo | null : s.solo,
   };
 }

@@ -291,6 +291,17 @@ export function cloneState(s: State): State {
   return c as unknown as State;
 }
 
+/**
+ * A new state object over the same parts, for a search's playout that owns `s` and changes its
+ * parts in place from here on (`s` is not read again): a new object because legal lists are kept
+ * per state object (kit/module.ts), built as cloneState builds its copy so that it has its shape.
+ */
+export function reuseState(s: State): State {
+  const { log, ...c } = s as unknown as Record<string, unknown> & { log: LogEntry[] };
+  c.log = log;
+  return c as unknown as State;
+}
+
 const flat = (v: unknown) => (v as unknown[]).slice();
 const record = (v: unknown) => (v === null || typeof v !== 'object' ? v : { ...(v as object) });
 /** How each member whose parts are all primitives is copied (the rest: deepCopy). */

@@ -8,7 +8,7 @@ import type { Action } from '../../types.js';
 import { proceed, STEPS } from '../flow.js';
 import { caesarsGallicWar } from '../index.js';
 import type { Role } from '../roles.js';
-import { cloneState, type State } from '../state.js';
+import { cloneState, reuseState, type State } from '../state.js';
 
 const FLOW = { steps: STEPS, proceed };
 
@@ -17,6 +17,14 @@ export function play(s: State, role: string, a: Action): State {
   // The solitaire game's Barbarian is the engine's own player: its turn is the engine's to run.
   if (s.solo) return caesarsGallicWar.apply(s, role, a);
   const n = cloneState(s);
+  takeStep(FLOW, n, role as Role, a);
+  return n;
+}
+
+/** `play` on a state the search owns: its parts changed in place, `s` not to be read again (the solitaire game's bot: a copy, as `play`). */
+export function playOwned(s: State, role: string, a: Action): State {
+  if (s.solo) return caesarsGallicWar.apply(s, role, a);
+  const n = reuseState(s);
   takeStep(FLOW, n, role as Role, a);
   return n;
 }

@@ -12,7 +12,7 @@ import { STEPS } from '../flow.js';
 import { levyActions } from '../levies.js';
 import { moveActionsOf } from '../movement.js';
 import type { Role } from '../roles.js';
-import { BLOCK_COUNT, cloneState, onMap, type State } from '../state.js';
+import { BLOCK_COUNT, cloneState, onMap, reuseState, type State } from '../state.js';
 
 const FLOW = { steps: STEPS };
 
@@ -22,6 +22,13 @@ const BLOCKS_TRIED = 3;
 /** `a`, one of the legal actions of `role` in `s`, applied to a copy of `s` without checking it. */
 export function play(s: State, role: string, a: Action): State {
   const n = cloneState(s);
+  takeStep(FLOW, n, role as Role, a);
+  return n;
+}
+
+/** `play` on a state the search owns: its parts changed in place, `s` not to be read again. */
+export function playOwned(s: State, role: string, a: Action): State {
+  const n = reuseState(s);
   takeStep(FLOW, n, role as Role, a);
   return n;
 }
