@@ -119,8 +119,9 @@ export interface ComputerKnowledge<S, V> {
    */
   playOwned?(s: S, actor: string, a: Action): S;
   /**
-   * For a playout step: some of the legal actions of `role` (each one legalActions lists), cheaper
-   * to list than all of them, or null for all of them.
+   * For a playout step: the legal actions of `role` it chooses from (each one legalActions lists):
+   * some of them, cheaper to list than all, or all of them listed afresh (legalActions keeps each
+   * state's list, a cost for a playout, whose every state is new); null: legalActions' list.
    */
   playoutActions(s: S, role: string, rand: Rand): Action[] | null;
   /**

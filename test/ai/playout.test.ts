@@ -35,7 +35,7 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
         positions++;
         const some = know.playoutActions(s, role, pick);
         if (some) {
-          subsets++;
+          if (some.length < legal.length) subsets++;
           for (const a of some) {
             offered++;
             if (!keys.has(actionKey(a))) failures.push(`game ${g} action ${n} (${role}): ${JSON.stringify(a)} offered, not legal`);
@@ -49,7 +49,7 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
         s = checked;
       }
     }
-    t.comment(`${positions} positions, ${subsets} playout lists of some of the legal actions (${offered} actions)`);
+    t.comment(`${positions} positions, ${subsets} playout lists of some of the legal actions, ${offered} actions offered in all`);
     if (game === 'julius-caesar') t.ok(subsets > 100, 'command phases offered a few blocks\' moves');
     t.same(failures.slice(0, 5), [], 'none');
   });

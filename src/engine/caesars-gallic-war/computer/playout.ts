@@ -29,7 +29,11 @@ export function playOwned(s: State, role: string, a: Action): State {
   return n;
 }
 
-/** All of the legal actions are the playout's to choose from. */
-export function playoutActions(): null {
-  return null;
+/**
+ * All of the legal actions are the playout's to choose from, listed afresh: the module's
+ * legalActions keeps each state's list (for a client that lists, then applies), a cost for the
+ * playout, whose every state is new (the solitaire game's bot plays through legalActions: null).
+ */
+export function playoutActions(s: State, role: string): Action[] | null {
+  return s.solo ? null : STEPS[s.step].actions(s, role as Role);
 }

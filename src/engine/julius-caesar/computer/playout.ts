@@ -33,17 +33,21 @@ export function playOwned(s: State, role: string, a: Action): State {
   return n;
 }
 
+/** All of the legal actions, listed afresh (the module's legalActions keeps each state's list: a cost for a playout, whose every state is new). */
+function all(s: State, role: string): Action[] {
+  return STEPS[s.step].actions(s, role as Role);
+}
+
 /**
- * Some of the legal actions of `role` for a playout to choose from, or null for all of them (the
- * step's list is short): in a command phase, the moves of three of his blocks that may move, his
- * levies, and "done".
+ * The legal actions of `role` a playout chooses from: in a command phase, the moves of three of his
+ * blocks that may move, his levies, and "done"; elsewhere (or with few blocks to move) all of them.
  */
-export function playoutActions(s: State, role: string, rand: (n: number) => number): Action[] | null {
+export function playoutActions(s: State, role: string, rand: (n: number) => number): Action[] {
   const cmd = s.cmd;
-  if (s.step !== 'command' || !cmd || cmd.role !== role || cmd.levying) return null;
+  if (s.step !== 'command' || !cmd || cmd.role !== role || cmd.levying) return all(s, role);
   const movable: number[] = [];
   for (let i = 0; i < BLOCK_COUNT; i++) if (s.side[i] === role && !s.moved[i] && onMap(s, i)) movable.push(i);
-  if (movable.length <= BLOCKS_TRIED) return null;
+  if (movable.length <= BLOCKS_TRIED) return all(s, role);
   for (let k = 0; k < BLOCKS_TRIED; k++) {
     const j = k + rand(movable.length - k);
     const x = movable[k]!;
