@@ -437,8 +437,8 @@ export function cloneState(s: State): State {
 /**
  * A new state object over the same parts, for a search's playout that owns `s` and changes its
  * parts in place from here on (`s` is not read again): a new object because legal lists are kept
- * per state object (kit/module.ts), and of cloneState's shape so that the rules reading it stay
- * as fast (a spread copy of another shape made the playouts slower).
+ * per state object (kit/module.ts), and of cloneState's shape, so that the rules reading states
+ * meet one object shape.
  */
 export function reuseState(s: State): State {
   return copyState(s, false);
