@@ -203,21 +203,32 @@ function fighting(s: State, role: Role): number[] {
   return blocksAt(s, b.area, role).filter((i) => !isReserve(s, i) && !(b.phase !== 'assault' && s.inFort[i]));
 }
 
-/** The units whose battle action is next: Caesar first, then by letter, defenders before attackers. */
+/** A letter's place in the order of battle turns (6: A first). */
+const LETTER_RANK: Readonly<Record<string, number>> = { A: 0, B: 1, C: 2, D: 3 };
+
+/**
+ * The units whose battle action is next: Caesar first, then by letter, defenders before attackers.
+ * One pass over the blocks (the search asks at every battle step): each waiting unit's turn is its
+ * letter's rank, the defenders' before the attackers' of the same letter.
+ */
 export function nextActors(s: State): number[] {
   const b = s.battle!;
-  // Each side's waiting units listed once (the search asks this at every battle step).
-  const waiting = (role: Role) => fighting(s, role).filter((i) => !b.acted.includes(blockId(i)));
-  const defenders = waiting(b.defender);
-  const attackers = waiting(b.attacker);
-  if ((b.defender === 'Roman' ? defenders : attackers).includes(CAESAR_I)) return [CAESAR_I];
-  for (const l of LETTERS) {
-    for (const units of [defenders, attackers]) {
-      const now = units.filter((i) => letterOf(s, b, i) === l);
-      if (now.length) return now;
-    }
+  let best = Infinity;
+  let out: number[] = [];
+  for (let i = 0; i < NB; i++) {
+    if (s.loc[i] !== b.area) continue;
+    const o = s.owner[i];
+    if (o !== b.defender && o !== b.attacker) continue;
+    // Fighting now (not a reserve on its way, not inside unless assaulted) and not yet acted.
+    if (isReserve(s, i) || (b.phase !== 'assault' && s.inFort[i]) || b.acted.includes(blockId(i))) continue;
+    if (i === CAESAR_I && o === 'Roman') return [CAESAR_I];
+    const turn = 2 * LETTER_RANK[letterOf(s, b, i)]! + (o === b.defender ? 0 : 1);
+    if (turn < best) {
+      best = turn;
+      out = [i];
+    } else if (turn === best) out.push(i);
   }
-  return [];
+  return out;
 }
 
 export function battleRole(s: State): Role | null {
@@ -230,10 +241,13 @@ export function battleRole(s: State): Role | null {
   return a.length ? (s.owner[a[0]!] as Role) : null;
 }
 
-export function battleActions(s: State): Action[] {
+/** The battle actions of `role`: those of the units whose turn it is, if they are its own (none otherwise). */
+export function battleActions(s: State, role: Role): Action[] {
   const b = s.battle!;
   const out: Action[] = [];
-  for (const i of nextActors(s)) {
+  const next = nextActors(s);
+  if (next.length === 0 || s.owner[next[0]!] !== role) return out;
+  for (const i of next) {
     const id = blockId(i);
     out.push({ type: 'fire', block: id });
     // A retreating unit may not retreat in round 1 of ... (no such rule here): any round.

@@ -114,7 +114,8 @@ export const STEPS: Steps<State, Role> = {
   }),
   withdraw: step(inBattle, (s) => withdrawActions(s), applyWithdraw),
   fort: step(inBattle, (s) => fortStepActions(s), applyFort),
-  battle: step(inBattle, (s) => battleActions(s), applyBattleAction),
+  // The pending role is the one whose units act next: battleActions checks it with the one listing of them.
+  battle: { pending: inBattle, actions: battleActions, apply: applyBattleAction },
   hits: step(inBattle, (s) => hitActions(s), applyHit),
   assault: step(inBattle, () => assaultActions(), applyAssault),
   sortie: step(inBattle, (s) => sortieStepActions(s), applySortie),

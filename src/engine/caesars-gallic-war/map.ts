@@ -38,9 +38,24 @@ export function isSea(id: string): boolean {
   return byId.get(id)?.region === 'sea';
 }
 
+/** Each area's land neighbours and the ports it shares a sea with, sorted once: the search asks at every step. */
+const NEIGHBOURS = new Map<string, readonly AreaId[]>(AREAS.map((a) => [a.id, Object.freeze([...land.get(a.id)!.keys()].sort() as AreaId[])]));
+const PORTS = new Map<string, readonly AreaId[]>(
+  AREAS.map((a) => [a.id, Object.freeze(AREAS.filter((b) => b.id !== a.id && b.seas.some((z) => a.seas.includes(z))).map((b) => b.id).sort())]),
+);
+
 /** Land neighbours (black, blue, Rhine, limited), sorted. */
-export function neighbours(id: string): AreaId[] {
-  return [...land.get(id)!.keys()].sort() as AreaId[];
+export function neighbours(id: string): readonly AreaId[] {
+  const n = NEIGHBOURS.get(id);
+  if (!n) throw new Error(`unknown area ${id}`);
+  return n;
+}
+
+const CROSSING = new Map<string, Map<string, string>>(AREAS.map((a) => [a.id, new Map([...land.get(a.id)!.keys()].map((b) => [b, `${a.id}>${b}`]))]));
+
+/** The key of a crossing from `a` into `b` in the per-border counts ("a>b"), made once for each land border. */
+export function crossingKey(a: string, b: string): string {
+  return CROSSING.get(a)?.get(b) ?? `${a}>${b}`;
 }
 
 /** The type of the land border between two areas, or null if they are not adjacent by land. */
@@ -53,11 +68,8 @@ export function isPort(id: string): boolean {
 }
 
 /** Ports sharing a sea zone with `id` (not `id` itself), sorted. */
-export function portsReachable(id: string): AreaId[] {
-  const seas = byId.get(id)?.seas ?? [];
-  const out = new Set<AreaId>();
-  for (const a of AREAS) if (a.id !== id && a.seas.some((z) => seas.includes(z))) out.add(a.id);
-  return [...out].sort();
+export function portsReachable(id: string): readonly AreaId[] {
+  return PORTS.get(id) ?? [];
 }
 
 /** Ports on Oceanus Britannicus (Britannia included), for the Britannia Political Action rule. */

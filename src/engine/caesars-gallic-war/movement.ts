@@ -16,7 +16,7 @@ import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { BORDER_LIMIT, STACKING_LIMIT } from './data/tables.js';
 import { logPublic, logSecret } from './log.js';
-import { areaName, border, GERMANIA, isSea, neighbours, OFF_MAP, TG } from './map.js';
+import { areaName, border, crossingKey, GERMANIA, isSea, neighbours, OFF_MAP, TG } from './map.js';
 import { maySail, sailDestinations } from './naval.js';
 import { other, ROLES, type Role } from './roles.js';
 import {
@@ -114,7 +114,7 @@ function barred(s: State, role: Role, at: string): string[] {
 }
 
 /** Can unit i (of role) cross from `from` to `to` by land now? Border counts and unit types only. */
-export function mayCross(s: State, role: Role, i: number, from: string, to: string, extra: Record<string, number> = {}): boolean {
+export function mayCross(s: State, role: Role, i: number, from: string, to: string, extra?: Record<string, number>): boolean {
   const k = border(from, to);
   if (k === null || isSea(to)) return false;
   if (k === 'limited') return from === OFF_MAP && isLegion(i); // Off-Map legions enter TG; nobody moves into Off-Map
@@ -124,8 +124,8 @@ export function mayCross(s: State, role: Role, i: number, from: string, to: stri
     if (to === GERMANIA && isLegion(i) && !Array.from({ length: NB }, (_, j) => j).some((j) => isGerman(j) && s.loc[j] === GERMANIA)) return false;
   }
   if (to === GERMANIA && !isGerman(i) && !isLegion(i)) return false;
-  const key = `${from}>${to}`;
-  const used = (s.crossings[role][key] ?? 0) + (extra[key] ?? 0);
+  const key = crossingKey(from, to);
+  const used = (s.crossings[role][key] ?? 0) + (extra?.[key] ?? 0);
   return used < BORDER_LIMIT[k];
 }
 
@@ -270,10 +270,15 @@ export function stackCount(s: State, role: Role, at: string): number {
 export function beginAttrition(s: State): boolean {
   s.attrition = [];
   for (const role of ROLES) {
-    const areas = new Set<string>();
-    for (let i = 0; i < NB; i++) if (s.owner[i] === role && onMap(s, i)) areas.add(s.loc[i]!);
-    for (const at of [...areas].sort()) {
-      const n = stackCount(s, role, at);
+    // Each area's stack as stackCount counts it, in one pass over the blocks (after every card play).
+    const stacks = new Map<string, number>();
+    for (let i = 0; i < NB; i++) {
+      if (s.owner[i] !== role || !onMap(s, i)) continue;
+      const at = s.loc[i]!;
+      if (at !== OFF_MAP && stackCounts(s, at, i)) stacks.set(at, (stacks.get(at) ?? 0) + 1);
+    }
+    for (const at of [...stacks.keys()].sort()) {
+      const n = stacks.get(at)!;
       if (n > STACKING_LIMIT) s.attrition.push({ role, area: at as AreaId, left: n - STACKING_LIMIT });
     }
   }

@@ -17,7 +17,7 @@ import { mayWithdrawInto } from './retreat.js';
 
 export function beginRegroup(s: State, at: AreaId, role: Role, winter: boolean): void {
   s.regroup = { area: at, role, counts: {}, seaCounts: {}, winter };
-  if (regroupActions(s).length > 1) s.step = 'regroup';
+  if (mayRegroup(s)) s.step = 'regroup';
   else s.regroup = null;
 }
 
@@ -43,6 +43,12 @@ function targets(s: State, i: number): { to: string; sea: boolean }[] {
   return out;
 }
 
+/** Whether any of the victor's units may still regroup somewhere. */
+function mayRegroup(s: State): boolean {
+  const g = s.regroup!;
+  return blocksAt(s, g.area, g.role).some((i) => targets(s, i).length > 0);
+}
+
 export function regroupActions(s: State): Action[] {
   const g = s.regroup!;
   const out: Action[] = [];
@@ -64,7 +70,7 @@ export function applyRegroup(s: State, role: Role, a: Action): void {
   else g.counts[t.to] = (g.counts[t.to] ?? 0) + 1;
   s.loc[i] = t.to;
   logSecret(s, role, `${data(i).name} regroups to ${areaName(t.to)}${t.sea ? ' by sea' : ''}.`, `A ${role} unit regroups to ${areaName(t.to)}.`);
-  if (regroupActions(s).length <= 1) {
+  if (!mayRegroup(s)) {
     s.regroup = null;
     s.step = 'idle';
   }

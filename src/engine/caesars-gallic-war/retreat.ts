@@ -34,6 +34,7 @@ export function mayWithdrawInto(s: State, role: Role, i: number, from: string, t
 function barredBorders(s: State, role: Role, at: string): Set<string> {
   const list = s.entries[at] ?? [];
   const out = new Set<string>();
+  if (list.length === 0) return out;
   for (const from of new Set(list.map((e) => e.from))) {
     const byBorder = list.filter((e) => e.from === from);
     const last = byBorder[byBorder.length - 1]!;

@@ -10,7 +10,7 @@ import { area, AREA_IDS, isTribal } from './map.js';
 import type { RngState } from './random.js';
 import { deepCopy } from '../kit/copy.js';
 import { idTable } from '../kit/table.js';
-import { other, type Role } from './roles.js';
+import type { Role } from './roles.js';
 
 /** Options chosen at game creation; every optional rule is off by default. */
 export interface Options {
@@ -393,7 +393,9 @@ export function controller(s: State, a: AreaId): Role | null {
 export function friendlyOrEmpty(s: State, a: string, role: Role): boolean {
   if (s.fights[a]) return false;
   if (s.battle && s.battle.area === a) return false;
-  return !hasUnits(s, a, other(role)) && !hasUnits(s, a, null);
+  // No unit there but `role`'s (the enemy's and the neutral tribes' in one pass).
+  for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === a && s.owner[i] !== role) return false;
+  return true;
 }
 
 // ---- cards ----

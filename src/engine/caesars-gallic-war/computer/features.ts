@@ -3,7 +3,8 @@
 // the neutral tribes' strength, and the enemy force next door.
 
 import { BLOCKS } from '../data/blocks.js';
-import { neighbours } from '../map.js';
+import type { AreaId } from '../data/map.js';
+import { AREA_IDS, neighbours } from '../map.js';
 import type { Role } from '../roles.js';
 import { onMap, type State } from '../state.js';
 
@@ -15,43 +16,52 @@ export function combatValue(i: number, str: number): number {
 }
 
 export interface Features {
-  /** Force per area: [Roman, Barbarian, neutral]. */
-  force: Map<string, [number, number, number]>;
-  /** Units per area: [Roman, Barbarian, neutral]. */
-  count: Map<string, [number, number, number]>;
+  /** Force per area and side: at 3 * slot(area) + [Roman 0, Barbarian 1, neutral 2]. */
+  force: Float64Array;
+  /** Units per area and side, the same way. */
+  count: Int32Array;
   total: [number, number];
 }
 
 export const side = (r: Role): 0 | 1 => (r === 'Roman' ? 0 : 1);
 
+/** Each area's slot in the features' arrays (the search reads them at every playout step: arrays, not maps). */
+const SLOT = new Map<string, number>(AREA_IDS.map((a, i) => [a, i]));
+const SLOTS = AREA_IDS.length;
+
+/** The areas holding units of side `k` (0 Roman, 1 Barbarian, 2 neutral). */
+export function areasWith(f: Features, k: 0 | 1 | 2): AreaId[] {
+  const out: AreaId[] = [];
+  for (let a = 0; a < SLOTS; a++) if (f.count[3 * a + k]! > 0) out.push(AREA_IDS[a]!);
+  return out;
+}
+
 export function features(s: State): Features {
-  const force = new Map<string, [number, number, number]>();
-  const count = new Map<string, [number, number, number]>();
+  const force = new Float64Array(3 * SLOTS);
+  const count = new Int32Array(3 * SLOTS);
   const total: [number, number] = [0, 0];
   for (let i = 0; i < NB; i++) {
     if (!onMap(s, i)) continue;
-    const l = s.loc[i]!;
+    const a = SLOT.get(s.loc[i]!);
+    if (a === undefined) throw new Error(`block ${i} on the map outside every area (${s.loc[i]})`);
     const o = s.owner[i];
     const k = o === 'Roman' ? 0 : o === 'Barbarian' ? 1 : 2;
-    let f = force.get(l);
-    if (!f) {
-      force.set(l, (f = [0, 0, 0]));
-      count.set(l, [0, 0, 0]);
-    }
     const v = combatValue(i, s.str[i]!);
-    f[k] += v;
-    count.get(l)![k]++;
+    force[3 * a + k] += v;
+    count[3 * a + k]++;
     if (k < 2) total[k as 0 | 1] += v;
   }
   return { force, count, total };
 }
 
 export function forceAt(f: Features, at: string, k: 0 | 1 | 2): number {
-  return f.force.get(at)?.[k] ?? 0;
+  const a = SLOT.get(at);
+  return a === undefined ? 0 : f.force[3 * a + k]!;
 }
 
 export function countAt(f: Features, at: string, k: 0 | 1 | 2): number {
-  return f.count.get(at)?.[k] ?? 0;
+  const a = SLOT.get(at);
+  return a === undefined ? 0 : f.count[3 * a + k]!;
 }
 
 /** Enemy force one land border away. */

@@ -12,7 +12,7 @@ import { HELVETII, isTribal, neighbours } from '../map.js';
 import type { Role } from '../roles.js';
 import { CAESAR_I, card, cardAp, controller, hasBlock, idx, type State } from '../state.js';
 import { politicalModifier } from '../political.js';
-import { combatValue, countAt, features, forceAt, side, threat, type Features } from './features.js';
+import { areasWith, combatValue, countAt, features, forceAt, side, threat, type Features } from './features.js';
 
 
 /**
@@ -62,8 +62,7 @@ function defending(f: Features, at: string, o: 0 | 1): number {
 /** The Roman's groups with a tribal area not his next door whose defenders (Barbarian and neutral) they outweigh by 30%. */
 function groupsWithAConquest(s: State, f: Features): number {
   let n = 0;
-  for (const [at, c] of f.count) {
-    if (c[0] === 0) continue;
+  for (const at of areasWith(f, 0)) {
     const ours = forceAt(f, at, 0);
     for (const to of neighbours(at)) {
       if (!isTribal(to) || controller(s, to as never) === 'Roman') continue;
