@@ -6,14 +6,15 @@ import { BLOCKS } from '../data/blocks.js';
 import type { AreaId } from '../data/map.js';
 import { AREA_IDS, neighbours } from '../map.js';
 import type { Role } from '../roles.js';
-import { onMap, type State } from '../state.js';
+import type { State } from '../state.js';
 
 const NB = BLOCKS.length;
 
 /** What a unit is worth in a fight: its steps, each scoring hits at its battle rating and absorbing one. */
 export function combatValue(i: number, str: number): number {
-  return str * (BLOCKS[i]!.br / 6 + 0.3);
+  return str * STEP_VALUE[i]!;
 }
+const STEP_VALUE = Float64Array.from(BLOCKS, (b) => b.br / 6 + 0.3);
 
 export interface Features {
   /** Force per area and side: at 3 * slot(area) + [Roman 0, Barbarian 1, neutral 2]. */
@@ -41,12 +42,12 @@ export function features(s: State): Features {
   const count = new Int32Array(3 * SLOTS);
   const total: [number, number] = [0, 0];
   for (let i = 0; i < NB; i++) {
-    if (!onMap(s, i)) continue;
+    // On the map: in an area (the boxes off it, the pool, the eliminated and the removed are none).
     const a = SLOT.get(s.loc[i]!);
-    if (a === undefined) throw new Error(`block ${i} on the map outside every area (${s.loc[i]})`);
+    if (a === undefined) continue;
     const o = s.owner[i];
     const k = o === 'Roman' ? 0 : o === 'Barbarian' ? 1 : 2;
-    const v = combatValue(i, s.str[i]!);
+    const v = s.str[i]! * STEP_VALUE[i]!;
     force[3 * a + k] += v;
     count[3 * a + k]++;
     if (k < 2) total[k as 0 | 1] += v;
