@@ -2,18 +2,37 @@
 // loaded shared machine distorts far less than the wall clock) at a fixed iteration count with no
 // time cap, so that a change to the hot path is compared on the very same work.
 // `bench/ai.ts --speed N` runs it: N iterations per decision.
+//
+// It times the build (dist/, brought up to date first): the code the service's search threads run.
+// The benchmark's own loader (tsx) keeps every function's name with a call each time a closure is
+// made, which costs the search 5-10% that the service never pays.
 
 import { createHash } from 'node:crypto';
 import { cpuUsage } from 'node:process';
 import { loadavg } from 'node:os';
-import { games as modules } from '../src/engine/index.js';
-import { decide } from '../src/search/decide.js';
-import { Observer } from '../src/search/observer.js';
-import { createSearchRng } from '../src/search/search-rng.js';
 import type { ComputerInput } from '../src/search/types.js';
 
+/** The parts of the build this benchmark runs, typed as their sources. */
+interface Built {
+  modules: (typeof import('../src/engine/index.js'))['games'];
+  decide: (typeof import('../src/search/decide.js'))['decide'];
+  Observer: (typeof import('../src/search/observer.js'))['Observer'];
+  createSearchRng: (typeof import('../src/search/search-rng.js'))['createSearchRng'];
+}
+
+async function built(): Promise<Built> {
+  const at = (path: string) => new URL(`../${path}`, import.meta.url).href;
+  await (await import(at('scripts/build.mjs'))).build(['server']);
+  return {
+    modules: (await import(at('dist/engine/index.js'))).games,
+    decide: (await import(at('dist/search/decide.js'))).decide,
+    Observer: (await import(at('dist/search/observer.js'))).Observer,
+    createSearchRng: (await import(at('dist/search/search-rng.js'))).createSearchRng,
+  };
+}
+
 /** Positions along one seeded random game, every `every` actions, for the role to move. */
-function positions(game: string, count: number, every: number): ComputerInput[] {
+function positions({ modules, Observer, createSearchRng }: Built, game: string, count: number, every: number): ComputerInput[] {
   const m = modules[game]!;
   let s: unknown = m.setup('5'.repeat(64), {});
   const observers = Object.fromEntries(m.roles.map((r) => [r, new Observer(m as never, r, s)]));
@@ -39,11 +58,13 @@ function positions(game: string, count: number, every: number): ComputerInput[] 
 /** Passes over the positions: the first is cold (code not yet optimized by V8), the others warm. */
 const PASSES = 4;
 
-export function speed(iterations: number, only?: string): void {
-  console.log(`Search speed, ${iterations} iterations per decision, no time cap (load ${loadavg().map((x) => x.toFixed(1)).join(' ')}):`);
+export async function speed(iterations: number, only?: string): Promise<void> {
+  const b = await built();
+  const { modules, decide } = b;
+  console.log(`Search speed of the build, ${iterations} iterations per decision, no time cap (load ${loadavg().map((x) => x.toFixed(1)).join(' ')}):`);
   for (const game of ['julius-caesar', 'caesars-gallic-war']) {
     if (only && only !== game) continue;
-    const inputs = positions(game, 8, 37);
+    const inputs = positions(b, game, 8, 37);
     // The replay of what was seen is remembered per history: made first, so that only the search is timed.
     for (const input of inputs) decide(input, { iterations: 1, seed: 'warm' });
     // Each pass makes the same decisions; the first runs on code V8 has not optimized yet. A

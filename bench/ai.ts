@@ -259,7 +259,7 @@ if (process.argv.includes('--profile')) {
 } else if (process.argv.includes('--speed')) {
   const { speed } = await import('./ai-speed.js');
   const only = process.argv.indexOf('--game');
-  speed(Number(process.argv[process.argv.indexOf('--speed') + 1] ?? 300), only > 0 ? process.argv[only + 1] : undefined);
+  await speed(Number(process.argv[process.argv.indexOf('--speed') + 1] ?? 300), only > 0 ? process.argv[only + 1] : undefined);
 } else if (process.argv.includes('--child')) {
   process.on('message', (job: Job | 'stop') => {
     if (job === 'stop') process.exit(0);
