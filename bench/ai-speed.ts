@@ -55,8 +55,14 @@ function positions({ modules, Observer, createSearchRng }: Built, game: string, 
   return out;
 }
 
-/** Passes over the positions: the first is cold (code not yet optimized by V8), the others warm. */
-const PASSES = 4;
+/**
+ * Passes over the positions. V8 optimizes the search's code in tiers over the first three or
+ * four passes (the first runs at a third of the speed it reaches; every pass's figure is printed):
+ * the steady figure is the median of the last four, the speed of a search thread the service has
+ * been running for a while.
+ */
+const PASSES = 8;
+const STEADY = 4;
 
 export async function speed(iterations: number, only?: string): Promise<void> {
   const b = await built();
@@ -69,7 +75,7 @@ export async function speed(iterations: number, only?: string): Promise<void> {
     for (const input of inputs) decide(input, { iterations: 1, seed: 'warm' });
     // Each pass makes the same decisions; the first runs on code V8 has not optimized yet. A
     // search thread of the service is reused from decision to decision, so it runs warm: the
-    // figure that counts is the warm passes' median (CPU time), the cold one is shown beside it.
+    // figure that counts is the steady passes' median (CPU time), every pass shown beside it.
     const rates: number[] = [];
     const walls: number[] = [];
     const digests = new Set<string>();
@@ -94,10 +100,11 @@ export async function speed(iterations: number, only?: string): Promise<void> {
       walls.push((its / wall) * 1000);
       digests.add(made.digest('hex').slice(0, 12));
     }
-    const warm = rates.slice(1).sort((a, b) => a - b)[(PASSES - 1) >> 1]!;
-    const warmWall = walls.slice(1).sort((a, b) => a - b)[(PASSES - 1) >> 1]!;
+    const median = (x: number[]) => x.slice(-STEADY).sort((a, b) => a - b)[STEADY >> 1]!;
+    const steady = median(rates);
+    const steadyWall = median(walls);
     console.log(
-      `  ${modules[game]!.title}: ${inputs.length} positions, ${its} iterations a pass; warm ${warm.toFixed(0)} iterations/s of CPU time (${warmWall.toFixed(0)} of wall time), cold (first pass) ${rates[0]!.toFixed(0)}; decisions ${[...digests].join(' ')}${digests.size > 1 ? ' (passes differ: not deterministic!)' : ''}`,
+      `  ${modules[game]!.title}: ${inputs.length} positions, ${its} iterations a pass; steady ${steady.toFixed(0)} iterations/s of CPU time (${steadyWall.toFixed(0)} of wall time); pass by pass ${rates.map((r) => r.toFixed(0)).join(' ')}; decisions ${[...digests].join(' ')}${digests.size > 1 ? ' (passes differ: not deterministic!)' : ''}`,
     );
   }
 }
