@@ -253,8 +253,8 @@ if (process.argv.includes('--profile')) {
     if (arg('--game') && arg('--game') !== game) continue;
     const t0 = performance.now();
     const r = huntBelief(game, n, Number(arg('--from') ?? 1000), null, 3000, style);
-    console.log(`${game}: ${r.games} games (${r.ended} ended), ${r.decisions} decisions, ${r.inexact.length} inexact, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    for (const l of r.inexact) console.log(`  ${l}`);
+    console.log(`${game}: ${r.games} games (${r.ended} ended), ${r.decisions} decisions, ${r.inexact.length} inexact, ${r.samples} samples (every one checked), ${r.badSamples.length} decisions with a sample that differs, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    for (const l of [...r.inexact, ...r.badSamples]) console.log(`  ${l}`);
   }
 } else if (process.argv.includes('--speed')) {
   const { speed } = await import('./ai-speed.js');

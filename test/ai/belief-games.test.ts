@@ -1,6 +1,7 @@
 // The belief is exact at every decision: whole seeded games of both games, played by the rules
 // of thumb with noise (test/ai/belief-games.ts), with each decision's belief rebuilt as decide()
-// rebuilds it, for whichever role is to move (so both seats, and JC's free deployment too). This
+// rebuilds it, for whichever role is to move (so both seats, and JC's free deployment too), and
+// the states the search samples from it keep that view and those legal actions. This
 // is the hunt that found the Gallic leaders' bug, a wrong wintering guess that ate the replay's
 // allowance, and a secret choice made before the last decision that could not be guessed again;
 // `npm run bench:ai -- --belief N` runs it over more games.
@@ -24,6 +25,9 @@ for (const [game, count] of [['julius-caesar', 8], ['caesars-gallic-war', 5]] as
     t.equal(r.ended, count, 'every game was played to its end');
     t.ok(r.decisions > count * 150, `decisions checked (${r.decisions})`);
     t.same(r.inexact, [], `0 inexact decisions of ${r.decisions}`);
+    // The sampler checks only some samples at run time (sampler.test.ts): here every one.
+    t.ok(r.samples > r.decisions, `samples checked (${r.samples})`);
+    t.same(r.badSamples, [], `every sample of ${r.samples} has the view and legal actions the computer has`);
   });
 }
 

@@ -7,7 +7,7 @@
 // the true ones (every card played is shown, however they are dealt).
 
 import { games, type Action } from '../../src/engine/index.js';
-import { rebuild } from '../../src/search/belief.js';
+import { rebuild, Sampler } from '../../src/search/belief.js';
 import type { GameKnowledge } from '../../src/search/game-knowledge.js';
 import { Observer } from '../../src/search/observer.js';
 import { knowledge } from '../../src/search/game-knowledge.js';
@@ -21,6 +21,10 @@ export interface HuntResult {
   paused: number;
   /** One line per inexact decision (game, action, role, why). */
   inexact: string[];
+  /** States the search would sample from each exact belief, every one checked (Sampler, checkEvery). */
+  samples: number;
+  /** One line per decision with a sample whose view or legal actions were not the input's. */
+  badSamples: string[];
   /** Games played, and how many reached their end. */
   games: number;
   ended: number;
@@ -39,12 +43,14 @@ export type HuntStyle = 'thumb' | 'greedy';
  * `sliceMs`, each decision's replay runs in calls of that many milliseconds, each one resuming the
  * replay the last one's deadline paused, until one finishes (as a busy machine would make it).
  */
-export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: number | null = null, maxActions = 3000, style: HuntStyle = 'thumb'): HuntResult {
+export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: number | null = null, maxActions = 3000, style: HuntStyle = 'thumb', samples = 4): HuntResult {
   const m = games[game]!;
   const know = knowledge[game] as GameKnowledge<unknown, unknown>;
-  const out: HuntResult = { decisions: 0, paused: 0, inexact: [], games: 0, ended: 0 };
+  const out: HuntResult = { decisions: 0, paused: 0, inexact: [], samples: 0, badSamples: [], games: 0, ended: 0 };
   for (let g = offset; g < offset + count; g++) {
     const rng = createSearchRng(`belief hunt ${game} ${g}${style === 'thumb' ? '' : ` ${style}`}`);
+    // The samples' own generator: the games' moves stay those the hunt has always played.
+    const sampling = createSearchRng(`belief hunt samples ${game} ${g}`);
     let s: unknown = m.setup(testSeed(91_000 + g), game === 'julius-caesar' && g % 4 === 3 ? { scenario: 'free-deployment' } : {});
     const observers = Object.fromEntries(m.roles.map((r) => [r, new Observer(m as never, r, s)])) as Record<string, Observer<unknown, { log: string[] }>>;
     // One game's failures stop at its first few (the rest follow from the first).
@@ -73,6 +79,15 @@ export function huntBelief(game: GameId, count: number, offset = 0, sliceMs: num
           // leave no card in view: only the log names them): a later entry would find no guess.
           failedHere++;
           out.inexact.push(`game ${g} action ${n} ${role}: the cards not yet seen played differ from the true ones`);
+        }
+        if (r.exact && samples > 0) {
+          // The states the search samples from this belief (as decide() makes them), every one checked.
+          const bare = know.belief.clone(r.state);
+          know.belief.trimLog(bare);
+          const sampler = new Sampler(know, bare, role, input.view, input.legal, { checkEvery: true });
+          for (let k = 0; k < samples; k++) sampler.sample(sampling);
+          out.samples += samples;
+          if (sampler.rejected.count > 0) out.badSamples.push(`game ${g} action ${n} ${role}: ${sampler.rejected.count} of ${samples} samples differ in view or legal actions`);
         }
       }
       let a: Action = legal[0]!;
