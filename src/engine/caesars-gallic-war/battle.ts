@@ -28,6 +28,7 @@ import {
   CAESAR_I,
   contested,
   data,
+  hasUnits,
   idx,
   isGerman,
   isLegion,
@@ -385,7 +386,7 @@ function retreat(s: State, role: Role, i: number, to: string): void {
 
 // ---- the flow of a battle ----
 
-const present = (s: State, role: Role) => blocksAt(s, s.battle!.area, role).length > 0;
+const present = (s: State, role: Role) => hasUnits(s, s.battle!.area, role);
 
 /** Decides what happens next in the battle: the next unit, a new round, the assault, the end. */
 export function advance(s: State): void {

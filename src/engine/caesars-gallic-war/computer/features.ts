@@ -55,6 +55,18 @@ export function features(s: State): Features {
   return { force, count, total };
 }
 
+/**
+ * The force of side `k` in one area, summed as features() sums it (the same blocks in the same
+ * order: the same number): a battle's retreat and assault scores read only the battle's area, and
+ * at most battle steps of a playout nothing else needs the whole map's features.
+ */
+export function forceIn(s: State, at: string, k: 0 | 1 | 2): number {
+  const owner = k === 0 ? 'Roman' : k === 1 ? 'Barbarian' : null;
+  let sum = 0;
+  for (let i = 0; i < NB; i++) if (s.loc[i] === at && s.owner[i] === owner) sum += s.str[i]! * STEP_VALUE[i]!;
+  return sum;
+}
+
 export function forceAt(f: Features, at: string, k: 0 | 1 | 2): number {
   const a = SLOT.get(at);
   return a === undefined ? 0 : f.force[3 * a + k]!;

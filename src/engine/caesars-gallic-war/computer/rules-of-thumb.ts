@@ -12,7 +12,7 @@ import { HELVETII, isTribal, neighbours } from '../map.js';
 import type { Role } from '../roles.js';
 import { CAESAR_I, card, cardAp, controller, hasBlock, idx, type State } from '../state.js';
 import { politicalModifier } from '../political.js';
-import { areasWith, combatValue, countAt, features, forceAt, side, threat, type Features } from './features.js';
+import { areasWith, combatValue, countAt, features, forceAt, forceIn, side, threat, type Features } from './features.js';
 
 
 /**
@@ -138,9 +138,9 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
     case 'pass':
       return PASS;
     case 'retreat':
-      return s.battle ? retreatScore(forceAt(f(), s.battle.area, k), forceAt(f(), s.battle.area, o)) : 0;
+      return s.battle ? retreatScore(forceIn(s, s.battle.area, k), forceIn(s, s.battle.area, o)) : 0;
     case 'assault':
-      return s.battle && forceAt(f(), s.battle.area, k) > forceAt(f(), s.battle.area, o) ? 1 : -0.2;
+      return s.battle && forceIn(s, s.battle.area, k) > forceIn(s, s.battle.area, o) ? 1 : -0.2;
     case 'retreat-all':
       return 0;
     case 'regroup':
