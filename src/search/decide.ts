@@ -121,10 +121,11 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   const config = searchConfig(know, role, budget, deadline);
   if (config.priorVisits > 0) config.rootValues = onePly(know, bare, role, input.legal, rng, deadline);
   const search = new Search(know, role, config, rng);
+  // Each sample is a fresh copy (Sampler): the search's own, to step on in place.
   const run = search.run(() => {
     const s = sampler.sample(rng);
     return know.unseal(s, role) ?? s;
-  });
+  }, true);
   stats.iterations = run.iterations;
   if (deadline) stats.longestStepMs = deadline.longestStep;
   stats.capped = run.capped;

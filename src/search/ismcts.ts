@@ -131,7 +131,7 @@ export class Search<S, V> {
    * Runs iterations on states drawn by `sample` until the budget or the deadline is spent, or until
    * the most visited move at the root can no longer be overtaken within the iterations left.
    */
-  run(sample: () => S): { iterations: number; capped: boolean } {
+  run(sample: () => S, owned = false): { iterations: number; capped: boolean } {
     let capped = false;
     const n = this.cfg.iterations;
     for (let i = 0; i < n; i++) {
@@ -139,7 +139,7 @@ export class Search<S, V> {
         capped = true;
         break;
       }
-      this.iterate(sample());
+      this.iterate(sample(), owned);
       this.iterations++;
       if ((i & 7) === 7 && this.decided(n - i - 1)) break;
     }
@@ -219,10 +219,17 @@ export class Search<S, V> {
     return reward(this.know, s, this.me);
   }
 
-  private iterate(start: S): void {
+  /** One iteration from `start`; `owned`: no one else holds its parts, so its steps may change it in place. */
+  private iterate(start: S, owned: boolean): void {
     const { know, cfg, rng } = this;
     const m = know.module;
     let s = start;
+    // Each step plays on the state in place once it is the iteration's own (a copy made by a step, or an owned sample).
+    const step = (st: S, actor: string, a: Action): S => {
+      const next = owned && know.playOwned ? know.playOwned(st, actor, a) : know.play(st, actor, a);
+      owned = true;
+      return next;
+    };
     let node = this.root;
     const path: Step[] = [];
     let expanded = false;
@@ -237,6 +244,8 @@ export class Search<S, V> {
         const next = this.simultaneousStep(node, s, sim, path, expanded);
         if (!next) break;
         s = next.state;
+        // A sealed choice's step copies the state (it may fail half-way): the copy is the iteration's own.
+        owned = true;
         if (next.created) expanded = true;
         node = next.node;
         atRoot = false;
@@ -250,7 +259,7 @@ export class Search<S, V> {
       const legal = m.legalActions(s, actor);
       if (legal.length === 0) break;
       if (legal.length === 1) {
-        s = know.play(s, actor, legal[0]!);
+        s = step(s, actor, legal[0]!);
         continue;
       }
       // The legal actions as the computer sees them, one per key.
@@ -290,7 +299,7 @@ export class Search<S, V> {
         node.children.set(keys[bi]!, child);
         this.nodes++;
         path.push({ kind: 'one', child, actor, parent: node });
-        s = know.play(s, actor, acts[bi]!);
+        s = step(s, actor, acts[bi]!);
         expanded = true;
         node = child.node;
         break;
@@ -313,11 +322,11 @@ export class Search<S, V> {
       }
       if (!pick) break;
       path.push({ kind: 'one', child: pick, actor, parent: node });
-      s = know.play(s, actor, byKey.get(pickKey)!);
+      s = step(s, actor, byKey.get(pickKey)!);
       node = pick.node;
       if (expanded) break;
     }
-    s = this.playout(s);
+    s = this.playout(s, owned);
     const r = this.reward(s);
     this.root.n++;
     for (const step of path) {
@@ -414,12 +423,12 @@ export class Search<S, V> {
   }
 
   /** Policy moves until `playoutDepth` actions are played and no battle is on (three times that at most). */
-  private playout(start: S): S {
+  private playout(start: S, ownedStart: boolean): S {
     const { know, cfg, rng } = this;
     const m = know.module;
     let s = start;
-    // After its first step the playout's state is its own copy: later steps change it in place.
-    let owned = false;
+    // Once the state is the playout's own (a copy made by its first step, or an owned start), steps change it in place.
+    let owned = ownedStart;
     for (let d = 0; d < 3 * cfg.playoutDepth && (d < cfg.playoutDepth || !know.quiet(s)); d++) {
       // Past the deadline the playout ends where it is (a slow machine: the decision stays bounded;
       // a clock read costs far less than a step).

@@ -13,6 +13,10 @@ import { knowledge } from '../../src/search/game-knowledge.js';
 import { actionKey } from '../../src/engine/kit/actions.js';
 import { chooser } from '../helpers/chooser.js';
 import { testSeed } from '../helpers/seeds.js';
+import { rebuild } from '../../src/search/belief.js';
+import { DEFAULT_SEARCH, Search } from '../../src/search/ismcts.js';
+import { createSearchRng } from '../../src/search/search-rng.js';
+import { positions } from './helpers.js';
 
 for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
   t.test(`${game}: play() is apply() without its check, and a playout is offered only legal actions`, async (t) => {
@@ -52,5 +56,36 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
     t.comment(`${positions} positions, ${subsets} playout lists of some of the legal actions, ${offered} actions offered in all`);
     if (game === 'julius-caesar') t.ok(subsets > 100, 'command phases offered a few blocks\' moves');
     t.same(failures.slice(0, 5), [], 'none');
+  });
+}
+
+// decide() hands the search samples it owns (Sampler: a fresh copy each), and the search then
+// steps on them in place from the root down (Search.run's `owned`). It must choose exactly as it
+// does on samples it must copy, and must never change a state it was not given to own.
+for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
+  t.test(`${game}: a search on samples it owns chooses as on copies, and leaves the shared state untouched`, async (t) => {
+    const know = knowledge[game]!;
+    const failures: string[] = [];
+    let searched = 0;
+    for (const p of positions(game, 2, 29)) {
+      if (p.input.legal.length < 2 || searched >= 12) continue;
+      const r = rebuild(know, p.input);
+      if (!r.exact) continue;
+      searched++;
+      const shared = know.belief.clone(r.state);
+      const before = JSON.stringify(shared);
+      const visits = (owned: boolean) => {
+        const rng = createSearchRng(`owned ${p.g} ${p.n}`);
+        const search = new Search(know, p.role, { ...DEFAULT_SEARCH, iterations: 40, deadline: null, maxNodes: 10_000 }, rng);
+        // Owned: a fresh copy each time; not owned: the same state's parts under a new generator key.
+        search.run(() => (owned ? know.belief.withRng(know.belief.clone(shared), rng.key(), 0) : know.belief.withRng(shared, rng.key(), 0)), owned);
+        return JSON.stringify([...search.rootVisits().visits]);
+      };
+      const copied = visits(false);
+      if (JSON.stringify(shared) !== before) failures.push(`game ${p.g} action ${p.n}: a search on copies changed the state it shares`);
+      if (visits(true) !== copied) failures.push(`game ${p.g} action ${p.n}: owned samples gave other root visits`);
+    }
+    t.ok(searched >= 6, `positions searched (${searched})`);
+    t.same(failures, []);
   });
 }
