@@ -127,7 +127,7 @@ export interface ComputerKnowledge<S, V> {
   /**
    * The roles choosing at once in `s` (sealed card plays, as the game's definition says which
    * choices are sealed: src/engine/kit/computer/shared-knowledge.ts sealedTogether); [] when a
-   * single role acts.
+   * single role acts. The search asks only when two or more roles are pending.
    */
   simultaneous(s: S): string[];
   /**

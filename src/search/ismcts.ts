@@ -239,7 +239,8 @@ export class Search<S, V> {
       if (cfg.deadline !== null && guard > 0 && cfg.deadline.passed()) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
-      const sim = know.simultaneous(s);
+      // Roles choose at once only when two or more are pending (asked only then: a call less a step).
+      const sim = pending.length >= 2 ? know.simultaneous(s) : pending;
       if (sim.length >= 2) {
         const next = this.simultaneousStep(node, s, sim, path, expanded);
         if (!next) break;
@@ -435,7 +436,7 @@ export class Search<S, V> {
       if (cfg.deadline !== null && cfg.deadline.passed()) break;
       const pending = m.pending(s);
       if (pending.length === 0) break;
-      const sim = know.simultaneous(s);
+      const sim = pending.length >= 2 ? know.simultaneous(s) : pending;
       const roles = sim.length >= 2 ? sim : [pending[0]!];
       for (const role of roles) {
         const legal = know.playoutActions(s, role, rng.int) ?? m.legalActions(s, role);

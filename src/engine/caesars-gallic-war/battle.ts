@@ -40,7 +40,7 @@ import {
   type State,
 } from './state.js';
 import { eliminate, loseStep } from './losses.js';
-import { retreatTargets } from './retreat.js';
+import { openAreas, retreatTargets } from './retreat.js';
 import { doubleDefence, fortActions, letterOf, sortieActions } from './sieges.js';
 import { addVp } from './victory.js';
 import { count, plural } from '../kit/words.js';
@@ -248,11 +248,12 @@ export function battleActions(s: State, role: Role): Action[] {
   const out: Action[] = [];
   const next = nextActors(s);
   if (next.length === 0 || s.owner[next[0]!] !== role) return out;
+  const open = openAreas(s, role);
   for (const i of next) {
     const id = blockId(i);
     out.push({ type: 'fire', block: id });
     // A retreating unit may not retreat in round 1 of ... (no such rule here): any round.
-    for (const t of retreatTargets(s, b, i)) out.push({ type: 'retreat', block: id, to: t.to });
+    for (const t of retreatTargets(s, b, i, false, open)) out.push({ type: 'retreat', block: id, to: t.to });
     out.push({ type: 'pass', block: id });
   }
   return out;

@@ -13,7 +13,7 @@ import { areaName, border, isPort, neighbours, OFF_MAP, portsReachable } from '.
 import { maySail } from './naval.js';
 import type { Role } from './roles.js';
 import { blockId, blocksAt, data, friendlyOrEmpty, idx, type State } from './state.js';
-import { mayWithdrawInto } from './retreat.js';
+import { mayWithdrawInto, openAreas, type Open } from './retreat.js';
 
 export function beginRegroup(s: State, at: AreaId, role: Role, winter: boolean): void {
   s.regroup = { area: at, role, counts: {}, seaCounts: {}, winter };
@@ -21,22 +21,22 @@ export function beginRegroup(s: State, at: AreaId, role: Role, winter: boolean):
   else s.regroup = null;
 }
 
-function targets(s: State, i: number): { to: string; sea: boolean }[] {
+function targets(s: State, i: number, open?: Open): { to: string; sea: boolean }[] {
   const g = s.regroup!;
   const out: { to: string; sea: boolean }[] = [];
   if (g.winter && g.role === 'Roman') {
-    if (mayWithdrawInto(s, g.role, i, g.area, OFF_MAP)) out.push({ to: OFF_MAP, sea: false });
+    if (mayWithdrawInto(s, g.role, i, g.area, OFF_MAP, open)) out.push({ to: OFF_MAP, sea: false });
     return out;
   }
   for (const n of neighbours(g.area)) {
-    if (!mayWithdrawInto(s, g.role, i, g.area, n)) continue;
+    if (!mayWithdrawInto(s, g.role, i, g.area, n, open)) continue;
     const k = border(g.area, n)!;
     if ((g.counts[n] ?? 0) >= (k === 'limited' ? Infinity : BORDER_LIMIT[k])) continue;
     out.push({ to: n, sea: false });
   }
   if (g.role === 'Roman' && isPort(g.area) && maySail(s, i)) {
     for (const p of portsReachable(g.area)) {
-      if (out.some((o) => o.to === p) || !friendlyOrEmpty(s, p, g.role) || (g.seaCounts[p] ?? 0) >= 2) continue;
+      if (out.some((o) => o.to === p) || !(open ? open(p) : friendlyOrEmpty(s, p, g.role)) || (g.seaCounts[p] ?? 0) >= 2) continue;
       out.push({ to: p, sea: true });
     }
   }
@@ -46,13 +46,15 @@ function targets(s: State, i: number): { to: string; sea: boolean }[] {
 /** Whether any of the victor's units may still regroup somewhere. */
 function mayRegroup(s: State): boolean {
   const g = s.regroup!;
-  return blocksAt(s, g.area, g.role).some((i) => targets(s, i).length > 0);
+  const open = openAreas(s, g.role);
+  return blocksAt(s, g.area, g.role).some((i) => targets(s, i, open).length > 0);
 }
 
 export function regroupActions(s: State): Action[] {
   const g = s.regroup!;
   const out: Action[] = [];
-  for (const i of blocksAt(s, g.area, g.role)) for (const t of targets(s, i)) out.push({ type: 'regroup', block: blockId(i), to: t.to });
+  const open = openAreas(s, g.role);
+  for (const i of blocksAt(s, g.area, g.role)) for (const t of targets(s, i, open)) out.push({ type: 'regroup', block: blockId(i), to: t.to });
   out.push({ type: 'done' });
   return out;
 }

@@ -7,7 +7,7 @@
 
 import { BORDER_LIMIT } from './data/tables.js';
 import type { AreaId } from './data/map.js';
-import { border, fortCapacity, GERMANIA, isPort, OFF_MAP, portsReachable } from './map.js';
+import { border, crossingKey, fortCapacity, GERMANIA, isPort, OFF_MAP, portsReachable } from './map.js';
 import { maySail } from './naval.js';
 import { type Role } from './roles.js';
 import { controller, data, friendlyOrEmpty, hasUnits, isGerman, isLegion, type Battle, type State } from './state.js';
@@ -21,13 +21,26 @@ export function friendlyArea(s: State, a: string, role: Role): boolean {
 }
 
 /** May unit i of `role` cross from `from` into `to` when retreating or regrouping (no counts)? */
-export function mayWithdrawInto(s: State, role: Role, i: number, from: string, to: string): boolean {
+export function mayWithdrawInto(s: State, role: Role, i: number, from: string, to: string, open?: Open): boolean {
   const k = border(from, to);
   if (k === null) return false;
   if (to === GERMANIA && !isGerman(i)) return false;
   if (to === OFF_MAP && !isLegion(i)) return false; // the Roman box holds legions only (allies stay in Gaul)
   if (k === 'rhine' && !isGerman(i) && !isLegion(i)) return false;
-  return friendlyOrEmpty(s, to, role);
+  return open ? open(to) : friendlyOrEmpty(s, to, role);
+}
+
+/** Whether an area is friendly or empty for one role, each area worked out once (`openAreas`). */
+export type Open = (to: string) => boolean;
+
+/** friendlyOrEmpty for `role`, remembered per area: for the units of one side listed together. */
+export function openAreas(s: State, role: Role): Open {
+  const known = new Map<string, boolean>();
+  return (to) => {
+    let v = known.get(to);
+    if (v === undefined) known.set(to, (v = friendlyOrEmpty(s, to, role)));
+    return v;
+  };
 }
 
 /** Land borders the enemy used to enter the battle area this round and this side may not use (6F). */
@@ -46,12 +59,12 @@ function barredBorders(s: State, role: Role, at: string): Set<string> {
 export type RetreatTarget = { to: string; sea: boolean };
 
 /** Where unit i may retreat to now (the fort is 'fort'). */
-export function retreatTargets(s: State, b: Battle, i: number, forced = false): RetreatTarget[] {
+export function retreatTargets(s: State, b: Battle, i: number, forced = false, open?: Open): RetreatTarget[] {
   const role = s.owner[i] as Role;
   const at = b.area;
   const out: RetreatTarget[] = [];
   if (b.winter && role === 'Roman') {
-    if (mayWithdrawInto(s, role, i, at, OFF_MAP)) out.push({ to: OFF_MAP, sea: false });
+    if (mayWithdrawInto(s, role, i, at, OFF_MAP, open)) out.push({ to: OFF_MAP, sea: false });
     return out;
   }
   if (s.inFort[i]) return out; // 6B: no retreat from inside while the attackers are there
@@ -65,9 +78,9 @@ export function retreatTargets(s: State, b: Battle, i: number, forced = false): 
   }
   const bar = barredBorders(s, role, at);
   for (const n of neighbours(at)) {
-    if (bar.has(n) || !mayWithdrawInto(s, role, i, at, n)) continue;
+    if (bar.has(n) || !mayWithdrawInto(s, role, i, at, n, open)) continue;
     const k = border(at, n)!;
-    const key = `${at}>${n}`;
+    const key = crossingKey(at, n);
     if ((b.retreats[role][key] ?? 0) >= (k === 'limited' ? Infinity : BORDER_LIMIT[k])) continue;
     out.push({ to: n, sea: false });
   }
