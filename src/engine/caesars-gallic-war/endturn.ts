@@ -195,8 +195,11 @@ export function eliminatedReturn(s: State): void {
 
 /** Legions not in Transalpine Gaul (the Roman decides which winter outside and which Off-Map enter). */
 function legionsAway(s: State): number[] {
-  return Array.from({ length: NB }, (_, i) => i).filter((i) => isLegion(i) && onMap(s, i) && s.loc[i] !== TG);
+  return LEGIONS.filter((i) => onMap(s, i) && s.loc[i] !== TG);
 }
+
+/** The legions' block numbers, in order (the End of Turn looks at them at every step of it). */
+const LEGIONS = Array.from({ length: NB }, (_, i) => i).filter(isLegion);
 
 function legionMayStay(s: State, i: number): boolean {
   const at = s.loc[i]!;

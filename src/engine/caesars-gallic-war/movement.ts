@@ -41,6 +41,8 @@ import { count } from '../kit/words.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
+/** The German units' block numbers. */
+const GERMANS = Array.from({ length: NB }, (_, i) => i).filter(isGerman);
 
 // ---- designation ----
 
@@ -121,7 +123,7 @@ export function mayCross(s: State, role: Role, i: number, from: string, to: stri
   if (from === OFF_MAP) return false;
   if (k === 'rhine') {
     if (!isGerman(i) && !isLegion(i)) return false; // only Germans and legions cross the Rhine
-    if (to === GERMANIA && isLegion(i) && !Array.from({ length: NB }, (_, j) => j).some((j) => isGerman(j) && s.loc[j] === GERMANIA)) return false;
+    if (to === GERMANIA && isLegion(i) && !GERMANS.some((j) => s.loc[j] === GERMANIA)) return false;
   }
   if (to === GERMANIA && !isGerman(i) && !isLegion(i)) return false;
   const key = crossingKey(from, to);
@@ -198,7 +200,7 @@ export function applyMove(s: State, role: Role, a: Action): void {
   const path = a.path as AreaId[];
   let at = from;
   for (const step of path) {
-    const key = `${at}>${step}`;
+    const key = crossingKey(at, step);
     s.crossings[role][key] = (s.crossings[role][key] ?? 0) + 1;
     at = step;
   }
@@ -209,8 +211,9 @@ export function applyMove(s: State, role: Role, a: Action): void {
 
 /** A unit arrives: neutral tribes join the opponent (or Ariovistus subdues them); a battle is due. */
 function enter(s: State, role: Role, i: number, from: AreaId, to: AreaId, via: 'land' | 'rhine' | 'sea', forced = false): void {
-  const wasNeutral = hasUnits(s, to, null) && !hasUnits(s, to, other(role));
-  if (hasUnits(s, to, null)) {
+  const neutrals = hasUnits(s, to, null);
+  const wasNeutral = neutrals && !hasUnits(s, to, other(role));
+  if (neutrals) {
     if (role === 'Barbarian' && i === ARIOVISTUS) {
       subdue(s, to);
       // 8.2: every tribe subdued, no battle: the Barbarian may still regroup from there.
