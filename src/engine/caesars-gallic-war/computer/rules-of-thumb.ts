@@ -92,11 +92,13 @@ function romanWinters(s: State, block: number): number {
   return isTribal(at) && controller(s, at as never) !== 'Roman' ? 1.1 : 0.2;
 }
 
+/** The block an action names, or -1 (looked up only by the scores that read it). */
+const blockOf = (a: Action): number => (typeof a.block === 'string' && hasBlock(a.block) ? idx(a.block) : -1);
+
 /** One legal action's score for `me` (higher is better by these rules of thumb); `f` gives the position's features. */
 function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
   const k = side(me);
   const o = (1 - k) as 0 | 1;
-  const block = typeof a.block === 'string' && hasBlock(a.block) ? idx(a.block) : -1;
   switch (a.type) {
     case 'play': {
       const c = card(a.card as string);
@@ -112,6 +114,7 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
     case 'sail': {
       const path = a.path as string[] | undefined;
       const to = (path ? path[path.length - 1] : (a.to as string))!;
+      const block = blockOf(a);
       const from = s.loc[block]!;
       const mine = combatValue(block, s.str[block]!);
       const enemy = defending(f(), to, o);
@@ -165,14 +168,20 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
     case 'decline':
       return 0.4;
     case 'attrition':
-    case 'unsupplied':
+    case 'unsupplied': {
+      const block = blockOf(a);
       return block >= 0 ? -s.str[block]! - (block === CAESAR_I ? 5 : 0) : 0;
-    case 'stay':
+    }
+    case 'stay': {
+      const block = blockOf(a);
       return me === 'Roman' && block >= 0 ? romanWinters(s, block) : 0.2;
+    }
     case 'enter':
       return 0.3;
-    case 'hit':
+    case 'hit': {
+      const block = blockOf(a);
       return block >= 0 ? -(BLOCKS[block]!.br) - (block === CAESAR_I ? 5 : 0) : 0;
+    }
     default:
       return 0;
   }
