@@ -131,15 +131,35 @@ export function mayCross(s: State, role: Role, i: number, from: string, to: stri
   return used < BORDER_LIMIT[k];
 }
 
-/** Does entering `to` across this border stop a unit (blue, Rhine, enemy or neutral units there)? */
-function stops(s: State, role: Role, from: string, to: string): boolean {
+/** Does entering `to` across this border stop a unit (blue, Rhine, enemy or neutral units there: `foreign`)? */
+function stops(from: string, to: string, foreign: (at: string) => boolean): boolean {
   const k = border(from, to);
-  return k === 'blue' || k === 'rhine' || hasUnits(s, to, other(role)) || hasUnits(s, to, null) || to === TG && from === OFF_MAP;
+  return k === 'blue' || k === 'rhine' || foreign(to) || to === TG && from === OFF_MAP;
+}
+
+/** Whether an area holds units not `role`'s (the enemy's or neutral tribes), each area looked at once. */
+function foreignUnits(s: State, role: Role): (at: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (at) => {
+    let v = known.get(at);
+    if (v === undefined) {
+      v = false;
+      for (let i = 0; i < NB; i++) {
+        if (s.loc[i] === at && s.owner[i] !== role) {
+          v = true;
+          break;
+        }
+      }
+      known.set(at, v);
+    }
+    return v;
+  };
 }
 
 export function moveActions(s: State, role: Role): Action[] {
   const out: Action[] = [];
   const c = s.current!;
+  const foreign = foreignUnits(s, role);
   for (const i of movers(s, role)) {
     const id = blockId(i);
     const from = s.loc[i]!;
@@ -148,7 +168,7 @@ export function moveActions(s: State, role: Role): Action[] {
       if (bar.includes(m) || !mayCross(s, role, i, from, m)) continue;
       out.push({ type: 'move', block: id, path: [m] });
       // Force march (legions only, 1 supply): the first leg must not stop the legion.
-      if (!isLegion(i) || s.supply < 1 || stops(s, role, from, m)) continue;
+      if (!isLegion(i) || s.supply < 1 || stops(from, m, foreign)) continue;
       const extra = { [`${from}>${m}`]: 1 };
       for (const t of neighbours(m)) {
         if (t === from || !mayCross(s, role, i, m, t, extra)) continue;
