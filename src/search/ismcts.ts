@@ -21,6 +21,9 @@
 //   role whose few playouts alone choose worse than its rules of thumb play.
 // - Playouts stop after a few dozen actions, once no battle is being fought or waits to be (a
 //   position in the middle of a fight is not worth its evaluation); the evaluation scores it.
+// - States: decide() hands each iteration a fresh copy of its own (run's `owned`), and every step of
+//   the iteration, down the tree and through the playout, changes it in place (playOwned) instead
+//   of copying it; a caller whose samples share parts with a state it keeps gets a copy at the first step.
 // - Memory is bounded by a cap on nodes; time by a deadline checked every iteration and every
 //   few playout steps (past it, the search answers the best move found so far).
 
