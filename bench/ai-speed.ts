@@ -3,13 +3,16 @@
 // time cap, so that a change to the hot path is compared on the very same work.
 // `bench/ai.ts --speed N` runs it: N iterations per decision.
 //
-// It times the build (dist/, brought up to date first): the code the service's search threads run.
-// The benchmark's own loader (tsx) keeps every function's name with a call each time a closure is
-// made, which costs the search 5-10% that the service never pays.
+// It times the build (dist/, brought up to date first): the code the service's search threads run,
+// in a process of its own that loads nothing else, as a search thread's isolate does, with a
+// search thread's young generation (bench/ai.ts starts it so). The benchmark's own loader (tsx) keeps every function's name with a call each time a
+// closure is made, which costs the search 5-10% that the service never pays; and the sources
+// loaded beside the build (the match benchmark's) cost it a few per cent more.
 
 import { createHash } from 'node:crypto';
 import { cpuUsage } from 'node:process';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { ComputerInput } from '../src/search/types.js';
 
 /** The parts of the build this benchmark runs, typed as their sources. */
@@ -107,4 +110,9 @@ export async function speed(iterations: number, only?: string): Promise<void> {
       `  ${modules[game]!.title}: ${inputs.length} positions, ${its} iterations a pass; steady ${steady.toFixed(0)} iterations/s of CPU time (${steadyWall.toFixed(0)} of wall time); pass by pass ${rates.map((r) => r.toFixed(0)).join(' ')}; decisions ${[...digests].join(' ')}${digests.size > 1 ? ' (passes differ: not deterministic!)' : ''}`,
     );
   }
+}
+
+// Run by bench/ai.ts --speed as a process of its own: `ai-speed.ts N [game]`.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await speed(Number(process.argv[2] ?? 300), process.argv[3]);
 }

@@ -257,9 +257,13 @@ if (process.argv.includes('--profile')) {
     for (const l of [...r.inexact, ...r.badSamples]) console.log(`  ${l}`);
   }
 } else if (process.argv.includes('--speed')) {
-  const { speed } = await import('./ai-speed.js');
+  // In a process of its own, with only the build loaded (bench/ai-speed.ts says why), and the young
+  // generation of a search thread (three semi-spaces: src/app/computer/search-pool.ts).
+  const { YOUNG_GENERATION_MB } = await import('../src/app/computer/search-pool.js');
   const only = process.argv.indexOf('--game');
-  await speed(Number(process.argv[process.argv.indexOf('--speed') + 1] ?? 300), only > 0 ? process.argv[only + 1] : undefined);
+  const args = [fileURLToPath(new URL('./ai-speed.ts', import.meta.url)), process.argv[process.argv.indexOf('--speed') + 1] ?? '300', ...(only > 0 ? [process.argv[only + 1]!] : [])];
+  const child = fork(args[0]!, args.slice(1), { execArgv: ['--import', 'tsx', `--max-semi-space-size=${YOUNG_GENERATION_MB / 3}`], stdio: 'inherit' });
+  process.exitCode = await new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
 } else if (process.argv.includes('--child')) {
   process.on('message', (job: Job | 'stop') => {
     if (job === 'stop') process.exit(0);

@@ -24,6 +24,15 @@ import { level as levelById, type BudgetOverride } from '../../search/levels.js'
 import type { Decision, DecisionStats } from '../../search/types.js';
 import type { ComputerJob } from './runner.js';
 
+/**
+ * Each thread's young generation (MiB; three semi-spaces' worth): a search makes a great many
+ * short-lived states and lists, and with V8's default (16 MiB semi-spaces) the collector scavenged
+ * so often that a thread searched 15% slower than with 32 MiB ones (the Gallic War, in a worker
+ * thread, three pairs: 2,200-2,290 iterations a CPU second against 2,600-2,660; 64 MiB gained
+ * nothing more).
+ */
+export const YOUNG_GENERATION_MB = 96;
+
 export interface SearchPoolOptions {
   threads: number;
   /** Heap cap of each thread, MiB. */
@@ -116,7 +125,7 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
     slot.ready = false;
     const worker = new Worker(ENTRY, {
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: o.memoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: o.memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       workerData: { fromSource, budget: o.budget ?? null },
     });
     worker.unref();
