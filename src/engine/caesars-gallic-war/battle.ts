@@ -48,8 +48,6 @@ import { count, plural } from '../kit/words.js';
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
 
-const LETTERS = ['A', 'B', 'C', 'D'] as const;
-
 // ---- choosing and starting battles ----
 
 /** Areas with a battle due this round, sorted; stale fights (one side gone) are dropped. */

@@ -57,8 +57,8 @@ export function features(s: State): Features {
 
 /**
  * The force of side `k` in one area, summed as features() sums it (the same blocks in the same
- * order: the same number): a battle's retreat and assault scores read only the battle's area, and
- * at most battle steps of a playout nothing else needs the whole map's features.
+ * order: the same number). A battle's retreat and assault scores read only the battle's area, and
+ * most of a playout's battle steps need nothing else: no features of the whole map for them.
  */
 export function forceIn(s: State, at: string, k: 0 | 1 | 2): number {
   const owner = k === 0 ? 'Roman' : k === 1 ? 'Barbarian' : null;
