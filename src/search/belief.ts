@@ -526,8 +526,9 @@ function diagnose<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: strin
  * rebuilt state itself, with the fresh key).
  *
  * The check costs a view and a legal list built and compared for each sample (checking one in
- * eight made the search 5% faster in both games). A game's shuffle keeps the view by construction, and the suite checks
- * every sample of its belief games (test/ai/belief-games.test.ts), so here the first
+ * eight made the search 5% faster in both games). A game's shuffle keeps the view by
+ * construction, and the suite checks every sample of its belief games
+ * (test/ai/belief-games.test.ts), so here the first
  * `FULL_CHECKS` samples of a decision are checked and one in `CHECK_EVERY` after them, and every
  * sample from the first one rejected on: a shuffle that goes wrong is caught within a few samples
  * and does no more harm. `checkEvery` set: every sample checked (the suite's hunt).

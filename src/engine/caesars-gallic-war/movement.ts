@@ -26,12 +26,14 @@ import {
   blocksAt,
   data,
   hasBlock,
+  hasOthers,
   hasUnits,
   idx,
   isGerman,
   isLegion,
   isTribe,
   onMap,
+  perArea,
   stepDown,
   type State,
 } from './state.js';
@@ -137,29 +139,11 @@ function stops(from: string, to: string, foreign: (at: string) => boolean): bool
   return k === 'blue' || k === 'rhine' || foreign(to) || to === TG && from === OFF_MAP;
 }
 
-/** Whether an area holds units not `role`'s (the enemy's or neutral tribes), each area looked at once. */
-function foreignUnits(s: State, role: Role): (at: string) => boolean {
-  const known = new Map<string, boolean>();
-  return (at) => {
-    let v = known.get(at);
-    if (v === undefined) {
-      v = false;
-      for (let i = 0; i < NB; i++) {
-        if (s.loc[i] === at && s.owner[i] !== role) {
-          v = true;
-          break;
-        }
-      }
-      known.set(at, v);
-    }
-    return v;
-  };
-}
-
 export function moveActions(s: State, role: Role): Action[] {
   const out: Action[] = [];
   const c = s.current!;
-  const foreign = foreignUnits(s, role);
+  // Whether an area holds enemy or neutral units, looked at once per area for all the moves listed.
+  const foreign = perArea((at) => hasOthers(s, at, role));
   for (const i of movers(s, role)) {
     const id = blockId(i);
     const from = s.loc[i]!;

@@ -10,7 +10,7 @@ import type { AreaId } from './data/map.js';
 import { border, crossingKey, fortCapacity, GERMANIA, isPort, OFF_MAP, portsReachable } from './map.js';
 import { maySail } from './naval.js';
 import { type Role } from './roles.js';
-import { controller, data, friendlyOrEmpty, hasUnits, isGerman, isLegion, type Battle, type State } from './state.js';
+import { controller, data, friendlyOrEmpty, hasUnits, isGerman, isLegion, perArea, type Battle, type State } from './state.js';
 import { insideCount } from './sieges.js';
 import { neighbours } from './map.js';
 
@@ -35,12 +35,7 @@ export type Open = (to: string) => boolean;
 
 /** friendlyOrEmpty for `role`, remembered per area: for the units of one side listed together. */
 export function openAreas(s: State, role: Role): Open {
-  const known = new Map<string, boolean>();
-  return (to) => {
-    let v = known.get(to);
-    if (v === undefined) known.set(to, (v = friendlyOrEmpty(s, to, role)));
-    return v;
-  };
+  return perArea((to) => friendlyOrEmpty(s, to, role));
 }
 
 /** Land borders the enemy used to enter the battle area this round and this side may not use (6F). */

@@ -364,6 +364,22 @@ export function hasUnits(s: State, at: string, owner: Role | null): boolean {
   return false;
 }
 
+/** Any unit at `at` not `role`'s: the enemy's or a neutral tribe (one pass over the blocks). */
+export function hasOthers(s: State, at: string, role: Role): boolean {
+  for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === at && s.owner[i] !== role) return true;
+  return false;
+}
+
+/** A test of an area, remembered per area: for one listing of one state, which nothing changes while it is listed. */
+export function perArea(test: (at: string) => boolean): (at: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (at) => {
+    let v = known.get(at);
+    if (v === undefined) known.set(at, (v = test(at)));
+    return v;
+  };
+}
+
 /** An area holding units of both players: a battle will be fought there. */
 export function contested(s: State, at: string): boolean {
   return hasUnits(s, at, 'Roman') && hasUnits(s, at, 'Barbarian');
@@ -393,9 +409,7 @@ export function controller(s: State, a: AreaId): Role | null {
 export function friendlyOrEmpty(s: State, a: string, role: Role): boolean {
   if (s.fights[a]) return false;
   if (s.battle && s.battle.area === a) return false;
-  // No unit there but `role`'s (the enemy's and the neutral tribes' in one pass).
-  for (let i = 0; i < BLOCK_COUNT; i++) if (s.loc[i] === a && s.owner[i] !== role) return false;
-  return true;
+  return !hasOthers(s, a, role);
 }
 
 // ---- cards ----
