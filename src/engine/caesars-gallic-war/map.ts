@@ -53,6 +53,26 @@ export function neighbours(id: string): readonly AreaId[] {
 
 const CROSSING = new Map<string, Map<string, string>>(AREAS.map((a) => [a.id, new Map([...land.get(a.id)!.keys()].map((b) => [b, `${a.id}>${b}`]))]));
 
+/** A land border as seen from one side: where it leads, its type, its key in the per-border counts ("a>b"). */
+export interface Link {
+  readonly to: AreaId;
+  readonly kind: BorderType;
+  readonly key: string;
+  /** `to` is a sea area (no unit crosses into it by land). */
+  readonly sea: boolean;
+}
+
+const LINKS = new Map<string, readonly Link[]>(
+  AREAS.map((a) => [a.id, Object.freeze(neighbours(a.id).map((to) => Object.freeze({ to, kind: land.get(a.id)!.get(to)!, key: `${a.id}>${to}`, sea: isSea(to) })))]),
+);
+
+/** The land borders of an area, in the order of `neighbours`: the moves, retreats and regroups listed read them without a lookup per border. */
+export function links(id: string): readonly Link[] {
+  const l = LINKS.get(id);
+  if (!l) throw new Error(`unknown area ${id}`);
+  return l;
+}
+
 /** The key of a crossing from `a` into `b` in the per-border counts ("a>b"), made once for each land border. */
 export function crossingKey(a: string, b: string): string {
   return CROSSING.get(a)?.get(b) ?? `${a}>${b}`;

@@ -16,7 +16,7 @@ import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { BORDER_LIMIT, STACKING_LIMIT } from './data/tables.js';
 import { logPublic, logSecret } from './log.js';
-import { areaName, border, crossingKey, GERMANIA, isSea, neighbours, OFF_MAP, TG } from './map.js';
+import { areaName, border, crossingKey, GERMANIA, links, OFF_MAP, TG, type Link } from './map.js';
 import { maySail, sailDestinations } from './naval.js';
 import { other, ROLES, type Role } from './roles.js';
 import {
@@ -114,13 +114,20 @@ function pinned(s: State, role: Role, at: string): boolean {
 
 /** Borders the opponent used to enter `at` this round: defenders may not leave across them. */
 function barred(s: State, role: Role, at: string): string[] {
-  return (s.entries[at] ?? []).filter((e) => e.role !== role).map((e) => e.from);
+  const list = s.entries[at];
+  return list ? list.filter((e) => e.role !== role).map((e) => e.from) : NONE;
 }
 
-/** Can unit i (of role) cross from `from` to `to` by land now? Border counts and unit types only. */
-export function mayCross(s: State, role: Role, i: number, from: string, to: string, extra?: Record<string, number>): boolean {
-  const k = border(from, to);
-  if (k === null || isSea(to)) return false;
+const NONE: string[] = [];
+
+/**
+ * Can unit i (of role) cross the land border `l` out of `from` now? Border counts and unit types
+ * only; `firstLeg`: a force march's first crossing, counted as made.
+ */
+export function mayCross(s: State, role: Role, i: number, from: string, l: Link, firstLeg?: string): boolean {
+  const k = l.kind;
+  const to = l.to;
+  if (l.sea) return false;
   if (k === 'limited') return from === OFF_MAP && isLegion(i); // Off-Map legions enter TG; nobody moves into Off-Map
   if (from === OFF_MAP) return false;
   if (k === 'rhine') {
@@ -128,15 +135,13 @@ export function mayCross(s: State, role: Role, i: number, from: string, to: stri
     if (to === GERMANIA && isLegion(i) && !GERMANS.some((j) => s.loc[j] === GERMANIA)) return false;
   }
   if (to === GERMANIA && !isGerman(i) && !isLegion(i)) return false;
-  const key = crossingKey(from, to);
-  const used = (s.crossings[role][key] ?? 0) + (extra?.[key] ?? 0);
+  const used = (s.crossings[role][l.key] ?? 0) + (l.key === firstLeg ? 1 : 0);
   return used < BORDER_LIMIT[k];
 }
 
-/** Does entering `to` across this border stop a unit (blue, Rhine, enemy or neutral units there: `foreign`)? */
-function stops(from: string, to: string, foreign: (at: string) => boolean): boolean {
-  const k = border(from, to);
-  return k === 'blue' || k === 'rhine' || foreign(to) || to === TG && from === OFF_MAP;
+/** Does entering across `l` out of `from` stop a unit (blue, Rhine, enemy or neutral units there: `foreign`)? */
+function stops(from: string, l: Link, foreign: (at: string) => boolean): boolean {
+  return l.kind === 'blue' || l.kind === 'rhine' || foreign(l.to) || l.to === TG && from === OFF_MAP;
 }
 
 export function moveActions(s: State, role: Role): Action[] {
@@ -148,15 +153,15 @@ export function moveActions(s: State, role: Role): Action[] {
     const id = blockId(i);
     const from = s.loc[i]!;
     const bar = barred(s, role, from);
-    for (const m of neighbours(from)) {
-      if (bar.includes(m) || !mayCross(s, role, i, from, m)) continue;
+    for (const l of links(from)) {
+      const m = l.to;
+      if (bar.includes(m) || !mayCross(s, role, i, from, l)) continue;
       out.push({ type: 'move', block: id, path: [m] });
       // Force march (legions only, 1 supply): the first leg must not stop the legion.
-      if (!isLegion(i) || s.supply < 1 || stops(from, m, foreign)) continue;
-      const extra = { [`${from}>${m}`]: 1 };
-      for (const t of neighbours(m)) {
-        if (t === from || !mayCross(s, role, i, m, t, extra)) continue;
-        out.push({ type: 'move', block: id, path: [m, t] });
+      if (!isLegion(i) || s.supply < 1 || stops(from, l, foreign)) continue;
+      for (const l2 of links(m)) {
+        if (l2.to === from || !mayCross(s, role, i, m, l2, l.key)) continue;
+        out.push({ type: 'move', block: id, path: [m, l2.to] });
       }
     }
     if (from !== OFF_MAP && maySail(s, i) && (c.naval[from] ?? 0) < 2) {

@@ -9,11 +9,11 @@ import type { Action } from '../types.js';
 import type { AreaId } from './data/map.js';
 import { BORDER_LIMIT } from './data/tables.js';
 import { logSecret } from './log.js';
-import { areaName, border, isPort, neighbours, OFF_MAP, portsReachable } from './map.js';
+import { areaName, isPort, links, OFF_MAP, portsReachable } from './map.js';
 import { maySail } from './naval.js';
 import type { Role } from './roles.js';
 import { blockId, blocksAt, data, friendlyOrEmpty, idx, type State } from './state.js';
-import { mayWithdrawInto, openAreas, type Open } from './retreat.js';
+import { mayWithdrawInto, mayWithdrawVia, openAreas, type Open } from './retreat.js';
 
 export function beginRegroup(s: State, at: AreaId, role: Role, winter: boolean): void {
   s.regroup = { area: at, role, counts: {}, seaCounts: {}, winter };
@@ -28,11 +28,10 @@ function targets(s: State, i: number, open?: Open): { to: string; sea: boolean }
     if (mayWithdrawInto(s, g.role, i, g.area, OFF_MAP, open)) out.push({ to: OFF_MAP, sea: false });
     return out;
   }
-  for (const n of neighbours(g.area)) {
-    if (!mayWithdrawInto(s, g.role, i, g.area, n, open)) continue;
-    const k = border(g.area, n)!;
-    if ((g.counts[n] ?? 0) >= (k === 'limited' ? Infinity : BORDER_LIMIT[k])) continue;
-    out.push({ to: n, sea: false });
+  for (const l of links(g.area)) {
+    if (!mayWithdrawVia(s, g.role, i, l, open)) continue;
+    if ((g.counts[l.to] ?? 0) >= (l.kind === 'limited' ? Infinity : BORDER_LIMIT[l.kind])) continue;
+    out.push({ to: l.to, sea: false });
   }
   if (g.role === 'Roman' && isPort(g.area) && maySail(s, i)) {
     for (const p of portsReachable(g.area)) {

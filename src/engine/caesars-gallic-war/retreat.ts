@@ -6,13 +6,12 @@
 // zone (none: no retreat at all, checklist 109); up to 2 defenders of a port per battle may too.
 
 import { BORDER_LIMIT } from './data/tables.js';
-import type { AreaId } from './data/map.js';
-import { border, crossingKey, fortCapacity, GERMANIA, isPort, OFF_MAP, portsReachable } from './map.js';
+import type { AreaId, BorderType } from './data/map.js';
+import { border, fortCapacity, GERMANIA, isPort, links, OFF_MAP, portsReachable, type Link } from './map.js';
 import { maySail } from './naval.js';
 import { type Role } from './roles.js';
 import { controller, data, friendlyOrEmpty, hasUnits, isGerman, isLegion, perArea, type Battle, type State } from './state.js';
 import { insideCount } from './sieges.js';
-import { neighbours } from './map.js';
 
 /** Friendly (not merely empty): own units there, or an area this player controls. */
 export function friendlyArea(s: State, a: string, role: Role): boolean {
@@ -23,7 +22,15 @@ export function friendlyArea(s: State, a: string, role: Role): boolean {
 /** May unit i of `role` cross from `from` into `to` when retreating or regrouping (no counts)? */
 export function mayWithdrawInto(s: State, role: Role, i: number, from: string, to: string, open?: Open): boolean {
   const k = border(from, to);
-  if (k === null) return false;
+  return k !== null && mayWithdrawAcross(s, role, i, to, k, open);
+}
+
+/** mayWithdrawInto across a land border of the area the unit is in (`links`). */
+export function mayWithdrawVia(s: State, role: Role, i: number, l: Link, open?: Open): boolean {
+  return mayWithdrawAcross(s, role, i, l.to, l.kind, open);
+}
+
+function mayWithdrawAcross(s: State, role: Role, i: number, to: string, k: BorderType, open?: Open): boolean {
   if (to === GERMANIA && !isGerman(i)) return false;
   if (to === OFF_MAP && !isLegion(i)) return false; // the Roman box holds legions only (allies stay in Gaul)
   if (k === 'rhine' && !isGerman(i) && !isLegion(i)) return false;
@@ -39,10 +46,10 @@ export function openAreas(s: State, role: Role): Open {
 }
 
 /** Land borders the enemy used to enter the battle area this round and this side may not use (6F). */
-function barredBorders(s: State, role: Role, at: string): Set<string> {
-  const list = s.entries[at] ?? [];
+function barredBorders(s: State, role: Role, at: string): ReadonlySet<string> {
+  const list = s.entries[at];
+  if (!list || list.length === 0) return NONE;
   const out = new Set<string>();
-  if (list.length === 0) return out;
   for (const from of new Set(list.map((e) => e.from))) {
     const byBorder = list.filter((e) => e.from === from);
     const last = byBorder[byBorder.length - 1]!;
@@ -50,6 +57,8 @@ function barredBorders(s: State, role: Role, at: string): Set<string> {
   }
   return out;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 export type RetreatTarget = { to: string; sea: boolean };
 
@@ -72,12 +81,10 @@ export function retreatTargets(s: State, b: Battle, i: number, forced = false, o
     return out;
   }
   const bar = barredBorders(s, role, at);
-  for (const n of neighbours(at)) {
-    if (bar.has(n) || !mayWithdrawInto(s, role, i, at, n, open)) continue;
-    const k = border(at, n)!;
-    const key = crossingKey(at, n);
-    if ((b.retreats[role][key] ?? 0) >= (k === 'limited' ? Infinity : BORDER_LIMIT[k])) continue;
-    out.push({ to: n, sea: false });
+  for (const l of links(at)) {
+    if (bar.has(l.to) || !mayWithdrawVia(s, role, i, l, open)) continue;
+    if ((b.retreats[role][l.key] ?? 0) >= (l.kind === 'limited' ? Infinity : BORDER_LIMIT[l.kind])) continue;
+    out.push({ to: l.to, sea: false });
   }
   if (isPort(at) && maySail(s, i) && role === b.defender && b.seaRetreats[role] < 2) {
     for (const p of portsReachable(at)) if (friendlyArea(s, p, role) && !out.some((o) => o.to === p)) out.push({ to: p, sea: true });
