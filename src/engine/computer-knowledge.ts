@@ -119,6 +119,12 @@ export interface ComputerKnowledge<S, V> {
    */
   playOwned?(s: S, actor: string, a: Action): S;
   /**
+   * `playOwned` changing `s` itself, the state object too (a new object is what lets the module
+   * keep a legal list per state): for a playout step on a state no legal list was asked of. It
+   * returns the state to go on with (`s`, or a new one where the game cannot). Absent: `playOwned`.
+   */
+  playInPlace?(s: S, actor: string, a: Action): S;
+  /**
    * For a playout step: the legal actions of `role` it chooses from (each one legalActions lists):
    * some of them, cheaper to list than all, or all of them listed afresh (legalActions keeps each
    * state's list, a cost for a playout, whose every state is new); null: legalActions' list.

@@ -433,6 +433,8 @@ export class Search<S, V> {
     let s = start;
     // Once the state is the playout's own (a copy made by its first step, or an owned start), steps change it in place.
     let owned = ownedStart;
+    // And the state object itself once it is one no legal list was kept for (the module keeps one per object).
+    let unlisted = false;
     for (let d = 0; d < 3 * cfg.playoutDepth && (d < cfg.playoutDepth || !know.quiet(s)); d++) {
       // Past the deadline the playout ends where it is (a slow machine: the decision stays bounded;
       // a clock read costs far less than a step).
@@ -442,10 +444,18 @@ export class Search<S, V> {
       const sim = pending.length >= 2 ? know.simultaneous(s) : pending;
       const roles = sim.length >= 2 ? sim : [pending[0]!];
       for (const role of roles) {
-        const legal = know.playoutActions(s, role, rng.int) ?? m.legalActions(s, role);
+        let legal = know.playoutActions(s, role, rng.int);
+        if (legal === null) {
+          legal = m.legalActions(s, role);
+          unlisted = false;
+        }
         if (legal.length === 0) return s;
         const a = policyMove(know.prior, s, role, legal, this.rng, cfg.playoutScored);
-        s = owned && know.playOwned ? know.playOwned(s, role, a) : know.play(s, role, a);
+        if (unlisted && know.playInPlace) s = know.playInPlace(s, role, a);
+        else {
+          s = owned && know.playOwned ? know.playOwned(s, role, a) : know.play(s, role, a);
+          unlisted = true;
+        }
         owned = true;
       }
     }

@@ -14,7 +14,7 @@ import { hasBlock, idx, type State } from '../state.js';
 import type { CGWView } from '../view.js';
 import { belief, identityShown } from './belief-hooks.js';
 import { evaluate } from './evaluation.js';
-import { play, playOwned, playoutActions } from './playout.js';
+import { play, playInPlace, playOwned, playoutActions } from './playout.js';
 import { rules } from './rules-of-thumb.js';
 
 /**
@@ -62,6 +62,7 @@ export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowl
     quiet,
     play,
     playOwned,
+    playInPlace,
     playoutActions,
     simultaneous: (s) => sealedTogether(caesarsGallicWar, sealed, s),
     unseal,

@@ -29,6 +29,13 @@ export function playOwned(s: State, role: string, a: Action): State {
   return n;
 }
 
+/** `playOwned` changing the state object itself (the search's playout: see ComputerKnowledge.playInPlace). */
+export function playInPlace(s: State, role: string, a: Action): State {
+  if (s.solo) return caesarsGallicWar.apply(s, role, a);
+  takeStep(FLOW, s, role as Role, a);
+  return s;
+}
+
 /**
  * All of the legal actions are the playout's to choose from, listed afresh: the module's
  * legalActions keeps each state's list (for a client that lists, then applies), a cost for the

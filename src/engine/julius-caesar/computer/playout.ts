@@ -33,6 +33,12 @@ export function playOwned(s: State, role: string, a: Action): State {
   return n;
 }
 
+/** `playOwned` changing the state object itself (the search's playout: see ComputerKnowledge.playInPlace). */
+export function playInPlace(s: State, role: string, a: Action): State {
+  takeStep(FLOW, s, role as Role, a);
+  return s;
+}
+
 /** All of the legal actions, listed afresh (the module's legalActions keeps each state's list: a cost for a playout, whose every state is new). */
 function all(s: State, role: string): Action[] {
   return STEPS[s.step].actions(s, role as Role);
