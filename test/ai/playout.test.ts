@@ -3,8 +3,9 @@
 // engine's checked apply() gives, and every action a playout may be offered (playoutActions: in
 // Julius Caesar's command phase, a few blocks' moves, the levies and "done") is one of the legal
 // actions (JC-33, JC-34: moves, then levies, then done). The playouts never see an action the rules
-// would refuse. And playOwned(), a playout's later steps changing its own state in place, follows
-// a whole game step by step to the very states apply() gives.
+// would refuse. And playOwned(), a playout's later steps changing its own state's parts in place,
+// and playInPlace(), changing the state object itself, follow a whole game step by step to the very
+// states apply() gives.
 
 import t from 'tap';
 import { games } from '../../src/engine/index.js';
@@ -31,6 +32,8 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
       let s: unknown = m.setup(testSeed(39_000 + g), {});
       // A playout's own state, changed in place by each action from the first one on.
       let owned: unknown = null;
+      // And one whose very object each action from the second on changes.
+      let inPlace: unknown = null;
       for (let n = 0; n < 1500 && m.pending(s).length > 0; n++) {
         const pending = m.pending(s);
         const role = pending[n % pending.length]!;
@@ -50,6 +53,13 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
         if (n % 3 === 0 && !jsonEqual(know.play(s, role, a), checked)) failures.push(`game ${g} action ${n} (${role}): play(${JSON.stringify(a)}) differs from apply`);
         owned = owned === null ? know.play(s, role, a) : know.playOwned!(owned, role, a);
         if (n % 3 === 0 && !jsonEqual(owned, checked)) failures.push(`game ${g} action ${n} (${role}): playOwned(${JSON.stringify(a)}) differs from apply`);
+        if (inPlace === null) inPlace = know.play(s, role, a);
+        else {
+          const was = inPlace;
+          inPlace = know.playInPlace!(inPlace, role, a);
+          if (inPlace !== was) failures.push(`game ${g} action ${n} (${role}): playInPlace gave another object`);
+        }
+        if (n % 3 === 0 && !jsonEqual(inPlace, checked)) failures.push(`game ${g} action ${n} (${role}): playInPlace(${JSON.stringify(a)}) differs from apply`);
         s = checked;
       }
     }
