@@ -1,4 +1,4 @@
 // The one door to the shared engine kit's keyed generator: every die and shuffle of this game goes
 // through here, so the generator can change in one place.
 
-export { createRng, randomInt, rollD6, shuffle, type RngState } from '../kit/random.js';
+export { copyRng, createRng, randomInt, rollD6, shuffle, type RngState } from '../kit/random.js';

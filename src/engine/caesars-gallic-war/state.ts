@@ -7,7 +7,7 @@ import { CARDS, type CardData } from './data/cards.js';
 import type { AreaId } from './data/map.js';
 import type { LogEntry } from './log.js';
 import { area, AREA_IDS, isTribal } from './map.js';
-import type { RngState } from './random.js';
+import { copyRng, type RngState } from './random.js';
 import { deepCopy } from '../kit/copy.js';
 import { idTable } from '../kit/table.js';
 import type { Role } from './roles.js';
@@ -465,7 +465,7 @@ function copyState(s: State, deep: boolean): State {
   return {
     game: s.game,
     options: s.options,
-    rng: deep ? { ...s.rng } : s.rng,
+    rng: deep ? copyRng(s.rng) : s.rng,
     turn: s.turn,
     step: s.step,
     loc: deep ? s.loc.slice() : s.loc,

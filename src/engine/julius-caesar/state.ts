@@ -1,7 +1,7 @@
 // The game state (checklist Appendix C) and the small queries every rule uses.
 // Plain JSON only: arrays indexed like BLOCKS, records keyed by role, null for "none".
 
-import type { RngState } from '../kit/random.js';
+import { copyRng, type RngState } from '../kit/random.js';
 import { deepCopy } from '../kit/copy.js';
 import { idTable } from '../kit/table.js';
 import { BLOCKS } from './data/blocks.js';
@@ -306,7 +306,7 @@ const flat = (v: unknown) => (v as unknown[]).slice();
 const record = (v: unknown) => (v === null || typeof v !== 'object' ? v : { ...(v as object) });
 /** How each member whose parts are all primitives is copied (the rest: deepCopy). */
 const COPIERS: Record<string, ((v: unknown) => unknown) | undefined> = {
-  rng: record,
+  rng: (v) => copyRng(v as RngState),
   loc: flat,
   str: flat,
   side: flat,

@@ -30,6 +30,11 @@ export function createRng(seedHex: string): RngState {
   return { v: 'chacha20', key: seedHex.toLowerCase(), counter: 0 };
 }
 
+/** A copy of a generator state, of the one object shape createRng makes (the search reads many: one shape keeps them cheap). */
+export function copyRng(r: RngState): RngState {
+  return { v: 'chacha20', key: r.key, counter: r.counter };
+}
+
 /** Is this a generator state made by createRng (as opposed to, say, a legacy number)? */
 export function isRngState(x: unknown): x is RngState {
   if (x === null || typeof x !== 'object') return false;

@@ -20,7 +20,7 @@ import { AREAS, type AreaId } from '../data/map.js';
 import { AREA_IDS, areaName, GERMANIA, isTribal, neighbours, OFF_MAP, TG } from '../map.js';
 import { other, type Role } from '../roles.js';
 import { setup } from '../setup.js';
-import { ARIOVISTUS, ASIDE, blockId, CAESAR_I, cloneState, ELIMINATED, fullStrength, hasBlock, idx, isGerman, isLegion, isTribe, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
+import { ARIOVISTUS, ASIDE, blockId, CAESAR_I, cloneState, reuseState, ELIMINATED, fullStrength, hasBlock, idx, isGerman, isLegion, isTribe, onMap, POOL, REMOVED, stepDown, stepUp, type State } from '../state.js';
 import type { CGWView } from '../view.js';
 
 type Rand = (n: number) => number;
@@ -670,6 +670,6 @@ function hints(s: State, _actor: string, a: Action): string[] {
   return out;
 }
 
-export const belief = defineBelief({ start, align, shuffle, hidden, clone: cloneState, hints }, (s) => {
+export const belief = defineBelief({ start, align, shuffle, hidden, clone: cloneState, shallow: reuseState, hints }, (s) => {
   s.history = [];
 });

@@ -19,7 +19,7 @@ import { startGame } from '../flow.js';
 import { setup } from '../setup.js';
 import { other, type Role } from '../roles.js';
 import { BLOCKS } from '../data/blocks.js';
-import { BLOCK_COUNT, blockId, CLEO, cloneState, ELIMINATED, hasBlock, idx, isNavis, KILLED, POOL, type State } from '../state.js';
+import { BLOCK_COUNT, blockId, CLEO, cloneState, reuseState, ELIMINATED, hasBlock, idx, isNavis, KILLED, POOL, type State } from '../state.js';
 import type { JCView } from '../view.js';
 import { isPort, isSea } from '../map.js';
 
@@ -432,4 +432,4 @@ function hints(s: State, _actor: string, a: Action): string[] {
   return out;
 }
 
-export const belief = defineBelief({ start, align, shuffle, hidden, clone: cloneState, hints });
+export const belief = defineBelief({ start, align, shuffle, hidden, clone: cloneState, shallow: reuseState, hints });

@@ -11,7 +11,7 @@ interface Logged {
 }
 
 /** The shared hooks, with a game's own. `clearHistory` empties what a game keeps of earlier turns' logs, if it keeps any. */
-export function defineBelief<S extends Logged, Own extends object>(own: Own & { clone(s: S): S }, clearHistory?: (s: S) => void) {
+export function defineBelief<S extends Logged, Own extends object>(own: Own & { clone(s: S): S; shallow(s: S): S }, clearHistory?: (s: S) => void) {
   return {
     ...own,
     /** Drops all of the log but its last entry. */
@@ -24,9 +24,14 @@ export function defineBelief<S extends Logged, Own extends object>(own: Own & { 
       clearHistory?.(s);
       s.log = lines.map((t) => ({ t }));
     },
-    /** A shallow copy keyed `key` at `counter`. */
+    /**
+     * A shallow copy keyed `key` at `counter`: the game's own (`shallow`), of the shape its copies
+     * have (a spread made another, and every rule that read both kinds of state paid for it).
+     */
     withRng(s: S, key: string, counter: number): S {
-      return { ...s, rng: { v: 'chacha20', key, counter } };
+      const n = own.shallow(s);
+      n.rng = { v: 'chacha20', key, counter };
+      return n;
     },
     rng(s: S): { key: string; counter: number } {
       const r = s.rng;
