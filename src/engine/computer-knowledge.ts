@@ -131,6 +131,13 @@ export interface ComputerKnowledge<S, V> {
    */
   playoutActions(s: S, role: string, rand: Rand): Action[] | null;
   /**
+   * For a step down the search's tree: every legal action of `role`, who is pending, listed afresh
+   * in legalActions' order (legalActions keeps each state's list, and a search's every state is
+   * new); null where the game cannot (the solitaire game's bot plays through legalActions).
+   * Absent: legalActions.
+   */
+  listActions?(s: S, role: string): Action[] | null;
+  /**
    * The roles choosing at once in `s` (sealed card plays, as the game's definition says which
    * choices are sealed: src/engine/kit/computer/shared-knowledge.ts sealedTogether); [] when a
    * single role acts. The search asks only when two or more roles are pending.

@@ -260,7 +260,7 @@ export class Search<S, V> {
       const rootMine = atRoot && actor === this.me;
       const values = rootMine ? cfg.rootValues ?? null : null;
       atRoot = false;
-      const legal = m.legalActions(s, actor);
+      const legal = know.listActions?.(s, actor) ?? m.legalActions(s, actor);
       if (legal.length === 0) break;
       if (legal.length === 1) {
         s = step(s, actor, legal[0]!);

@@ -3,9 +3,9 @@
 // engine's checked apply() gives, and every action a playout may be offered (playoutActions: in
 // Julius Caesar's command phase, a few blocks' moves, the levies and "done") is one of the legal
 // actions (JC-33, JC-34: moves, then levies, then done). The playouts never see an action the rules
-// would refuse. And playOwned(), a playout's later steps changing its own state's parts in place,
-// and playInPlace(), changing the state object itself, follow a whole game step by step to the very
-// states apply() gives.
+// would refuse; listActions(), a step down the tree's list, is legalActions' own. And playOwned(),
+// a playout's later steps changing its own state's parts in place, and playInPlace(), changing the
+// state object itself, follow a whole game step by step to the very states apply() gives.
 
 import t from 'tap';
 import { games } from '../../src/engine/index.js';
@@ -27,6 +27,7 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
     let positions = 0;
     let offered = 0;
     let subsets = 0;
+    let lists = 0;
     for (let g = 0; g < 6; g++) {
       const pick = chooser(4_391 + g);
       let s: unknown = m.setup(testSeed(39_000 + g), {});
@@ -40,6 +41,10 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
         const legal = m.legalActions(s, role);
         const keys = new Set(legal.map((a) => actionKey(a)));
         positions++;
+        // A step down the tree lists them afresh: the very list legalActions gives, in its order.
+        const listed = know.listActions?.(s, role);
+        if (listed && !jsonEqual(listed, legal)) failures.push(`game ${g} action ${n} (${role}): listActions differs from legalActions`);
+        if (listed) lists++;
         const some = know.playoutActions(s, role, pick);
         if (some) {
           if (some.length < legal.length) subsets++;
@@ -64,6 +69,7 @@ for (const game of ['julius-caesar', 'caesars-gallic-war'] as const) {
       }
     }
     t.comment(`${positions} positions, ${subsets} playout lists of some of the legal actions, ${offered} actions offered in all`);
+    t.equal(lists, positions, 'every position listed afresh');
     if (game === 'julius-caesar') t.ok(subsets > 100, 'command phases offered a few blocks\' moves');
     t.same(failures.slice(0, 5), [], 'none');
   });

@@ -14,7 +14,7 @@ import { hasBlock, idx, type State } from '../state.js';
 import type { CGWView } from '../view.js';
 import { belief, identityShown } from './belief-hooks.js';
 import { evaluate } from './evaluation.js';
-import { play, playInPlace, playOwned, playoutActions } from './playout.js';
+import { listActions, play, playInPlace, playOwned, playoutActions } from './playout.js';
 import { rules } from './rules-of-thumb.js';
 
 /**
@@ -64,6 +64,7 @@ export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowl
     playOwned,
     playInPlace,
     playoutActions,
+    listActions,
     simultaneous: (s) => sealedTogether(caesarsGallicWar, sealed, s),
     unseal,
     // The Roman's conquest pays at a turn's end, the moves towards it cost him first: with one ply

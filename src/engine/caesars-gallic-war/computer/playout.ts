@@ -37,10 +37,13 @@ export function playInPlace(s: State, role: string, a: Action): State {
 }
 
 /**
- * All of the legal actions are the playout's to choose from, listed afresh: the module's
- * legalActions keeps each state's list (for a client that lists, then applies), a cost for the
- * playout, whose every state is new (the solitaire game's bot plays through legalActions: null).
+ * All of the legal actions, listed afresh: the module's legalActions keeps each state's list (for
+ * a client that lists, then applies), a cost for the search, whose every state is new (the
+ * solitaire game's bot plays through legalActions: null).
  */
-export function playoutActions(s: State, role: string): Action[] | null {
+export function listActions(s: State, role: string): Action[] | null {
   return s.solo ? null : STEPS[s.step].actions(s, role as Role);
 }
+
+/** A playout chooses among all of them. */
+export const playoutActions = listActions;

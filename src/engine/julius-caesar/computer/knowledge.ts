@@ -14,7 +14,7 @@ import { hasBlock, idx, type State } from '../state.js';
 import type { JCView } from '../view.js';
 import { belief, identityShown } from './belief-hooks.js';
 import { evaluate } from './evaluation.js';
-import { play, playInPlace, playOwned, playoutActions } from './playout.js';
+import { listActions, play, playInPlace, playOwned, playoutActions } from './playout.js';
 import { rules } from './rules-of-thumb.js';
 
 /**
@@ -70,5 +70,5 @@ function unseal(s: State, viewer: string): State | null {
 
 /** The computer's knowledge of Julius Caesar, given the definition's sealed choices (GameDefinition.sealed). */
 export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowledge<State, JCView> {
-  return { belief, evaluate, rules, observedKey, quiet, play, playOwned, playInPlace, playoutActions, simultaneous: (s) => simultaneous(s, sealed), unseal };
+  return { belief, evaluate, rules, observedKey, quiet, play, playOwned, playInPlace, playoutActions, listActions, simultaneous: (s) => simultaneous(s, sealed), unseal };
 }

@@ -39,8 +39,8 @@ export function playInPlace(s: State, role: string, a: Action): State {
   return s;
 }
 
-/** All of the legal actions, listed afresh (the module's legalActions keeps each state's list: a cost for a playout, whose every state is new). */
-function all(s: State, role: string): Action[] {
+/** All of the legal actions, listed afresh (the module's legalActions keeps each state's list: a cost for the search, whose every state is new). */
+export function listActions(s: State, role: string): Action[] {
   return STEPS[s.step].actions(s, role as Role);
 }
 
@@ -50,10 +50,10 @@ function all(s: State, role: string): Action[] {
  */
 export function playoutActions(s: State, role: string, rand: (n: number) => number): Action[] {
   const cmd = s.cmd;
-  if (s.step !== 'command' || !cmd || cmd.role !== role || cmd.levying) return all(s, role);
+  if (s.step !== 'command' || !cmd || cmd.role !== role || cmd.levying) return listActions(s, role);
   const movable: number[] = [];
   for (let i = 0; i < BLOCK_COUNT; i++) if (s.side[i] === role && !s.moved[i] && onMap(s, i)) movable.push(i);
-  if (movable.length <= BLOCKS_TRIED) return all(s, role);
+  if (movable.length <= BLOCKS_TRIED) return listActions(s, role);
   for (let k = 0; k < BLOCKS_TRIED; k++) {
     const j = k + rand(movable.length - k);
     const x = movable[k]!;
