@@ -45,6 +45,8 @@ export interface SearchPoolOptions {
   onBusy?: (busy: number) => void;
   /** Told of each decision made: its game and the search's figures (time, iterations, forced). */
   onDecision?: (job: ComputerJob, stats: DecisionStats) => void;
+  /** Tests: told which thread (0 to threads - 1) each job, or root-parallel part, is handed to. */
+  onStart?: (job: ComputerJob, thread: number) => void;
 }
 
 export interface SearchPool {
@@ -72,6 +74,8 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** The games this slot's thread decided lately: it holds what it built of them (search-thread.ts). */
   recent: string[];
+  /** The games (modules) this slot's thread has searched. */
+  kinds: string[];
   /** The thread has loaded its code (it says so): a decision's clock runs from then. */
   ready: boolean;
 }
@@ -111,7 +115,7 @@ function mergedStats(parts: DecisionStats[]): DecisionStats {
 
 export function createSearchPool(o: SearchPoolOptions): SearchPool {
   const size = Math.max(1, Math.floor(o.threads));
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null, timer: null, recent: [] as string[], ready: false }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null, timer: null, recent: [] as string[], kinds: [] as string[], ready: false }));
   const queue: Pending[] = [];
   let closed = false;
   let running = 0;
@@ -122,6 +126,7 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
 
   function spawn(slot: Slot): Worker {
     slot.recent = slot.recent.slice(0, 1);
+    slot.kinds = [];
     slot.ready = false;
     const worker = new Worker(ENTRY, {
       execArgv: [],
@@ -171,12 +176,24 @@ export function createSearchPool(o: SearchPoolOptions): SearchPool {
       const free = slots.filter((x) => !x.job);
       if (free.length === 0) return;
       const p = queue.shift()!;
+      const kind = p.job.module;
       // The thread that decided this game last holds what it built of it: it goes on from there.
-      const slot = free.find((x) => x.worker && x.recent.includes(p.job.gameId)) ?? free.find((x) => x.worker) ?? free[0]!;
+      // Else a thread that has searched this game only, or a new one, rather than one that searched
+      // the other: V8 optimizes a thread's search for the states it has met, and a thread that has
+      // searched both games searches the second 5-10% slower (docs/benchmarks.md). A job never
+      // waits for a thread of its own kind: any free thread takes it.
+      const slot =
+        free.find((x) => x.worker && x.recent.includes(p.job.gameId)) ??
+        free.find((x) => x.worker && x.kinds.length === 1 && x.kinds[0] === kind) ??
+        free.find((x) => !x.worker) ??
+        free.find((x) => x.worker && x.kinds.length > 1) ??
+        free[0]!;
       slot.recent = [p.job.gameId, ...slot.recent.filter((g) => g !== p.job.gameId)].slice(0, 8);
       slot.job = p;
       setRunning(running + 1);
       const worker = slot.worker ?? (slot.worker = spawn(slot));
+      if (!slot.kinds.includes(kind)) slot.kinds.push(kind);
+      o.onStart?.(p.job, slots.indexOf(slot));
       if (slot.ready) watch(slot, worker, p);
       worker.postMessage(p.job);
     }
