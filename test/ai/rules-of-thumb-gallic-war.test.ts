@@ -8,7 +8,7 @@
 
 import t from 'tap';
 import { knowledge } from '../../src/search/game-knowledge.js';
-import { act, endOfTurn, legal, play, position, round, type Spec } from '../engine/caesars-gallic-war/helpers.js';
+import { endOfTurn, legal, play, position, type Spec } from '../engine/caesars-gallic-war/helpers.js';
 import type { State } from '../engine/caesars-gallic-war/helpers.js';
 
 const know = knowledge['caesars-gallic-war']!;
@@ -79,27 +79,4 @@ t.test('CGW-126/CGW-121 a legion winters in an area not yet Rome\'s, whose Barba
   const score = (type: string, block?: string) => sc[acts.findIndex((a) => a.type === type && (block === undefined || a.block === block))]!;
   t.ok(score('stay', 'legio-VII') > score('done'), 'the legion in the Sequani winters there');
   t.ok(score('done') > score('stay', 'legio-VIII'), 'the legion in the Roman Allobroges goes home');
-});
-
-t.test('CGW-102 Caesar does not attack defenders in the Alps as if they took hits as elsewhere: the same tribe beside him outside them, he does', async (t) => {
-  // CGW-102: every unit defending in the Helvetii area has double defence (2 hits a step).
-  // The blunder seen (ladder-easy game 8): Caesar's legion and one more attacked the Helvetii,
-  // the rules of thumb scoring it as an even fight, and Caesar died.
-  const caesarInto = (at: string) => {
-    let s = round(
-      { clear: true, Roman: { allobroges: ['legio-X', 'legio-VIII'] }, neutral: { [at]: ['helvetii:6'] } },
-      { Roman: 'bellovaci', Barbarian: 'leuci' },
-      { Roman: 'movement', Barbarian: 'movement' },
-    );
-    s = act(act(s, 'Roman', 'group', { area: 'allobroges' }), 'Roman', 'go');
-    const acts = legal(s, 'Roman');
-    const sc = know.prior(s, 'Roman', acts);
-    const at0 = acts.findIndex((a) => a.type === 'move' && a.block === 'legio-X' && (a.path as string[]).join() === at);
-    t.ok(at0 >= 0, `Caesar may move into ${at}`);
-    return { attack: sc[at0]!, done: sc[acts.findIndex((a) => a.type === 'done')]! };
-  };
-  const outside = caesarInto('sequani');
-  t.ok(outside.attack > outside.done, `the tribe in the Sequani: Caesar attacks (${outside.attack.toFixed(2)} against ${outside.done.toFixed(2)})`);
-  const alps = caesarInto('helvetii');
-  t.ok(alps.attack < alps.done, `the same tribe in the Alps: he does not (${alps.attack.toFixed(2)} against ${alps.done.toFixed(2)})`);
 });

@@ -8,7 +8,7 @@
 import { FIRE, PASS, retreatScore } from '../../kit/computer/shared-knowledge.js';
 import type { Action } from '../../types.js';
 import { BLOCKS } from '../data/blocks.js';
-import { HELVETII, isTribal, neighbours } from '../map.js';
+import { isTribal, neighbours } from '../map.js';
 import type { Role } from '../roles.js';
 import { CAESAR_I, card, cardAp, controller, hasBlock, idx, type State } from '../state.js';
 import { politicalModifier } from '../political.js';
@@ -49,16 +49,6 @@ function barbarianDeclares(t: string): number {
   return 1.0;
 }
 
-/**
- * The force of `at`'s defenders, the enemy `o`'s and the neutral tribes', as an attacker meets it:
- * twice its value in the Alps, where every defender takes two hits a step (6D, checklist 102).
- * Counted once, an attack on the Helvetii looked an even fight, and Caesar died in it.
- */
-function defending(f: Features, at: string, o: 0 | 1): number {
-  const x = forceAt(f, at, o) + forceAt(f, at, 2);
-  return at === HELVETII ? 2 * x : x;
-}
-
 /** The Roman's groups with a tribal area not his next door whose defenders (Barbarian and neutral) they outweigh by 30%. */
 function groupsWithAConquest(s: State, f: Features): number {
   let n = 0;
@@ -66,7 +56,7 @@ function groupsWithAConquest(s: State, f: Features): number {
     const ours = forceAt(f, at, 0);
     for (const to of neighbours(at)) {
       if (!isTribal(to) || controller(s, to as never) === 'Roman') continue;
-      if (ours > 1.3 * defending(f, to, 1)) {
+      if (ours > 1.3 * (forceAt(f, to, 1) + forceAt(f, to, 2))) {
         n++;
         break;
       }
@@ -117,7 +107,7 @@ function scoreOne(s: State, me: Role, a: Action, f: () => Features): number {
       const block = blockOf(a);
       const from = s.loc[block]!;
       const mine = combatValue(block, s.str[block]!);
-      const enemy = defending(f(), to, o);
+      const enemy = forceAt(f(), to, o) + forceAt(f(), to, 2);
       const leaving = countAt(f(), from, k) === 1 && isTribal(from) && controller(s, from as never) === me ? 1 : 0;
       const cost = path && path.length === 2 ? 0.3 : 0;
       if (block === CAESAR_I && threat(f(), to, o) + enemy > forceAt(f(), to, k) + mine + 2) return -1;
