@@ -51,8 +51,6 @@ export function neighbours(id: string): readonly AreaId[] {
   return n;
 }
 
-const CROSSING = new Map<string, Map<string, string>>(AREAS.map((a) => [a.id, new Map([...land.get(a.id)!.keys()].map((b) => [b, `${a.id}>${b}`]))]));
-
 /** A land border as seen from one side: where it leads, its type, its key in the per-border counts ("a>b"). */
 export interface Link {
   readonly to: AreaId;
@@ -73,7 +71,9 @@ export function links(id: string): readonly Link[] {
   return l;
 }
 
-/** The key of a crossing from `a` into `b` in the per-border counts ("a>b"), made once for each land border. */
+const CROSSING = new Map<string, Map<string, string>>([...LINKS].map(([a, l]) => [a, new Map(l.map((x) => [x.to, x.key]))]));
+
+/** The key of a crossing from `a` into `b` in the per-border counts ("a>b"), made once for each land border (`links`). */
 export function crossingKey(a: string, b: string): string {
   return CROSSING.get(a)?.get(b) ?? `${a}>${b}`;
 }

@@ -113,12 +113,12 @@ function pinned(s: State, role: Role, at: string): boolean {
 }
 
 /** Borders the opponent used to enter `at` this round: defenders may not leave across them. */
-function barred(s: State, role: Role, at: string): string[] {
+function barred(s: State, role: Role, at: string): readonly string[] {
   const list = s.entries[at];
   return list ? list.filter((e) => e.role !== role).map((e) => e.from) : NONE;
 }
 
-const NONE: string[] = [];
+const NONE: readonly string[] = [];
 
 /**
  * Can unit i (of role) cross the land border `l` out of `from` now? Border counts and unit types
