@@ -4,6 +4,7 @@
 export { RuleError } from './types.js';
 export { MAX_ACTION_DEPTH, withinActionDepth } from './kit/actions.js';
 export { endingOutcome } from './ending.js';
+export { newGameSetup, storedGameSetup } from './kit/revisions.js';
 export { DEFINITIONS, definitionOf, definitions, games } from './games.js';
 export type { ComputerKnowledge } from './computer-knowledge.js';
 export type { GameDefinition, ViewSummary } from './definition.js';

@@ -19,6 +19,8 @@ export interface Outcome {
 export interface SetupOptions {
   /** One person against the module's `bot` (only for a module that has one). */
   solitaire?: boolean;
+  /** Which of the module's rules `revisions` to set the game up under (kit/revisions.ts); absent: the last. */
+  revision?: string;
   /** A module's own options, as its `options` list declares them. */
   [name: string]: string | boolean | undefined;
 }
@@ -45,6 +47,12 @@ export interface GameModule<S = any, V = any> {
   roles: string[];
   /** Optional: the options a game of this module may be created with (none when absent). */
   options?: readonly OptionSpec[];
+  /**
+   * Optional: the revisions of the module's rules, oldest first, when a change of the rules must
+   * not touch the games stored before it (they replay under the rules they were played under). A
+   * new game is set up under the last; a stored game without a `revision` option, under the first.
+   */
+  revisions?: readonly string[];
   /**
    * A new game. `seed` is 64 hex digits, a 256-bit secret drawn by the service, every digit of
    * which changes the game; it keys the game's generator (src/engine/kit/random.ts). Throws on a

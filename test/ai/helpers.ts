@@ -4,7 +4,7 @@
 // be as legal as a played one).
 
 import { readFileSync } from 'node:fs';
-import { games, type Action, type SetupOptions } from '../../src/engine/index.js';
+import { games, storedGameSetup, type Action, type SetupOptions } from '../../src/engine/index.js';
 import { hiddenCardsOf, type CardHolders } from '../../src/engine/kit/computer/hidden-cards.js';
 import { Observer } from '../../src/search/observer.js';
 import type { ComputerInput } from '../../src/search/types.js';
@@ -65,7 +65,8 @@ export function* positions(game: GameId, count: number, every: number, offset = 
 export function* recorded(file: string): Generator<Position> {
   const r = JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')) as { game: GameId; seed: string; options: SetupOptions; actions: { role: string; action: Action }[] };
   const m = games[r.game]!;
-  let s = m.setup(r.seed, r.options);
+  // A game stored before the rules' revisions: replayed under the first (kit/revisions.ts).
+  let s = m.setup(r.seed, storedGameSetup(m, r.options));
   const observers = Object.fromEntries(m.roles.map((x) => [x, new Observer(m as never, x, s)])) as Record<string, Observer<unknown, { log: string[] }>>;
   for (let n = 0; n <= r.actions.length; n++) {
     for (const role of m.roles) {

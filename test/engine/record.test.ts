@@ -43,21 +43,28 @@ function entryLog(before: string[], after: string[]): { log: string[]; rewrites?
   return rewrites > 0 ? { log, rewrites } : { log };
 }
 
-function playedRecord(m: GameModule, n: number, options: Record<string, string | boolean>, opponent: Opponent | string, limit = 5000): GameRecord {
+/**
+ * A game played to its end (or `limit` actions, then resigned) by a seeded chooser, as its record.
+ * `revision`: the rules' revision it is set up under (the service: the last, kit/revisions.ts);
+ * `prefer`: an action type the chooser takes whenever it may, but not three times running.
+ */
+function playedRecord(m: GameModule, n: number, options: Record<string, string | boolean>, opponent: Opponent | string, limit = 5000, played: { revision?: string; prefer?: string } = {}): GameRecord {
   const against: Opponent = typeof opponent === 'string' ? { bot: opponent } : opponent;
   const bot = against && 'bot' in against ? against.bot : null;
   const computer = against && 'computer' in against ? against.computer : null;
   const seed = testSeed(1000 + n);
   const roles = seededRoles(m.roles, bot ?? computer?.role ?? null);
   const playerSeeds = Object.fromEntries(roles.map((r, i) => [r, testSeed(2000 + 10 * n + i)]));
-  const setupOptions = bot ? { ...options, solitaire: true } : options;
+  const revision = played.revision ?? m.revisions?.[m.revisions.length - 1];
+  const setupOptions = { ...options, ...(bot && { solitaire: true }), ...(revision !== undefined && { revision }) };
   let state = m.setup(diceKey(seed, roles, playerSeeds), setupOptions);
   const pick = chooser(n);
   const steps: LogStep[] = [{ seq: 1, kind: 'start', role: roles[roles.length - 1]!, action: {} }];
   while (!m.outcome(state) && steps.length < limit) {
     const role = m.pending(state)[0]!;
     const legal = m.legalActions(state, role);
-    const action = legal[pick(legal.length)]!;
+    const preferred = steps.length > 2 && steps.slice(-2).every((x) => x.action.type === played.prefer) ? [] : legal.filter((a) => a.type === played.prefer);
+    const action = preferred.length ? preferred[pick(preferred.length)]! : legal[pick(legal.length)]!;
     state = m.apply(state, role, action);
     steps.push({ seq: steps.length + 1, kind: 'action', role, action });
   }
@@ -91,6 +98,8 @@ function playedRecord(m: GameModule, n: number, options: Record<string, string |
     reader: { role: null, complete: true },
     verifiable: true,
     logVersion: LOG_VERSION,
+    // As the service writes it: the revision of a game set up under one of its module's (the first: none).
+    ...(revision !== undefined && revision !== m.revisions![0] && { rulesRevision: revision }),
     entries,
     // A resignation before each side has made its first moves aborts the game (ending.ts).
     result: resigned ? endingOutcome(m, state, { winner: m.roles.find((r) => r !== loser)!, reason: `${loser} resigned`, vp: {} }) : m.outcome(state)!,
@@ -283,3 +292,25 @@ t.test('JC-42 CGW-5 the full view shows everything the role views hide, and hold
 function onMap(m: GameModule, state: unknown): unknown[] {
   return (m.view(state, null) as { blocks: unknown[] }).blocks;
 }
+
+t.test('CGW-84 a record replays under the revision of the rules it was played under, and only that one', async (t) => {
+  // CGW-84: since revision 2 a battle's main group is named once for each new origin among its
+  // attackers; the games stored before were played under revision 1, which let it be named again
+  // and again. A record says its revision (none: the first), and its replay check follows it.
+  const cgw = games['caesars-gallic-war']!;
+  const gaul = { yearlyObjectives: false, historicalReinforcements: false, restrictedNaval: false, legionI: true, altCardValues: false };
+  const namedAgain = (r: GameRecord) =>
+    r.entries.filter((e, i) => e.action?.type === 'main' && r.entries.slice(0, i).reverse().find((x) => x.action?.type !== 'main' || x.action.area === e.action!.area)?.action?.type === 'main').length;
+
+  const old = playedRecord(cgw, 62, gaul, null, 5000, { revision: '1', prefer: 'main' });
+  t.notOk('rulesRevision' in old, 'a game of the first revision: its record says none');
+  t.ok(namedAgain(old) > 0, `the main group named again right after a naming (${namedAgain(old)} times)`);
+  t.ok(check(old).ok, `it checks: ${check(old).problem ?? ''}`);
+  t.match(failed(check({ ...copy(old), rulesRevision: '2' })), { signature: changed('details'), replay: /^The replay stops at an action the rules refuse: "main" is not possible now/ }, 'replayed under revision 2, a naming again is refused');
+
+  const now = playedRecord(cgw, 61, gaul, null, 5000, { prefer: 'main' });
+  t.equal(now.rulesRevision, '2', 'a new game: revision 2, in its record');
+  t.equal(namedAgain(now), 0, 'no naming right after another of the same battle');
+  t.ok(now.entries.some((e) => e.action?.type === 'main'), 'the main group was named');
+  t.ok(check(now).ok, `it checks: ${check(now).problem ?? ''}`);
+});

@@ -27,6 +27,28 @@ t.test("Caesar's Gallic War: options by name, defaults filled in, shown in the l
   t.ok(joined.body.legalActions.length > 0 && joined.body.legalActions.every((a: any) => a.type === 'play'));
 });
 
+t.test("CGW-84 Caesar's Gallic War: a new game is played under the rules' last revision; a game stored without one, under the first", async (t) => {
+  // CGW-84: revision 2 names a battle's main group once for each new origin (kit/revisions.ts).
+  const s = await apiServer(t);
+  const u = await s.signUp('Labienus');
+  const b = await s.signUp('Vercingetorix');
+  const stored = async (id: string) => (await s.db.prisma.$queryRawUnsafe<{ options: Record<string, unknown> }[]>(`SELECT options FROM games WHERE id = '${id}'`))[0]!.options;
+  const made = await u.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman' });
+  t.equal(made.status, 201, made.text);
+  t.equal((await stored(made.body.id)).revision, '2', 'stored with the game');
+  t.notOk('revision' in made.body.options, 'no option anyone chooses: not among the options shown');
+  t.equal((await b.client.post(`/v1/games/${made.body.id}/join`, {})).body.view.rulesRevision, 2, 'the engine was set up under it, and the view says so');
+
+  const old = await u.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman' });
+  await s.db.prisma.$executeRawUnsafe(`UPDATE games SET options = options - 'revision' WHERE id = '${old.body.id}'`);
+  t.equal((await b.client.post(`/v1/games/${old.body.id}/join`, {})).body.view.rulesRevision, 1, 'a game stored before revisions: the first');
+  t.equal((await look(u, old.body.id)).view.rulesRevision, 1, 'and so it replays');
+
+  const asked = await u.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman', options: { revision: '1' } });
+  t.equal(asked.status, 400, 'a revision is not chosen by a player');
+  t.match(asked.body.errors, [{ path: '/options/revision' }]);
+});
+
 t.test('Julius Caesar: the scenario as an option or as before; games stored without options show the defaults', async (t) => {
   const s = await apiServer(t);
   const u = await s.signUp('Marcus');

@@ -1,6 +1,6 @@
 // Games: create one, find them (lobby, mine), read one as I may see it, its log, and join one.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { games } from '../../engine/index.js';
+import { games, newGameSetup, type SetupOptions } from '../../engine/index.js';
 import { seedCommitment } from '../../engine/kit/dice.js';
 import { deleteGame, findGame, findGameSummary, insertGame, listEntries, lockGame, revisionOf, setAllowBots, setSeatEmails, listGames as listGameRows, type GameRow, type GameStatus, type NewGame } from '../../store/games.js';
 import type { Prisma } from '../../store/prisma.js';
@@ -169,7 +169,9 @@ export async function insertNewGame(
   // A bot account opens no game for people to find (under its lock, taken just above).
   if (opponent === 'people' && !game.inviteeId && (await isBot(tx, game.creatorId))) refuseBot('create');
   const seed = randomBytes(32).toString('hex');
-  return insertGame(tx, { ...game, seed, rng: 'chacha20', seedCommitment: seedCommitment(seed), creatorSeed: playerSeedOf(playerSeed) });
+  // Set up, and replayed ever after, under the rules' last revision (a rematch of an older game too).
+  const options = newGameSetup(moduleOf(game), (game.options ?? {}) as SetupOptions) as Prisma.InputJsonValue;
+  return insertGame(tx, { ...game, options, seed, rng: 'chacha20', seedCommitment: seedCommitment(seed), creatorSeed: playerSeedOf(playerSeed) });
 }
 
 /**

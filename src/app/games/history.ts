@@ -4,7 +4,7 @@
 // `resign`, `timeout` (a win claimed on time, or a game abandoned) and `extend` (more time given)
 // leave the engine state alone.
 import { isDeepStrictEqual } from 'node:util';
-import type { Action, GameModule, SetupOptions } from '../../engine/index.js';
+import { storedGameSetup, type Action, type GameModule, type SetupOptions } from '../../engine/index.js';
 import { botRole, recordKey } from '../../engine/record.js';
 import { logIsInRows } from '../../store/game-log.js';
 import type { Entry, GameRow } from '../../store/games.js';
@@ -78,7 +78,7 @@ export function unseededRole(m: GameModule, g: Pick<GameSeed, 'options' | 'compu
  * generator; a game stored before secret seeds ('mulberry32', a 32-bit seed) is set up as it was then.
  */
 export function setupGame(m: GameModule, g: GameSeed): unknown {
-  const options = (g.options ?? {}) as SetupOptions;
+  const options = storedGameSetup(m, (g.options ?? {}) as SetupOptions);
   if (g.rng === 'chacha20') return m.setup(generatorKey(m, g), options);
   if (g.rng === 'mulberry32' && m.setupLegacy) return m.setupLegacy(Number(g.seed), options);
   throw new Error(`${m.id} cannot set up a game with generator "${g.rng}"`);

@@ -99,6 +99,7 @@ export async function seek(ctx: ServiceContext, userId: string, input: SeekInput
 
 /** Stored options equal to the requested ones (both as resolved: every option of the module). */
 function sameOptions(stored: unknown, wanted: Record<string, unknown>): boolean {
-  const s = (stored ?? {}) as Record<string, unknown>;
+  // The rules' revision a game is set up under (kit/revisions.ts) is no option anyone chooses.
+  const { revision: _, ...s } = (stored ?? {}) as Record<string, unknown>;
   return Object.keys(wanted).every((k) => s[k] === wanted[k]) && Object.keys(s).every((k) => k in wanted);
 }

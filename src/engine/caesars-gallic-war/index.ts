@@ -11,7 +11,7 @@ import { describe } from './describe.js';
 import { proceed, STEPS } from './flow.js';
 import { ROLES, type Role } from './roles.js';
 import { setup } from './setup.js';
-import { blocks, cloneState, type Options, type State } from './state.js';
+import { blocks, cloneState, REVISIONS, type Options, type State } from './state.js';
 import { fullView, view, type CGWView } from './view.js';
 
 export type { State, Options } from './state.js';
@@ -36,6 +36,7 @@ export const caesarsGallicWar = defineModule<State, CGWView, Role, SetupOptions 
   title: about.title,
   roles: ROLES,
   options: about.options,
+  revisions: REVISIONS,
   setup: (seed, options) => setup(seed, options ?? {}),
   steps: STEPS,
   proceed,

@@ -255,7 +255,11 @@ export function mainGroupActions(s: State, role: Role): Action[] {
   for (const at of Object.keys(s.fights).sort()) {
     const f = s.fights[at]!;
     if (f.attacker !== role || !f.origins) continue;
-    for (const from of [...new Set(Object.values(f.origins))].sort()) if (from !== f.main) out.push({ type: 'main', area: at, from });
+    const origins = [...new Set(Object.values(f.origins))];
+    // Revision 2: named again only once a group from a new origin has come in (else a player, or
+    // the computer's search, could rename it for ever without the game going on).
+    if (s.revision === 2 && f.named !== undefined && origins.length <= f.named) continue;
+    for (const from of origins.sort()) if (from !== f.main) out.push({ type: 'main', area: at, from });
   }
   return out;
 }
@@ -264,6 +268,7 @@ function applyMainGroup(s: State, a: Action): void {
   const f = s.fights[a.area as string]!;
   const from = a.from as AreaId;
   f.main = from;
+  if (s.revision === 2) f.named = new Set(Object.values(f.origins ?? {})).size;
   f.via = f.vias?.[from] ?? 'land';
   const attackers = Object.keys(f.origins ?? {});
   f.reserves = f.reserves.filter((id) => !attackers.includes(id));

@@ -7,15 +7,16 @@ import { AREAS } from './data/map.js';
 import { START_SUPPLY } from './data/tables.js';
 import { logPublic } from './log.js';
 import { createRng, randomInt } from './random.js';
-import { ASIDE, DEFAULT_OPTIONS, idx, POOL, REMOVED, type Options, type State } from './state.js';
+import { ASIDE, DEFAULT_OPTIONS, idx, POOL, REMOVED, REVISIONS, type Options, type Revision, type State } from './state.js';
 import { startTurn } from './cards.js';
 import { newSolo } from './solitaire.js';
 
-export function setup(seed: string, options: Partial<Options> & { solitaire?: boolean } = {}): State {
+export function setup(seed: string, options: Partial<Options> & { solitaire?: boolean; revision?: string } = {}): State {
   const opts: Options = { ...DEFAULT_OPTIONS, ...pick(options) };
   const s: State = {
     game: 'caesars-gallic-war',
     options: opts,
+    revision: revisionOf(options.revision),
     rng: createRng(seed),
     turn: 1,
     step: 'play',
@@ -107,6 +108,13 @@ export function setup(seed: string, options: Partial<Options> & { solitaire?: bo
 }
 
 /** Only known option names with boolean values are taken. */
+/** The revision asked for (a stored game's), or the last for a new game. */
+function revisionOf(asked: string | undefined): Revision {
+  const r = asked ?? REVISIONS[REVISIONS.length - 1];
+  if (!(REVISIONS as readonly string[]).includes(r)) throw new Error(`Caesar's Gallic War has no rules revision "${r}" (${REVISIONS.join(', ')}).`);
+  return Number(r) as Revision;
+}
+
 function pick(o: Partial<Options>): Partial<Options> {
   const out: Partial<Options> = {};
   for (const k of Object.keys(DEFAULT_OPTIONS) as (keyof Options)[]) if (typeof o[k] === 'boolean') out[k] = o[k];

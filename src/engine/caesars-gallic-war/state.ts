@@ -113,6 +113,8 @@ export interface Fight {
   origins?: Record<string, AreaId>;
   /** How the groups from each origin arrived, when not by land. */
   vias?: Record<string, 'sea' | 'rhine'>;
+  /** Revision 2: how many origins the attackers had when the main group was last named. */
+  named?: number;
 }
 
 export interface Battle {
@@ -191,9 +193,19 @@ export interface Current {
   offMapMoved: number;
 }
 
+/** The revisions of these rules a game may be set up under; new games: the last. */
+export const REVISIONS = ['1', '2'] as const;
+export type Revision = 1 | 2;
+
 export interface State {
   game: 'caesars-gallic-war';
   options: Options;
+  /**
+   * The revision of this module's rules the game was set up under (setup's `revision` option; states
+   * stored before revisions have none: 1). 2: a battle's main group is named at most once for each
+   * new origin among its attackers (Fight.named), where 1 let it be named again and again.
+   */
+  revision?: Revision;
   rng: RngState;
   /** 1-8 (58-51 BC). */
   turn: number;
@@ -465,6 +477,7 @@ function copyState(s: State, deep: boolean): State {
   return {
     game: s.game,
     options: s.options,
+    revision: s.revision ?? 1,
     rng: deep ? copyRng(s.rng) : s.rng,
     turn: s.turn,
     step: s.step,

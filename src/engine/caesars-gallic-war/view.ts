@@ -17,7 +17,7 @@ import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
 import { mayKeepHome } from './leaders.js';
 import { ROLES, type Role } from './roles.js';
-import { ASIDE, data, ELIMINATED, idx, onMap, POOL, REMOVED, type State } from './state.js';
+import { ASIDE, data, ELIMINATED, idx, onMap, POOL, REMOVED, type Revision, type State } from './state.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -51,6 +51,8 @@ export interface CGWView {
   prompt: string;
   pending: Role[];
   options: State['options'];
+  /** State.revision: the rules' revision the game is played under. */
+  rulesRevision: Revision;
   supply: number;
   vp: number;
   garrison: number;
@@ -166,6 +168,7 @@ export function view(s: State, role: Role | null): CGWView {
     prompt: prompt(s, pending),
     pending,
     options: { ...s.options },
+    rulesRevision: s.revision ?? 1,
     supply: s.supply,
     vp: s.vp,
     garrison: s.garrison,

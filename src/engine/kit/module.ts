@@ -32,6 +32,8 @@ export interface ModuleParts<S extends { step: string }, V, R extends string, O 
   title: string;
   roles: readonly R[];
   options?: readonly OptionSpec[];
+  /** See GameModule.revisions. */
+  revisions?: readonly string[];
   setup(seed: string, options?: O): S;
   setupLegacy?(seed: number, options?: O): S;
   /** A private copy of a state, for apply to change (the input is never changed). */
@@ -121,6 +123,7 @@ export function defineModule<S extends { step: string }, V, R extends string, O 
     title: parts.title,
     roles: [...roles],
     ...(parts.options && { options: parts.options }),
+    ...(parts.revisions && { revisions: parts.revisions }),
     setup: parts.setup,
     ...(parts.setupLegacy && { setupLegacy: parts.setupLegacy }),
     pending,

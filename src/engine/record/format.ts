@@ -96,6 +96,8 @@ export interface GameRecord {
   unverifiableReason?: string;
   /** The wording of the log's lines (LOG_VERSION when it was made); absent in records made before: 1. */
   logVersion?: number;
+  /** The revision of the game's rules it was set up under (GameModule.revisions); absent: a game of a module's first, or of one without revisions. */
+  rulesRevision?: string;
   /** The log, oldest first. */
   entries: RecordEntry[];
   /** How the game ended (null while it runs). */

@@ -4,6 +4,7 @@
 // game's end, and the end as recorded (the rules' result, a resignation, a win on time, an
 // abandonment). The seed itself is the commitment check's (commitment.ts).
 
+import { storedGameSetup } from '../kit/revisions.js';
 import { isSeedHex, seededRoles } from '../kit/dice.js';
 import { endingOutcome } from '../ending.js';
 import { RuleError, type GameModule, type SetupOptions } from '../types.js';
@@ -71,7 +72,7 @@ export function* replayCheck(m: GameModule, r: Partial<GameRecord>): Generator<u
   const seats = seatsOf(m, r);
   if (typeof seats === 'string') return fail(seats);
   const { bot, unseeded } = seats;
-  const options = (r.options ?? {}) as SetupOptions;
+  const options = storedGameSetup(m, { ...(r.options ?? {}), ...(typeof r.rulesRevision === 'string' && { revision: r.rulesRevision }) } as SetupOptions);
   // The rulebook bot's game is set up as solitaire; the computer's is an ordinary one.
   const setupOptions: SetupOptions = bot !== null ? { ...options, solitaire: true } : { ...options };
   const roles = seededRoles(m.roles, unseeded);

@@ -343,3 +343,38 @@ t.test('CGW-84 the attacker names the main group; the other groups are reserves'
   s = act(s, 'Barbarian', 'go');
   t.same(s.battle!.reserves, ['legio-X'], 'the Leuci group is the reserve');
 });
+
+t.test('CGW-84 the main group is named once for each new origin: no naming it again and again (rules revision 2)', async (t) => {
+  // CGW-84: the attacker names one moving group. Revision 2 (new games): once named, the choice
+  // stands until a group from an origin not yet among the attackers comes in; revision 1 (games
+  // stored before it) let it be named back and forth for ever, which a search could do.
+  const start = (revision?: string) => {
+    let s = round({ clear: true, Roman: { leuci: ['legio-X'], allobroges: ['legio-VII', 'legio-VIII'], mandubii: ['legio-IX'] }, Barbarian: { sequani: ['sequani'] } }, { Roman: 'bellovaci', Barbarian: 'leuci' }, { Roman: 'movement', Barbarian: 'movement' });
+    if (revision === '1') s = { ...s, revision: 1 };
+    for (const area of ['leuci', 'allobroges', 'mandubii']) s = act(s, 'Roman', 'group', { area });
+    s = act(s, 'Roman', 'go');
+    s = act(s, 'Roman', 'move', { block: 'legio-X', path: ['sequani'] });
+    return act(s, 'Roman', 'move', { block: 'legio-VII', path: ['sequani'] });
+  };
+  let s = start();
+  t.equal(s.revision, 2, 'a new game is set up under the last revision');
+  s = act(s, 'Roman', 'main', { area: 'sequani', from: 'allobroges' });
+  t.same(legal(s, 'Roman', 'main'), [], 'named: not again while the same two groups attack');
+  s = act(s, 'Roman', 'move', { block: 'legio-VIII', path: ['sequani'] });
+  t.same(legal(s, 'Roman', 'main'), [], 'nor when more come from an origin already there');
+  s = act(s, 'Roman', 'move', { block: 'legio-IX', path: ['sequani'] });
+  t.same(legal(s, 'Roman', 'main').map((a) => a.from), ['leuci', 'mandubii'], 'a group from Mandubii: the choice is open again');
+  s = act(s, 'Roman', 'main', { area: 'sequani', from: 'mandubii' });
+  t.same(legal(s, 'Roman', 'main'), []);
+  s = act(s, 'Roman', 'done');
+  s = act(s, 'Barbarian', 'go');
+  t.same([...s.battle!.reserves].sort(), ['legio-VII', 'legio-VIII', 'legio-X'], 'the last naming holds');
+
+  // Revision 1: as the games stored before it were played.
+  let old = start('1');
+  old = act(old, 'Roman', 'main', { area: 'sequani', from: 'allobroges' });
+  old = act(old, 'Roman', 'main', { area: 'sequani', from: 'leuci' });
+  t.ok(isLegal(old, 'Roman', 'main', { area: 'sequani', from: 'allobroges' }), 'revision 1: named again and again');
+  t.equal(cgw.setup('ab'.repeat(32), { revision: '1' }).revision, 1);
+  t.throws(() => cgw.setup('ab'.repeat(32), { revision: '3' }), /no rules revision "3"/);
+});

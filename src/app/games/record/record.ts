@@ -6,7 +6,7 @@
 // runs, a player gets only what their own views showed (their own actions; the opponent's as
 // their log shows them), an observer of a public game the observer's; never the seed.
 import { botRole, checkCommitment, fullViewOf, LOG_VERSION, logChange, replayCheck, logOf, RECORD_FORMAT, type GameRecord, type RecordEntry } from '../../../engine/record.js';
-import { definitionOf, type GameModule, type Outcome } from '../../../engine/index.js';
+import { definitionOf, type GameModule, type Outcome, type SetupOptions } from '../../../engine/index.js';
 import { findGameSummary, type Db, type GameSummaryRow, type TimedEntry } from '../../../store/games.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -134,6 +134,7 @@ async function buildRecord(db: Db, row: GameSummaryRow, reader: Reader): Promise
     verifiable: unverifiable === null,
     ...(unverifiable !== null && { unverifiableReason: unverifiable }),
     logVersion: LOG_VERSION,
+    ...(revisionOfOptions(row.options) !== undefined && { rulesRevision: revisionOfOptions(row.options) }),
     entries,
     result: reader.complete ? ((row.outcome as Outcome | null) ?? null) : null,
   };
@@ -236,4 +237,10 @@ export function transcriptOf(r: GameRecord): string {
     if (e.note) out.push(`   ${e.note}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The rules' revision a game was set up under (GameModule.revisions), when it has one. */
+function revisionOfOptions(options: unknown): string | undefined {
+  const r = (options as SetupOptions | null)?.revision;
+  return typeof r === 'string' ? r : undefined;
 }

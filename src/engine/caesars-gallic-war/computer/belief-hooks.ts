@@ -630,7 +630,7 @@ const hidden = {
  * set in place rather than searched for among keys, one in 2^8 of which would draw them).
  */
 function start(view: CGWView, _role: string, key: string): State {
-  const s = setup(key, { ...view.options });
+  const s = setup(key, { ...view.options, revision: String(view.rulesRevision) });
   for (const a of AREAS) {
     if (a.kind !== 'variable') continue;
     const [t0, t1] = a.tribes as [string, string];
