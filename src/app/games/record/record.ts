@@ -134,7 +134,7 @@ async function buildRecord(db: Db, row: GameSummaryRow, reader: Reader): Promise
     verifiable: unverifiable === null,
     ...(unverifiable !== null && { unverifiableReason: unverifiable }),
     logVersion: LOG_VERSION,
-    ...(revisionOfOptions(row.options) !== undefined && { rulesRevision: revisionOfOptions(row.options) }),
+    ...revisionOfOptions(row.options),
     entries,
     result: reader.complete ? ((row.outcome as Outcome | null) ?? null) : null,
   };
@@ -201,6 +201,7 @@ export function transcriptOf(r: GameRecord): string {
     `Alea game #${r.number}: ${r.title}`,
     `Players: ${moduleOf({ module: r.game }).roles.map(name).join(' against ')}`,
     ...(options ? [`Options: ${options}`] : []),
+    ...(r.rulesRevision ? [`Rules revision: ${r.rulesRevision}`] : []),
     `Created ${when(r.createdAt)}, started ${when(r.startedAt)}${r.finishedAt ? `, finished ${when(r.finishedAt)}` : ''}`,
     `Result: ${r.result ? `${r.result.winner ?? 'a draw'}${r.result.winner ? ' wins' : ''} (${r.result.reason})` : 'the game goes on'}`,
     `Seen by: ${r.reader.complete ? 'everyone (the game is over: nothing is hidden)' : r.reader.role ? `${name(r.reader.role)}, as that side sees it` : 'an observer (what both sides see)'}`,
@@ -239,8 +240,8 @@ export function transcriptOf(r: GameRecord): string {
   return `${out.join('\n')}\n`;
 }
 
-/** The rules' revision a game was set up under (GameModule.revisions), when it has one. */
-function revisionOfOptions(options: unknown): string | undefined {
+/** The rules' revision a game was set up under (GameModule.revisions), when it has one, as the record says it. */
+function revisionOfOptions(options: unknown): { rulesRevision?: string } {
   const r = (options as SetupOptions | null)?.revision;
-  return typeof r === 'string' ? r : undefined;
+  return typeof r === 'string' ? { rulesRevision: r } : {};
 }
