@@ -89,8 +89,10 @@ const numbersByName = (text: string): Record<string, number> =>
 /** `--iterations normal=900` (bench/ai.ts): a level's iterations changed, its time cap kept. */
 const iterationsOf = numbersByName(process.env.ALEA_BENCH_ITERATIONS ?? '');
 
-/** `--search playoutDepth=0,exploration=0.25` (bench/ai.ts): the search's settings changed in every game. */
+/** `--search playoutDepth=0,exploration=0.25` (bench/ai.ts): the search's settings changed in every game (`--search-level L`: at that level only). */
 const tuning: SearchTuning | undefined = process.env.ALEA_BENCH_SEARCH ? numbersByName(process.env.ALEA_BENCH_SEARCH) : undefined;
+const tunedLevel = process.env.ALEA_BENCH_SEARCH_LEVEL;
+const tuningAt = (levelId: string) => (tunedLevel === undefined || tunedLevel === levelId ? tuning : undefined);
 
 function search(levelId: string): Player {
   return (t) => {
@@ -98,7 +100,7 @@ function search(levelId: string): Player {
     const of = level(levelId).threads ?? 1;
     const budget = budgetFor(levelId, t.seed, capTime);
     if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
-    if (tuning) budget.tuning = { ...budget.tuning, ...tuning };
+    if (tuningAt(levelId)) budget.tuning = { ...budget.tuning, ...tuningAt(levelId) };
     const parts = of > 1 ? Array.from({ length: of }, (_, index) => decide(t.input, partBudget(budget, index, of))) : [decide(t.input, budget)];
     const stats = { ...parts[0]!.stats, iterations: parts.reduce((n, d) => n + d.stats.iterations, 0), timeMs: Math.max(...parts.map((d) => d.stats.timeMs)) };
     return { action: of > 1 ? mergeVotes(t.input.legal, parts, t.seed) : parts[0]!.action, stats };
@@ -122,7 +124,7 @@ function oracle(levelId: string): Player {
     const l = level(levelId);
     const rng = createSearchRng(`oracle|${t.seed}`);
     const deadline = capTime ? decisionDeadline(t0, l.timeMs) : null;
-    const cfg = searchConfig(k, input.role, { iterations: l.iterations, tuning: { ...l.search, ...tuning }, maxNodes: 100_000 }, deadline);
+    const cfg = searchConfig(k, input.role, { iterations: l.iterations, tuning: { ...l.search, ...tuningAt(levelId) }, maxNodes: 100_000 }, deadline);
     // The level's one-ply head start, as decide() gives it, on the true state.
     if (cfg.priorVisits > 0) cfg.rootValues = onePly(k, t.state, input.role, input.legal, rng, deadline);
     const s = new Search(k, input.role, cfg, rng);

@@ -59,3 +59,27 @@ t.test('an undo that does not match the latest standing action is reported', asy
   const report = await verifyGames(s.db.prisma);
   t.match(report.mismatches, [{ id: g.id, problems: [/replay failed: undo at seq 3 does not match/] }]);
 });
+
+t.test("CGW-84 Caesar's Gallic War games of both rules revisions verify; a first-revision game's states are as they were stored before revisions", async (t) => {
+  const s = await apiServer(t);
+  const roman = await s.signUp('Labienus');
+  const barbarian = await s.signUp('Vercingetorix');
+  const played = async (first: boolean) => {
+    const made = await roman.client.post('/v1/games', { game: 'caesars-gallic-war', role: 'Roman' });
+    // A game stored before revisions: no revision in its options (kit/revisions.ts).
+    if (first) await s.db.prisma.$executeRawUnsafe(`UPDATE games SET options = options - 'revision' WHERE id = '${made.body.id}'`);
+    await barbarian.client.post(`/v1/games/${made.body.id}/join`, {});
+    for (let n = 0; n < 14; n++) {
+      for (const u of [roman, barbarian]) {
+        const game = await look(u, made.body.id);
+        if (game.legalActions.length) await act(u, made.body.id, game.legalActions[game.legalActions.length - 1]);
+      }
+    }
+    const snapshot = (await s.db.prisma.$queryRawUnsafe<{ state: Record<string, unknown>; version: number }[]>(`SELECT state, version FROM game_snapshots WHERE game_id = '${made.body.id}'`))[0]!;
+    t.ok(snapshot.version > 1, `a snapshot at version ${snapshot.version}`);
+    return snapshot.state;
+  };
+  t.notOk('revision' in (await played(true)), 'revision 1: no revision in the state, as the snapshots stored before it');
+  t.equal((await played(false)).revision, 2, 'revision 2 in a new game\'s state');
+  t.same(await verifyGames(s.db.prisma), { checked: 2, mismatches: [] });
+});

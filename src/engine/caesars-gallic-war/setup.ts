@@ -7,7 +7,7 @@ import { AREAS } from './data/map.js';
 import { START_SUPPLY } from './data/tables.js';
 import { logPublic } from './log.js';
 import { createRng, randomInt } from './random.js';
-import { ASIDE, DEFAULT_OPTIONS, idx, POOL, REMOVED, REVISIONS, type Options, type Revision, type State } from './state.js';
+import { ASIDE, DEFAULT_OPTIONS, idx, POOL, REMOVED, REVISIONS, type Options, type State } from './state.js';
 import { startTurn } from './cards.js';
 import { newSolo } from './solitaire.js';
 
@@ -108,11 +108,11 @@ export function setup(seed: string, options: Partial<Options> & { solitaire?: bo
 }
 
 /** Only known option names with boolean values are taken. */
-/** The revision asked for (a stored game's), or the last for a new game. */
-function revisionOf(asked: string | undefined): Revision {
+/** State.revision: the revision asked for (a stored game's), or the last for a new game; the first is none. */
+function revisionOf(asked: string | undefined): 2 | undefined {
   const r = asked ?? REVISIONS[REVISIONS.length - 1];
   if (!(REVISIONS as readonly string[]).includes(r)) throw new Error(`Caesar's Gallic War has no rules revision "${r}" (${REVISIONS.join(', ')}).`);
-  return Number(r) as Revision;
+  return r === '2' ? 2 : undefined;
 }
 
 function pick(o: Partial<Options>): Partial<Options> {

@@ -195,17 +195,18 @@ export interface Current {
 
 /** The revisions of these rules a game may be set up under; new games: the last. */
 export const REVISIONS = ['1', '2'] as const;
-export type Revision = 1 | 2;
 
 export interface State {
   game: 'caesars-gallic-war';
   options: Options;
   /**
-   * The revision of this module's rules the game was set up under (setup's `revision` option; states
-   * stored before revisions have none: 1). 2: a battle's main group is named at most once for each
-   * new origin among its attackers (Fight.named), where 1 let it be named again and again.
+   * The revision of this module's rules the game was set up under (setup's `revision` option), when
+   * not the first: a game of revision 1 has none, so that its states are exactly those stored before
+   * revisions (`npm run verify` compares its snapshots with their replay). 2: a battle's main group
+   * is named at most once for each new origin among its attackers (Fight.named), where 1 let it be
+   * named again and again.
    */
-  revision?: Revision;
+  revision?: 2;
   rng: RngState;
   /** 1-8 (58-51 BC). */
   turn: number;
@@ -477,7 +478,7 @@ function copyState(s: State, deep: boolean): State {
   return {
     game: s.game,
     options: s.options,
-    revision: s.revision ?? 1,
+    revision: s.revision,
     rng: deep ? copyRng(s.rng) : s.rng,
     turn: s.turn,
     step: s.step,

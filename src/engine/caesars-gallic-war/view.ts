@@ -17,7 +17,7 @@ import { isReserve, nextActors } from './battle.js';
 import { pendingRoles } from './flow.js';
 import { mayKeepHome } from './leaders.js';
 import { ROLES, type Role } from './roles.js';
-import { ASIDE, data, ELIMINATED, idx, onMap, POOL, REMOVED, type Revision, type State } from './state.js';
+import { ASIDE, data, ELIMINATED, idx, onMap, POOL, REMOVED, type State } from './state.js';
 
 /** Blocks, as a local constant: this game's hottest loops run over them. */
 const NB = BLOCKS.length;
@@ -52,7 +52,7 @@ export interface CGWView {
   pending: Role[];
   options: State['options'];
   /** State.revision: the rules' revision the game is played under. */
-  rulesRevision: Revision;
+  rulesRevision: 1 | 2;
   supply: number;
   vp: number;
   garrison: number;

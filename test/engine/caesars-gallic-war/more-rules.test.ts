@@ -350,7 +350,7 @@ t.test('CGW-84 the main group is named once for each new origin: no naming it ag
   // stored before it) let it be named back and forth for ever, which a search could do.
   const start = (revision?: string) => {
     let s = round({ clear: true, Roman: { leuci: ['legio-X'], allobroges: ['legio-VII', 'legio-VIII'], mandubii: ['legio-IX'] }, Barbarian: { sequani: ['sequani'] } }, { Roman: 'bellovaci', Barbarian: 'leuci' }, { Roman: 'movement', Barbarian: 'movement' });
-    if (revision === '1') s = { ...s, revision: 1 };
+    if (revision === '1') s = { ...s, revision: undefined };
     for (const area of ['leuci', 'allobroges', 'mandubii']) s = act(s, 'Roman', 'group', { area });
     s = act(s, 'Roman', 'go');
     s = act(s, 'Roman', 'move', { block: 'legio-X', path: ['sequani'] });
@@ -375,6 +375,6 @@ t.test('CGW-84 the main group is named once for each new origin: no naming it ag
   old = act(old, 'Roman', 'main', { area: 'sequani', from: 'allobroges' });
   old = act(old, 'Roman', 'main', { area: 'sequani', from: 'leuci' });
   t.ok(isLegal(old, 'Roman', 'main', { area: 'sequani', from: 'allobroges' }), 'revision 1: named again and again');
-  t.equal(cgw.setup('ab'.repeat(32), { revision: '1' }).revision, 1);
+  t.notOk('revision' in JSON.parse(JSON.stringify(cgw.setup('ab'.repeat(32), { revision: '1' }))), 'a state of revision 1 is as it was before revisions');
   t.throws(() => cgw.setup('ab'.repeat(32), { revision: '3' }), /no rules revision "3"/);
 });
