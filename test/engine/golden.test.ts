@@ -32,6 +32,9 @@ const GAMES: Game[] = [
   { name: 'caesars-gallic-war options', module: 'caesars-gallic-war', seed: 5, options: { yearlyObjectives: true, historicalReinforcements: true, restrictedNaval: true }, aggressive: true },
   { name: 'caesars-gallic-war old values', module: 'caesars-gallic-war', seed: 6, options: { legionI: false, altCardValues: true }, aggressive: false },
   ...[7, 8, 9].map((n) => ({ name: `caesars-gallic-war solitaire ${n}`, module: 'caesars-gallic-war', seed: n, options: { solitaire: true }, aggressive: n % 2 === 1 })),
+  // The rules' first revision, which the games stored before revision 2 (CGW-84) replay under:
+  // game 2's, whose states, legal lists and labels were those of the fixture before revisions.
+  { name: 'caesars-gallic-war 2, revision 1', module: 'caesars-gallic-war', seed: 2, options: { revision: '1' }, aggressive: true },
 ];
 
 /** Plays the game to its end; the digest covers every state and legal list, and views and labels often. */
