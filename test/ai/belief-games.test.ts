@@ -133,6 +133,18 @@ t.test('caesars-gallic-war: Ariovistus subduing from an area believed to hold on
   t.end();
 });
 
+// CGW-122 (7.3.2) and CGW-1: in a game of the benchmark's (ladder-hard 15, the code of bff36c0, rules
+// revision 1), Caesar wintered in Boii + Helvii with Legio I and Legio XIV, one over the garrison
+// limit of 2 but for him (he does not count). The Barbarian's belief had Caesar elsewhere and one of
+// those legions as an allied tribe in Volcae: the remade wintering choice dropped every set over the
+// limit before trying Caesar in one of its places, and ran out of its 400 tries among the legions
+// exchanged for tribes before reaching that one. The belief failed for the last 140 actions (46
+// of hard's decisions); it now tries Caesar in an area one over the limit, with 2,000 tries.
+t.test('caesars-gallic-war: Caesar wintering with two legions in one area, believed elsewhere, with one of them believed a tribe', (t) => {
+  exactRecorded(t, 'belief-hard-15-game.json', 'Barbarian');
+  t.end();
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);
