@@ -88,6 +88,8 @@ const numbersByName = (text: string): Record<string, number> =>
 
 /** `--iterations normal=900` (bench/ai.ts): a level's iterations changed, its time cap kept. */
 const iterationsOf = numbersByName(process.env.ALEA_BENCH_ITERATIONS ?? '');
+/** `--threads hard=1` (bench/ai.ts): a level's root-parallel searches, changed. */
+const threadsOf = numbersByName(process.env.ALEA_BENCH_THREADS ?? '');
 
 /** `--search playoutDepth=0,exploration=0.25` (bench/ai.ts): the search's settings changed in every game (`--search-level L`: at that level only). */
 const tuning: SearchTuning | undefined = process.env.ALEA_BENCH_SEARCH ? numbersByName(process.env.ALEA_BENCH_SEARCH) : undefined;
@@ -97,7 +99,7 @@ const tuningAt = (levelId: string) => (tunedLevel === undefined || tunedLevel ==
 function search(levelId: string): Player {
   return (t) => {
     // A root-parallel level (hard) as the service plays it: its searches one after the other here, merged.
-    const of = level(levelId).threads ?? 1;
+    const of = threadsOf[levelId] ?? level(levelId).threads ?? 1;
     const budget = budgetFor(levelId, t.seed, capTime);
     if (iterationsOf[levelId]) budget.iterations = iterationsOf[levelId];
     if (tuningAt(levelId)) budget.tuning = { ...budget.tuning, ...tuningAt(levelId) };

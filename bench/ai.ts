@@ -10,6 +10,7 @@
 //   --out FILE    also write every game's result as JSON
 //   --no-cap      each level's iterations without its time cap (a match independent of the load)
 //   --iterations LEVEL=N[,LEVEL=N]  a level's iterations changed (e.g. normal=900: is more search stronger?)
+//   --threads LEVEL=N   a level's root-parallel searches changed (hard=1: its iterations in one tree)
 //   --search K=V[,K=V]  the search's settings changed in every game (playoutDepth, exploration, priorVisits, policyBias)
 //   --search-level L    ... at level L only (e.g. hard's head start changed, normal's not)
 //   --game G      only this game's games; --side ROLE  only games where the measured player is ROLE
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
   // Read by the players in the child processes (bench/ai-players.ts).
   if (process.argv.includes('--no-cap')) process.env.ALEA_BENCH_NO_CAP = '1';
   if (arg('iterations')) process.env.ALEA_BENCH_ITERATIONS = arg('iterations');
+  if (arg('threads')) process.env.ALEA_BENCH_THREADS = arg('threads');
   if (arg('search')) process.env.ALEA_BENCH_SEARCH = arg('search');
   if (arg('search-level')) process.env.ALEA_BENCH_SEARCH_LEVEL = arg('search-level');
   const jobs: Job[] = [];
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`Computer opponent benchmark${process.env.ALEA_BENCH_NO_CAP === '1' ? ' (iterations without time caps)' : ''}${arg('iterations') ? ` (iterations ${arg('iterations')})` : ''}${arg('search') ? ` (search ${arg('search')}${arg('search-level') ? ` at ${arg('search-level')}` : ''})` : ''}: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
+  console.log(`Computer opponent benchmark${process.env.ALEA_BENCH_NO_CAP === '1' ? ' (iterations without time caps)' : ''}${arg('iterations') ? ` (iterations ${arg('iterations')})` : ''}${arg('threads') ? ` (threads ${arg('threads')})` : ''}${arg('search') ? ` (search ${arg('search')}${arg('search-level') ? ` at ${arg('search-level')}` : ''})` : ''}: ${jobs.length} games in ${workers} processes (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}).`);
   const t0 = performance.now();
   const results: GameResult[] = [];
   await new Promise<void>((resolve, reject) => {
