@@ -57,8 +57,11 @@ export interface HiddenUnits<S, V> {
   slots(s: S, role: string): number[];
   /** Whether the log text points at unit i (names its place; for a pool, a levy). */
   named(s: S, i: number, text: string): boolean;
-  /** Alternatives of the game's own for secret choices (designated areas, replacements), each a private copy; tried first. */
-  secrets(s: S, role: string, lines: readonly string[], slots: readonly number[]): Iterable<S>;
+  /**
+   * Alternatives of the game's own for secret choices (designated areas, replacements), each a
+   * private copy; tried first. `view` is the entry's view, after the move to explain.
+   */
+  secrets(s: S, role: string, lines: readonly string[], slots: readonly number[], view: V): Iterable<S>;
   /** The strengths a step down and a step up from unit i's (none where it has none). */
   otherStrengths(s: S, i: number): number[];
   /** Strengths farther from unit i's, tried after every nearer guess and exchange (optional). */

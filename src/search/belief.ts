@@ -350,7 +350,7 @@ function* successors<S, V>(know: GameKnowledge<S, V>, s: S, e: Seen<V>, role: st
   // the new log lines name; then with the whole hidden part reshuffled, a few times.
   const bases = function* (): Generator<S> {
     yield hooks.clone(s);
-    yield* variants(hooks.hidden, hooks.clone, s, role, lines);
+    yield* variants(hooks.hidden, hooks.clone, s, role, lines, e.view);
     for (let round = 1; round < (by === role ? 2 : ROUNDS); round++) {
       const b = hooks.clone(s);
       hooks.shuffle(b, role, rng.int);

@@ -8,15 +8,16 @@
 import type { HiddenUnits } from '../engine/computer-knowledge.js';
 
 /**
- * Alternatives to `s` for an entry whose new log lines are `lines`: the game's own guesses again
- * of secret choices first, then strengths, then exchanges of identity; each a private copy.
+ * Alternatives to `s` for an entry whose new log lines are `lines` and view after it `view`: the
+ * game's own guesses again of secret choices first, then strengths, then exchanges of identity;
+ * each a private copy.
  */
-export function* variants<S, V>(h: HiddenUnits<S, V>, clone: (s: S) => S, s: S, role: string, lines: readonly string[]): Generator<S> {
+export function* variants<S, V>(h: HiddenUnits<S, V>, clone: (s: S) => S, s: S, role: string, lines: readonly string[], view: V): Generator<S> {
   const text = lines.join('\n');
   const slots = h.slots(s, role);
   const focus = slots.filter((i) => text !== '' && h.named(s, i, text));
   const rest = slots.filter((i) => !focus.includes(i));
-  yield* h.secrets(s, role, lines, slots);
+  yield* h.secrets(s, role, lines, slots, view);
   // A hidden unit a step stronger or weaker (its losses and levies or replacements were guessed),
   // then two units exchanged: around the places the lines name first, then anywhere.
   for (const i of [...focus, ...rest]) {

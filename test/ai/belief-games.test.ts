@@ -145,6 +145,19 @@ t.test('caesars-gallic-war: Caesar wintering with two legions in one area, belie
   t.end();
 });
 
+// CGW-1 and 7.3.3 (CGW-121): in a game of the benchmark's (ladder-hard 11, the code of 4f52cc0, rules
+// revision 2), Caesar and two legions wintered in Cadurci + Ruteni, where the Barbarian's belief
+// had three of the Roman's allied tribes, with those legions where the tribes stood; a winter
+// battle in Transalpine Gaul came between. Only when the tribes went home did the view (and the
+// winter supply line, which counts the legions without Caesar) tell, three exchanges at once, so
+// the belief failed for the rest of the game (87 of hard's 308 decisions). The legions are now
+// dealt again among the Roman's hidden units so that each area keeps what the view leaves, and
+// Caesar's block tried in each legion's place.
+t.test('caesars-gallic-war: legions wintering where the belief had allied tribes, shown when the tribes go home', (t) => {
+  exactRecorded(t, 'belief-hard-11-game.json', 'Barbarian');
+  t.end();
+});
+
 t.test('the belief is exact when its replay is paused by its deadline again and again and resumed', async (t) => {
   for (const [game, offset] of [['julius-caesar', 20], ['caesars-gallic-war', 20]] as const) {
     const r = huntBelief(game, 1, offset, 1);

@@ -161,12 +161,17 @@ function* legionFor(s: State, me: Role, where: (at: string) => boolean): Generat
       if (alike.has(key)) continue;
       alike.add(key);
       const c = cloneState(s);
-      const [sl, st, hl, ht] = [c.str[l]!, c.str[t]!, c.half[l]!, c.half[t]!];
-      reassign(c, [l, t], [t, l]);
-      [c.str[l], c.str[t], c.half[l], c.half[t]] = [sl, st, hl, ht];
+      exchangeKeeping(c, l, t);
       yield { state: c, legion: l };
     }
   }
+}
+
+/** Blocks i and j take each other's slot, each keeping its own strength and half hit. */
+function exchangeKeeping(s: State, i: number, j: number): void {
+  const [si, sj, hi, hj] = [s.str[i]!, s.str[j]!, s.half[i]!, s.half[j]!];
+  reassign(s, [i, j], [j, i]);
+  [s.str[i], s.str[j], s.half[i], s.half[j]] = [si, sj, hi, hj];
 }
 
 // ---- cards ----
@@ -344,6 +349,9 @@ function align(s: State, v: CGWView, role: string, when: 'before' | 'after'): bo
  */
 const WINTERING_TRIES = 2000;
 
+/** The line of 7.3.4 (endturn.ts), written after the Roman's allied tribes went home. */
+const BARBARIANS_HOME = 'Barbarian units go home for the winter.';
+
 /** Where a legion may winter (legionMayStay in endturn.ts, the garrison limit aside). */
 const winterQuarters = (at: string) => at !== TG && at !== OFF_MAP && at !== GERMANIA && isTribal(at);
 
@@ -423,6 +431,77 @@ function* wintering(s: State, me: Role, n: number, must: number, tries: { left: 
     }
   }
   yield* choose(0);
+}
+
+/**
+ * 7.3.3 (CGW-1): once the legions have wintered (and any winter battle in Transalpine Gaul is
+ * fought), the Roman's allied tribes go home unseen, and the view after counts his hidden units in
+ * each area: the ones left away from the tribes' homes are legions wintering. A legion guessed as
+ * one of his tribes (alike to the Barbarian) may stand unseen for long, past the replay's window,
+ * and several at once (three legions wintering together where the replay had tribes, in a game of
+ * the benchmark: test/ai/belief-games.test.ts), which one exchange at a time cannot mend. The
+ * legions are dealt again among his hidden units in wintering areas so that each area keeps as
+ * many as the view leaves there, a legion exchanged with a tribe each keeping its own strength;
+ * then the same with Caesar's hidden block exchanged with each other legion (he winters free: the
+ * winter supply line counts the legions without him).
+ */
+function* alliesGoneHome(s: State, me: Role, lines: readonly string[], v: CGWView): Generator<State> {
+  if (me !== 'Barbarian' || s.step === 'winter-legions' || s.step === 'winter-barbarian') return;
+  if (!lines.includes(BARBARIANS_HOME) && v.step !== 'winter-barbarian') return;
+  const hiddenRoman = (x: State, i: number) => onMap(x, i) && x.owner[i] === 'Roman' && !identityShown(x, i, me);
+  // The legions each wintering area must hold: the hidden units the view counts there, less the
+  // Roman tribes whose home it is (a tribe that changed sides at home is shown).
+  const need = new Map<string, number>();
+  for (const [k, n] of hidden.wanted(v, me)) if (winterQuarters(k)) need.set(k, n);
+  // Eliminated tribes returned to the Roman in the same entry (7.3.1) stand at home too.
+  for (const l of lines) {
+    const m = /^.+ return to (.+) as Roman allies\.$/.exec(l);
+    const home = m ? AREA_BY_NAME.get(m[1]!) : undefined;
+    if (home) need.set(home, (need.get(home) ?? 0) - 1);
+  }
+  const legionsAt = new Map<string, number[]>();
+  const tribesAt = new Map<string, number[]>();
+  for (let i = 0; i < NB; i++) {
+    if (!hiddenRoman(s, i)) continue;
+    if (isTribe(i)) {
+      const home = BLOCKS[i]!.home!;
+      if (winterQuarters(home) && !v.blocks.some((b) => b.id === blockId(i))) need.set(home, (need.get(home) ?? 0) - 1);
+    }
+    const at = s.loc[i]!;
+    if (!winterQuarters(at)) continue;
+    const into = isLegion(i) ? legionsAt : isTribe(i) ? tribesAt : null;
+    if (into) into.set(at, [...(into.get(at) ?? []), i]);
+  }
+  // Legions too many where they stand turn tribes, tribes where legions are missing turn legions
+  // (Caesar's block, if hidden, stays: his exchanges come after).
+  const out: number[] = [];
+  const into: number[] = [];
+  for (const at of new Set([...need.keys(), ...legionsAt.keys()])) {
+    const legions = (legionsAt.get(at) ?? []).sort((a, b) => Number(a === CAESAR_I) - Number(b === CAESAR_I));
+    const d = legions.length - Math.max(0, need.get(at) ?? 0);
+    if (d > 0) out.push(...legions.slice(0, d));
+    if (d < 0) {
+      const tribes = tribesAt.get(at) ?? [];
+      if (tribes.length < -d) return;
+      into.push(...tribes.slice(0, -d));
+    }
+  }
+  if (out.length !== into.length) return;
+  const base = cloneState(s);
+  for (let k = 0; k < out.length; k++) exchangeKeeping(base, out[k]!, into[k]!);
+  if (out.length > 0) yield base;
+  if (!hiddenRoman(base, CAESAR_I)) return;
+  const alike = new Set<string>();
+  for (let j = 0; j < NB; j++) {
+    if (!isLegion(j) || j === CAESAR_I || !hiddenRoman(base, j) || base.loc[j] === base.loc[CAESAR_I]) continue;
+    if (!fitsSlot(base, CAESAR_I, j) || !fitsSlot(base, j, CAESAR_I)) continue;
+    const key = `${base.loc[j]}|${base.str[j]}|${base.half[j]}|${base.moved[j]}|${base.inFort[j]}`;
+    if (alike.has(key)) continue;
+    alike.add(key);
+    const c = cloneState(base);
+    exchangeKeeping(c, CAESAR_I, j);
+    yield c;
+  }
 }
 
 // ---- reshuffling what the viewer cannot see ----
@@ -585,7 +664,7 @@ const RESERVE = '|reserve';
 const hidden = {
   slots: (s: State, role: string) => hiddenSlots(s, role as Role),
   named: (s: State, i: number, text: string) => text.includes(areaName(s.loc[i]!)),
-  *secrets(s: State, role: string, lines: readonly string[], slots: readonly number[]): Generator<State> {
+  *secrets(s: State, role: string, lines: readonly string[], slots: readonly number[], view: CGWView): Generator<State> {
     const me = role as Role;
     // Legions known to have been at full strength are so in every other guess of the entry too
     // (the wintering choice remade with them, for one).
@@ -594,6 +673,7 @@ const hidden = {
     yield* winteringChoices(full ?? s, me, lines);
     yield* regroupedDesignations(s, me, lines.join('\n'));
     yield* regroupedRevolt(s, me, lines);
+    yield* alliesGoneHome(s, me, lines, view);
     yield* fullReplacements(s, me, slots.slice());
   },
   otherStrengths: (s: State, i: number) => [stepDown(i, s.str[i]!), stepUp(i, s.str[i]!)].filter((x) => x !== 0 && x !== s.str[i]),
