@@ -30,8 +30,9 @@ export interface BeliefHooks<S, V> {
   /**
    * Reassigns at random everything `role` cannot see (hidden blocks' identities within their
    * classes, the opponent's hand and the deck), leaving the role's view unchanged; in place.
+   * `identities` false: the cards only.
    */
-  shuffle(s: S, role: string, rand: Rand): void;
+  shuffle(s: S, role: string, rand: Rand, identities?: boolean): void;
   /** The opponent's hidden units, for the replay's alternatives and last resort (src/search/hidden-units.ts). */
   hidden: HiddenUnits<S, V>;
   /** Drops all of the state's log but its last entry (the replay compares logs only entry by entry). */

@@ -543,15 +543,29 @@ export class Sampler<S, V> {
     private readonly role: string,
     private readonly view: V,
     private readonly legal: readonly Action[],
-    options: { checkEvery?: boolean } = {},
+    options: { checkEvery?: boolean; exchanges?: number } = {},
   ) {
     this.checkAll = options.checkEvery === true;
+    this.exchanges = options.exchanges ?? -1;
   }
+
+  /** SearchConfig.sampleExchanges (negative: the identities dealt again in full). */
+  private readonly exchanges: number;
 
   sample(rng: Rng): S {
     const hooks = this.know.belief;
     const s = hooks.clone(this.base);
-    hooks.shuffle(s, this.role, rng.int);
+    if (this.exchanges < 0) hooks.shuffle(s, this.role, rng.int);
+    else {
+      hooks.shuffle(s, this.role, rng.int, false);
+      const h = hooks.hidden;
+      const slots = h.slots(s, this.role);
+      for (let k = 0; k < this.exchanges && slots.length > 1; k++) {
+        const i = slots[rng.int(slots.length)]!;
+        const j = slots[rng.int(slots.length)]!;
+        if (i !== j && h.exchangeable(s, i, j)) h.exchange(s, i, j);
+      }
+    }
     const keyed = hooks.withRng(s, rng.key(), 0);
     this.drawn++;
     if (!this.checkAll && this.drawn > FULL_CHECKS && this.drawn % CHECK_EVERY !== 0) return keyed;

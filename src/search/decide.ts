@@ -117,8 +117,8 @@ export function decide(input: ComputerInput, budget: Budget): Decision {
   // The search never reads the log: its states carry none (each step of a playout copies it).
   const bare = know.belief.clone(base);
   know.belief.trimLog(bare);
-  const sampler = new Sampler(know, bare, role, input.view, input.legal);
   const config = searchConfig(know, role, budget, deadline);
+  const sampler = new Sampler(know, bare, role, input.view, input.legal, { exchanges: config.sampleExchanges });
   if (config.priorVisits > 0) config.rootValues = onePly(know, bare, role, input.legal, rng, deadline);
   const search = new Search(know, role, config, rng);
   // Each sample is a fresh copy (Sampler): the search's own, to step on in place.

@@ -62,6 +62,12 @@ export interface SearchConfig {
   policyBias: number;
   /** Temperature of the softmax that turns the rules of thumb's scores into that preference. */
   policyTemperature: number;
+  /**
+   * The hidden units of each sampled state (belief.ts Sampler): negative, their identities dealt
+   * again at random within what the view allows; else the rebuilt state's, with this many tries
+   * at exchanging two of them at random (the opponent's cards are dealt again either way).
+   */
+  sampleExchanges: number;
 }
 
 export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'maxNodes'> = {
@@ -74,6 +80,7 @@ export const DEFAULT_SEARCH: Omit<SearchConfig, 'iterations' | 'deadline' | 'max
   priorVisits: 0,
   policyBias: 0,
   policyTemperature: 0.5,
+  sampleExchanges: -1,
 };
 
 interface Child {

@@ -68,6 +68,8 @@ export interface SearchTuning {
   policyBias?: number;
   /** Temperature of the softmax that turns the rules of thumb's scores into that preference (ismcts.ts policyTemperature). */
   policyTemperature?: number;
+  /** How far each sampled state's hidden units stray from the belief's rebuilt ones (ismcts.ts sampleExchanges). */
+  sampleExchanges?: number;
 }
 
 export interface DecisionStats {

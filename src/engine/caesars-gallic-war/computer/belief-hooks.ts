@@ -512,10 +512,11 @@ function hiddenSlots(s: State, me: Role): number[] {
   return out;
 }
 
-function shuffle(s: State, role: string, rand: Rand): void {
+function shuffle(s: State, role: string, rand: Rand, identities = true): void {
   const me = role as Role;
   const opp = other(me);
   hiddenCardsOf(s, opp).deal((cards) => shuffleBy(rand, cards));
+  if (!identities) return;
   // Within each class, slots that only some identities may take (Germania, Off-Map) are dealt first.
   const slots = hiddenSlots(s, me);
   const from: number[] = [];

@@ -302,11 +302,12 @@ function align(s: State, v: JCView, role: string, when: 'before' | 'after'): boo
 
 // ---- reshuffling what the viewer cannot see ----
 
-function shuffle(s: State, role: string, rand: Rand): void {
+function shuffle(s: State, role: string, rand: Rand, identities = true): void {
   const me = role as Role;
   const opp = other(me);
   // Cards: the opponent's hand, discard and sealed card, and the deck, dealt again from the same cards.
   hiddenCardsOf(s, opp, s.discard).deal((cards) => shuffleBy(rand, cards));
+  if (!identities) return;
   // Blocks: the identities of the opponent's hidden blocks (of his own colour), dealt again to
   // their slots: a slot at sea takes a Navis, an inland city a land block, a port or the pool
   // either. Cleopatra, a reserve leader still in the pool and defectors keep theirs.
