@@ -76,3 +76,31 @@ t.test('the real shuffle: no sample rejected, every one checked', async (t) => {
   for (let k = 0; k < 40; k++) sampler.sample(rng);
   t.equal(sampler.rejected.count, 0);
 });
+
+// SearchConfig.sampleExchanges: the samples keep the rebuilt state's identities but for that many
+// random exchanges (0: none, the cards alone dealt again), and every one keeps the computer's view.
+t.test('with sampleExchanges the samples stray from the rebuilt identities by at most that many exchanges', async (t) => {
+  const base = rebuilt.state as State;
+  const hidden = real.belief.hidden.slots(base, p.role);
+  t.ok(hidden.length > 4, `hidden units to exchange (${hidden.length})`);
+  const moved = (s: State) => hidden.filter((i) => s.loc[i] !== base.loc[i]).length;
+  for (const exchanges of [0, 2]) {
+    const sampler = new Sampler(real, base, p.role, p.input.view, p.input.legal, { checkEvery: true, exchanges });
+    const rng = createSearchRng(`exchanges ${exchanges}`);
+    let strayed = 0;
+    for (let k = 0; k < 60; k++) {
+      const s = sampler.sample(rng);
+      t.ok(moved(s) <= 2 * exchanges, `sample ${k + 1}: at most ${2 * exchanges} hidden units in other places (${moved(s)})`);
+      if (moved(s) > 0) strayed++;
+    }
+    t.equal(sampler.rejected.count, 0, `exchanges ${exchanges}: every sample checked and kept the view`);
+    if (exchanges === 0) t.equal(strayed, 0, 'none strays with no exchange');
+    else t.ok(strayed > 10, `some stray with ${exchanges} (${strayed} of 60)`);
+  }
+  // The default deals the identities again in full: far more of them stray.
+  const full = new Sampler(real, base, p.role, p.input.view, p.input.legal);
+  const rng = createSearchRng('full');
+  let most = 0;
+  for (let k = 0; k < 20; k++) most = Math.max(most, moved(full.sample(rng)));
+  t.ok(most > 4, `dealt again in full, more than 4 units stray (${most})`);
+});
