@@ -171,4 +171,11 @@ export interface ComputerKnowledge<S, V> {
    * judgement misleads (searchOnly) but whose rules of thumb play better than a small search alone.
    */
   policyBias?: Readonly<Record<string, number>>;
+  /**
+   * Roles whose sampled states keep the identities the belief rebuilt for the opponent's hidden
+   * units, but for this many random exchanges (SearchConfig.sampleExchanges): a role that can tell
+   * from what it saw which unit is which far better than chance (measured: the game's knowledge
+   * says where). Every other role's samples deal them again in full.
+   */
+  sampleExchanges?: Readonly<Record<string, number>>;
 }

@@ -14,8 +14,10 @@
 //
 // Then the engine has kept every piece of bookkeeping (battles, reserves, counters, queues) as the
 // rules do, which no reconstruction from a view alone could. Each search iteration then samples a
-// state from this one: the hidden identities and cards reassigned at random within what the view
-// allows (shuffle), a fresh generator key, and a check that the role's view is unchanged.
+// state from this one: the hidden cards dealt again and the hidden identities reassigned at random
+// within what the view allows (shuffle), or, for a role whose rebuilt identities are mostly right
+// (SearchConfig.sampleExchanges), kept but for a few random exchanges; a fresh generator key, and
+// a check that the role's view is unchanged.
 //
 // The replay is kept and advanced entry by entry: the replay of a history is remembered, keyed by
 // the content of that history (a hash chain over the entries, itself remembered per entry object),
