@@ -81,10 +81,12 @@ export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowl
     // player on seeds 0-39 he won 15 of 20 with it, 2 of 20 without; at normal 20 of 20, where
     // he had won 12 (docs/benchmarks.md).
     policyBias: { Roman: 1 },
-    // The Barbarian's tribes, Germans and leaders are told apart by what the Roman saw (where each
-    // tribe stood at home, what battles showed): his rebuilt states place 98% of them right in the
-    // hard benchmark's games, his samples dealt again in full 16-35%. Kept, with three exchanges
-    // (75-79% right), normal as the Roman beat normal dealing them in full 8 of 10 (docs/benchmarks.md).
-    sampleExchanges: { Roman: 3 },
+    // Each side tells the other's hidden units apart by what it saw (where each tribe stood at
+    // home, what battles showed): the rebuilt states place 98% of the Barbarian's right for the
+    // Roman and 87-91% of the Roman's for the Barbarian in the hard benchmark's games, samples dealt
+    // again in full 28-35% and 21%. Kept, with three exchanges (79% and 74% right): normal as the
+    // Roman beat normal dealing them in full 8 of 10, as the Barbarian 10 of 20; both kept, normal
+    // given the true state beat normal 8 of 20, where it had won 15 of 20 (docs/benchmarks.md).
+    sampleExchanges: { Roman: 3, Barbarian: 3 },
   };
 }
