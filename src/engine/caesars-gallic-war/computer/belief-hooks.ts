@@ -150,20 +150,29 @@ function renameBlocks(s: State, r: Map<string, string>): void {
  */
 function* legionFor(s: State, me: Role, where: (at: string) => boolean): Generator<{ state: State; legion: number }> {
   if (me !== 'Barbarian') return;
-  const hiddenRoman = (i: number) => onMap(s, i) && s.owner[i] === 'Roman' && !identityShown(s, i, me);
   for (let t = 0; t < NB; t++) {
-    if (!isTribe(t) || !hiddenRoman(t) || !where(s.loc[t]!)) continue;
-    const alike = new Set<string>();
-    for (let l = 0; l < NB; l++) {
-      if (!isLegion(l) || l === CAESAR_I || !hiddenRoman(l) || s.loc[l] === s.loc[t]) continue;
-      if (!fitsSlot(s, l, t) || !fitsSlot(s, t, l)) continue;
-      const key = `${s.loc[l]}|${s.str[l]}|${s.half[l]}|${s.moved[l]}|${s.inFort[l]}`;
-      if (alike.has(key)) continue;
-      alike.add(key);
-      const c = cloneState(s);
-      exchangeKeeping(c, l, t);
-      yield { state: c, legion: l };
-    }
+    if (isTribe(t) && hiddenRoman(s, t, me) && where(s.loc[t]!)) yield* withLegions(s, me, t);
+  }
+}
+
+const hiddenRoman = (s: State, i: number, me: Role) => onMap(s, i) && s.owner[i] === 'Roman' && !identityShown(s, i, me);
+
+/**
+ * The states with hidden unit u exchanged with each of the Roman's other hidden legions standing
+ * elsewhere (Caesar's block aside), each keeping its own strength; legions alike (place, strength,
+ * moved) once: later views tell them apart.
+ */
+function* withLegions(s: State, me: Role, u: number): Generator<{ state: State; legion: number }> {
+  const alike = new Set<string>();
+  for (let l = 0; l < NB; l++) {
+    if (!isLegion(l) || l === CAESAR_I || l === u || !hiddenRoman(s, l, me) || s.loc[l] === s.loc[u]) continue;
+    if (!fitsSlot(s, l, u) || !fitsSlot(s, u, l)) continue;
+    const key = `${s.loc[l]}|${s.str[l]}|${s.half[l]}|${s.moved[l]}|${s.inFort[l]}`;
+    if (alike.has(key)) continue;
+    alike.add(key);
+    const c = cloneState(s);
+    exchangeKeeping(c, l, u);
+    yield { state: c, legion: l };
   }
 }
 
@@ -448,7 +457,6 @@ function* wintering(s: State, me: Role, n: number, must: number, tries: { left: 
 function* alliesGoneHome(s: State, me: Role, lines: readonly string[], v: CGWView): Generator<State> {
   if (me !== 'Barbarian' || s.step === 'winter-legions' || s.step === 'winter-barbarian') return;
   if (!lines.includes(BARBARIANS_HOME) && v.step !== 'winter-barbarian') return;
-  const hiddenRoman = (x: State, i: number) => onMap(x, i) && x.owner[i] === 'Roman' && !identityShown(x, i, me);
   // The legions each wintering area must hold: the hidden units the view counts there, less the
   // Roman tribes whose home it is (a tribe that changed sides at home is shown).
   const need = new Map<string, number>();
@@ -462,7 +470,7 @@ function* alliesGoneHome(s: State, me: Role, lines: readonly string[], v: CGWVie
   const legionsAt = new Map<string, number[]>();
   const tribesAt = new Map<string, number[]>();
   for (let i = 0; i < NB; i++) {
-    if (!hiddenRoman(s, i)) continue;
+    if (!hiddenRoman(s, i, me)) continue;
     if (isTribe(i)) {
       const home = BLOCKS[i]!.home!;
       if (winterQuarters(home) && !v.blocks.some((b) => b.id === blockId(i))) need.set(home, (need.get(home) ?? 0) - 1);
@@ -490,18 +498,8 @@ function* alliesGoneHome(s: State, me: Role, lines: readonly string[], v: CGWVie
   const base = cloneState(s);
   for (let k = 0; k < out.length; k++) exchangeKeeping(base, out[k]!, into[k]!);
   if (out.length > 0) yield base;
-  if (!hiddenRoman(base, CAESAR_I)) return;
-  const alike = new Set<string>();
-  for (let j = 0; j < NB; j++) {
-    if (!isLegion(j) || j === CAESAR_I || !hiddenRoman(base, j) || base.loc[j] === base.loc[CAESAR_I]) continue;
-    if (!fitsSlot(base, CAESAR_I, j) || !fitsSlot(base, j, CAESAR_I)) continue;
-    const key = `${base.loc[j]}|${base.str[j]}|${base.half[j]}|${base.moved[j]}|${base.inFort[j]}`;
-    if (alike.has(key)) continue;
-    alike.add(key);
-    const c = cloneState(base);
-    exchangeKeeping(c, CAESAR_I, j);
-    yield c;
-  }
+  if (!hiddenRoman(base, CAESAR_I, me)) return;
+  for (const { state } of withLegions(base, me, CAESAR_I)) yield state;
 }
 
 // ---- reshuffling what the viewer cannot see ----
