@@ -63,7 +63,7 @@ function playedRecord(m: GameModule, n: number, options: Record<string, string |
   while (!m.outcome(state) && steps.length < limit) {
     const role = m.pending(state)[0]!;
     const legal = m.legalActions(state, role);
-    const preferred = steps.length > 2 && steps.slice(-2).every((x) => x.action.type === played.prefer) ? [] : legal.filter((a) => a.type === played.prefer);
+    const preferred = steps.length > 2 && steps.slice(-2).every((x) => (x.action as Action).type === played.prefer) ? [] : legal.filter((a) => a.type === played.prefer);
     const action = preferred.length ? preferred[pick(preferred.length)]! : legal[pick(legal.length)]!;
     state = m.apply(state, role, action);
     steps.push({ seq: steps.length + 1, kind: 'action', role, action });
@@ -299,8 +299,9 @@ t.test('CGW-84 a record replays under the revision of the rules it was played un
   // and again. A record says its revision (none: the first), and its replay check follows it.
   const cgw = games['caesars-gallic-war']!;
   const gaul = { yearlyObjectives: false, historicalReinforcements: false, restrictedNaval: false, legionI: true, altCardValues: false };
+  const act = (e: { action?: unknown } | undefined) => e?.action as { type?: string; area?: string } | undefined;
   const namedAgain = (r: GameRecord) =>
-    r.entries.filter((e, i) => e.action?.type === 'main' && r.entries.slice(0, i).reverse().find((x) => x.action?.type !== 'main' || x.action.area === e.action!.area)?.action?.type === 'main').length;
+    r.entries.filter((e, i) => act(e)?.type === 'main' && act(r.entries.slice(0, i).reverse().find((x) => act(x)?.type !== 'main' || act(x)!.area === act(e)!.area))?.type === 'main').length;
 
   const old = playedRecord(cgw, 62, gaul, null, 5000, { revision: '1', prefer: 'main' });
   t.notOk('rulesRevision' in old, 'a game of the first revision: its record says none');
@@ -311,6 +312,6 @@ t.test('CGW-84 a record replays under the revision of the rules it was played un
   const now = playedRecord(cgw, 61, gaul, null, 5000, { prefer: 'main' });
   t.equal(now.rulesRevision, '2', 'a new game: revision 2, in its record');
   t.equal(namedAgain(now), 0, 'no naming right after another of the same battle');
-  t.ok(now.entries.some((e) => e.action?.type === 'main'), 'the main group was named');
+  t.ok(now.entries.some((e) => act(e)?.type === 'main'), 'the main group was named');
   t.ok(check(now).ok, `it checks: ${check(now).problem ?? ''}`);
 });
