@@ -477,8 +477,8 @@ function* alliesGoneHome(s: State, me: Role, lines: readonly string[], v: CGWVie
     }
     const at = s.loc[i]!;
     if (!winterQuarters(at)) continue;
-    const into = isLegion(i) ? legionsAt : isTribe(i) ? tribesAt : null;
-    if (into) into.set(at, [...(into.get(at) ?? []), i]);
+    const byArea = isLegion(i) ? legionsAt : isTribe(i) ? tribesAt : null;
+    if (byArea) byArea.set(at, [...(byArea.get(at) ?? []), i]);
   }
   // Legions too many where they stand turn tribes, tribes where legions are missing turn legions
   // (Caesar's block, if hidden, stays: his exchanges come after).
