@@ -43,9 +43,16 @@ t.test('with no configuration: embedded PostgreSQL under ./.data, migrations, HT
   const messages = alea.logs().map((l) => l.msg);
   t.ok(messages.includes('applied 1 migration(s)') || messages.some((m) => /^applied \d+ migration/.test(m)), 'migrations applied');
 
-  // Nothing secret in the logs: not the generated JWT secret, not the database password.
+  // Nothing secret in the logs: not the generated JWT secret, not the database password. The
+  // signing key's start date is stored beside them but published with the key, and it is the
+  // start's own timestamp: a log line of the same millisecond carries it (a fresh clone's suite
+  // failed so), so it is not a secret to look for.
   const secrets = JSON.parse(readFileSync(join(data, 'secrets.json'), 'utf8')) as Record<string, string>;
-  for (const [name, value] of Object.entries(secrets)) t.notOk(alea.stdout().includes(value), `${name} is not logged`);
+  t.ok(Object.keys(secrets).length >= 3, 'the generated secrets');
+  for (const [name, value] of Object.entries(secrets)) {
+    if (name === 'recordSigningKeySince') continue;
+    t.notOk(alea.stdout().includes(value), `${name} is not logged`);
+  }
 
   alea.child.kill('SIGINT');
   // On a failure, what the process said last.
