@@ -178,4 +178,11 @@ export interface ComputerKnowledge<S, V> {
    * says where). Every other role's samples deal them again in full.
    */
   sampleExchanges?: Readonly<Record<string, number>>;
+  /**
+   * A role's playout depth at a level (by the level's id, then the role), where the game measured
+   * another depth better for that role at that level than the search's default
+   * (SearchConfig.playoutDepth): a role whose larger budget pays only when its playouts run on to
+   * what decides the game (the game's knowledge says what was measured).
+   */
+  playoutDepthAt?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }

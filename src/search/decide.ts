@@ -47,14 +47,15 @@ function check(input: ComputerInput): void {
 
 /**
  * The search's settings for `role` on `budget`: the defaults, the role's own lean on its rules of
- * thumb (its game's policyBias) and how its samples keep the belief's identities (sampleExchanges),
- * the budget's tuning over them, and the iterations its game's searchMultiple gives the role.
+ * thumb (its game's policyBias), how its samples keep the belief's identities (sampleExchanges) and
+ * how deep its playouts run at the budget's level (playoutDepthAt), the budget's tuning over them, and the iterations its game's searchMultiple gives the role.
  */
-export function searchConfig(know: GameKnowledge<unknown, unknown>, role: string, budget: Pick<Budget, 'iterations' | 'tuning' | 'maxNodes'>, deadline: Deadline | null): SearchConfig {
+export function searchConfig(know: GameKnowledge<unknown, unknown>, role: string, budget: Pick<Budget, 'iterations' | 'tuning' | 'maxNodes' | 'level'>, deadline: Deadline | null): SearchConfig {
   return {
     ...DEFAULT_SEARCH,
     policyBias: know.policyBias?.[role] ?? DEFAULT_SEARCH.policyBias,
     sampleExchanges: know.sampleExchanges?.[role] ?? DEFAULT_SEARCH.sampleExchanges,
+    playoutDepth: (budget.level === undefined ? undefined : know.playoutDepthAt?.[budget.level]?.[role]) ?? DEFAULT_SEARCH.playoutDepth,
     ...budget.tuning,
     iterations: Math.max(1, Math.floor(budget.iterations * searchMultiple(know, role))),
     deadline,

@@ -54,6 +54,8 @@ export interface Budget {
   maxNodes?: number;
   /** The search's settings changed from its defaults (bench:ai --search: to measure another tuning). */
   tuning?: SearchTuning;
+  /** The level the budget is of (levels.ts), for a game's settings at that level (ComputerKnowledge.playoutDepthAt). */
+  level?: string;
 }
 
 /** Settings of the search a measurement may change (src/search/ismcts.ts DEFAULT_SEARCH: the defaults). */
