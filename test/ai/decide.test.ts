@@ -43,5 +43,5 @@ t.test('levels are named by their cost and ordered by it', async (t) => {
   t.same(LEVELS.map((l) => l.id), ['easy', 'normal', 'hard']);
   for (let k = 1; k < LEVELS.length; k++) t.ok(LEVELS[k]!.iterations > LEVELS[k - 1]!.iterations, `${LEVELS[k]!.id} costs more than ${LEVELS[k - 1]!.id}`);
   for (const l of LEVELS) t.match(l.title, new RegExp(l.iterations.toLocaleString('en-US')), `${l.id}'s title names its effort`);
-  t.same(budgetFor('normal', 7), { iterations: LEVELS[1]!.iterations, timeMs: LEVELS[1]!.timeMs, seed: 7, tuning: { priorVisits: 20 } });
+  t.same(budgetFor('normal', 7), { iterations: LEVELS[1]!.iterations, timeMs: LEVELS[1]!.timeMs, seed: 7, tuning: { priorVisits: 20 }, level: 'normal' });
 });
