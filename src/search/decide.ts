@@ -48,7 +48,8 @@ function check(input: ComputerInput): void {
 /**
  * The search's settings for `role` on `budget`: the defaults, the role's own lean on its rules of
  * thumb (its game's policyBias), how its samples keep the belief's identities (sampleExchanges) and
- * how deep its playouts run at the budget's level (playoutDepthAt), the budget's tuning over them, and the iterations its game's searchMultiple gives the role.
+ * how deep its playouts run at the budget's level (playoutDepthAt), the budget's tuning over them,
+ * and the iterations its game's searchMultiple gives the role.
  */
 export function searchConfig(know: GameKnowledge<unknown, unknown>, role: string, budget: Pick<Budget, 'iterations' | 'tuning' | 'maxNodes' | 'level'>, deadline: Deadline | null): SearchConfig {
   return {
