@@ -91,7 +91,8 @@ export function computerKnowledge(sealed: (a: Action) => boolean): ComputerKnowl
     // The Barbarian wins by holding the Roman under 90 VP at the turns' scoring: at hard his
     // playouts run on twice as far (32 actions). Against normal's Roman on seeds 1-19 odd, hard
     // with the default 16 won 4 of 10, with twice its iterations 5 of 10, normal itself 3 of 10;
-    // with 32, 7 of 10 (with 4: 0 of the first 3). Measured at hard only (docs/benchmarks.md).
+    // with 32, 7 of 10, and 6 of 10 on seeds 21-39 odd (with 4: 0 of the first 3). Measured at
+    // hard only (docs/benchmarks.md).
     playoutDepthAt: { hard: { Barbarian: 32 } },
   };
 }
