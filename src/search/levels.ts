@@ -67,9 +67,8 @@ export function level(id: string): Level {
 
 /** The budget of one decision at a level; `seed` varies per decision (e.g. game id and move number). */
 export function budgetFor(id: string, seed: number | string, capTime = true): Budget {
-  const l = level(id);
-  const b: Budget = capTime ? { iterations: l.iterations, timeMs: l.timeMs, seed, level: id } : { iterations: l.iterations, seed, level: id };
-  if (l.search) b.tuning = { ...l.search };
+  const b = budgetOf(id, seed);
+  if (!capTime) delete b.timeMs;
   return b;
 }
 
@@ -77,7 +76,7 @@ export function budgetFor(id: string, seed: number | string, capTime = true): Bu
 export type BudgetOverride = Partial<Pick<Level, 'iterations' | 'timeMs'>>;
 
 /** A decision's budget at `level`, with its wall-clock cap, unless overridden. */
-export function budgetOf(id: string, seed: string, override?: BudgetOverride): Budget {
+export function budgetOf(id: string, seed: number | string, override?: BudgetOverride): Budget {
   const l = level(id);
   const b: Budget = { iterations: override?.iterations ?? l.iterations, timeMs: override?.timeMs ?? l.timeMs, seed, level: id };
   if (l.search) b.tuning = { ...l.search };
